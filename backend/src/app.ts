@@ -1,0 +1,68 @@
+import { bodyParser } from "@koa/bodyparser";
+import Koa from "koa";
+import helmet from "koa-helmet";
+import { ja } from "@zaiko/common/messages/ja";
+import type { AppDeps } from "./deps";
+import { authRoutes } from "./features/auth/auth.routes";
+import { groupRoutes } from "./features/groups/groups.routes";
+import { healthRoutes } from "./features/health/health.routes";
+import { memberRoutes } from "./features/members/members.routes";
+import { signupRoutes } from "./features/signup/signup.routes";
+import { errorHandler } from "./middlewares/errors";
+import { requestContext } from "./middlewares/requestContext";
+import { serveClient } from "./spa";
+
+/** JSON bodies above this are refused with 413 (file uploads use their own limits). */
+export const JSON_BODY_LIMIT = "256kb";
+
+/** Every feature's routes; later features add theirs here. */
+const features = [healthRoutes, authRoutes, groupRoutes, signupRoutes, memberRoutes];
+
+/** Builds the Koa app with the middleware order in one place. */
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa({ proxy: process.env.TRUST_PROXY === "1" });
+  app.use(requestContext(deps.logger));
+  app.use(errorHandler());
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // PrimeReact positions overlays with inline styles.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:"],
+          fontSrc: ["'self'", "data:"],
+          connectSrc: ["'self'", "ws:", "wss:"],
+          upgradeInsecureRequests: deps.config.secureCookies ? [] : null,
+        },
+      },
+      strictTransportSecurity: deps.config.secureCookies,
+    }),
+  );
+  for (const mw of serveClient(deps.config.clientDir)) app.use(mw);
+  app.use(
+    bodyParser({
+      enableTypes: ["json"],
+      jsonLimit: JSON_BODY_LIMIT,
+      encoding: "utf-8",
+      // Only JSON is parsed; the strict parser refuses bare primitives.
+      jsonStrict: true,
+    }),
+  );
+  // Routes are declared with the spec's trailing slash; the same path without it answers the same way.
+  app.use(async function trailingSlash(ctx, next) {
+    if (ctx.path.startsWith("/api/") && !ctx.path.endsWith("/")) ctx.path = `${ctx.path}/`;
+    await next();
+  });
+  for (const feature of features) {
+    const router = feature(deps);
+    app.use(router.routes()).use(router.allowedMethods());
+  }
+  app.use(async (ctx) => {
+    if (ctx.path.startsWith("/api/") || ctx.path === "/api") {
+      ctx.status = 404;
+      ctx.body = { detail: ja.errors.apiNotFound };
+    }
+  });
+  return app;
+}

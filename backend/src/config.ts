@@ -1,0 +1,75 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/** Everything the server reads from the environment, parsed once. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string;
+  csrfSecret: string;
+  accessTtlSeconds: number;
+  refreshTtlSeconds: number;
+  timeZone: string;
+  /** Origins allowed to open a socket; empty means "same host as the request". */
+  allowedOrigins: string[];
+  secureCookies: boolean;
+  clientDir: string;
+  bcryptCost: number;
+  logLevel: string;
+}
+
+function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+/**
+ * Secrets come from the environment. On the embedded default they are generated once and kept in the
+ * data directory, so restarts keep sessions valid without any set-up.
+ */
+function secret(name: string, env: NodeJS.ProcessEnv, dataDir: string | undefined): string {
+  const fromEnv = env[name];
+  if (fromEnv) return fromEnv;
+  if (!dataDir) return randomBytes(32).toString("hex");
+  const file = path.join(dataDir, `.${name.toLowerCase()}`);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const value = randomBytes(32).toString("hex");
+  writeFileSync(file, value, { mode: 0o600 });
+  return value;
+}
+
+/** Reads the configuration; `overrides` lets tests and scripts pin values without touching process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(env.DATA_DIR || "./data");
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const keepSecretsIn = databaseUrl ? undefined : dataDir;
+  return {
+    port: int("PORT", 3000, env),
+    host: env.HOST || "0.0.0.0",
+    dataDir,
+    databaseUrl,
+    redisUrl: env.REDIS_URL || undefined,
+    jwtSecret: secret("JWT_SECRET", env, keepSecretsIn),
+    csrfSecret: secret("CSRF_SECRET", env, keepSecretsIn),
+    accessTtlSeconds: int("ACCESS_TOKEN_TTL_SECONDS", 15 * 60, env),
+    refreshTtlSeconds: int("REFRESH_TOKEN_TTL_SECONDS", 14 * 24 * 60 * 60, env),
+    timeZone: env.BUSINESS_TIME_ZONE || "Asia/Tokyo",
+    allowedOrigins: (env.ALLOWED_ORIGINS || "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+    secureCookies: env.SECURE_COOKIES === "1" || env.SECURE_COOKIES === "true",
+    clientDir: path.resolve(env.CLIENT_DIR || path.join(__dirname, "../../frontend/dist")),
+    bcryptCost: int("BCRYPT_COST", 10, env),
+    logLevel: env.LOG_LEVEL || "info",
+    ...overrides,
+  };
+}

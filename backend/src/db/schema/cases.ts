@@ -1,0 +1,67 @@
+import { sql } from "drizzle-orm";
+import { check, foreignKey, index, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { items } from "./catalogue";
+import { groups } from "./groups";
+
+/** Work cases (案件) with a closed period [start_date, end_date]. */
+export const workCases = pgTable(
+  "work_cases",
+  {
+    id: serial("id").primaryKey(),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    startDate: timestamp("start_date", { withTimezone: true }).notNull(),
+    endDate: timestamp("end_date", { withTimezone: true }).notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("work_cases_id_group_key").on(t.id, t.groupId),
+    index("work_cases_group_period_idx").on(t.groupId, t.startDate, t.endDate),
+    check("work_cases_period", sql`${t.startDate} <= ${t.endDate}`),
+  ],
+);
+
+/**
+ * Order items (shipped items): `order_quantity` units of one item allocated to one case over a closed
+ * period. Both composite keys carry group_id so a case and an item of different groups can never meet.
+ */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial("id").primaryKey(),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    workCaseId: integer("work_case_id").notNull(),
+    itemId: integer("item_id").notNull(),
+    orderQuantity: integer("order_quantity").notNull(),
+    startDate: timestamp("start_date", { withTimezone: true }).notNull(),
+    endDate: timestamp("end_date", { withTimezone: true }).notNull(),
+    issue: timestamp("issue", { withTimezone: true }),
+    receive: timestamp("receive", { withTimezone: true }),
+    note: text("note").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: "order_items_case_fk",
+      columns: [t.workCaseId, t.groupId],
+      foreignColumns: [workCases.id, workCases.groupId],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "order_items_item_fk",
+      columns: [t.itemId, t.groupId],
+      foreignColumns: [items.id, items.groupId],
+    }).onDelete("cascade"),
+    unique("order_items_case_item_key").on(t.workCaseId, t.itemId),
+    // Availability reads the bookings of one item that overlap a window.
+    index("order_items_item_period_idx").on(t.itemId, t.startDate, t.endDate),
+    index("order_items_group_period_idx").on(t.groupId, t.startDate, t.endDate),
+    check("order_items_quantity", sql`${t.orderQuantity} >= 1 AND ${t.orderQuantity} <= 1000000`),
+    check("order_items_period", sql`${t.startDate} <= ${t.endDate}`),
+    check("order_items_receive_needs_issue", sql`${t.receive} IS NULL OR ${t.issue} IS NOT NULL`),
+  ],
+);

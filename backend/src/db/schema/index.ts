@@ -1,0 +1,4 @@
+export * from "./cases";
+export * from "./catalogue";
+export * from "./groups";
+export * from "./users";

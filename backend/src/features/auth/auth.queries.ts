@@ -1,0 +1,61 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { refreshTokens, users } from "../../db/schema";
+import type { AuthUser } from "../../middlewares/auth";
+
+type Queryable = Db | Tx;
+
+/** The user behind a token, only while they are an active member. */
+export async function findActiveMember(db: Queryable, userId: number): Promise<AuthUser | undefined> {
+  const [row] = await db
+    .select({ id: users.id, groupId: users.groupId, email: users.email, isOwner: users.isOwner })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isMember, true)))
+    .limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: Queryable, email: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function insertRefreshToken(
+  db: Queryable,
+  row: { id: string; userId: number; familyId: string; tokenHash: string; expiresAt: Date },
+) {
+  await db.insert(refreshTokens).values(row);
+}
+
+/** Locks the token row so two concurrent refreshes with one token cannot both rotate it. */
+export async function lockRefreshToken(tx: Tx, id: string) {
+  const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.id, id)).for("update").limit(1);
+  return row;
+}
+
+export async function revokeRefreshToken(db: Queryable, id: string) {
+  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.id, id));
+}
+
+export async function revokeFamily(db: Queryable, familyId: string) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeAllOfUser(db: Queryable, userId: number) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Drops expired refresh tokens; run periodically. */
+export async function deleteExpiredRefreshTokens(db: Queryable) {
+  await db.delete(refreshTokens).where(sql`${refreshTokens.expiresAt} < now() - interval '1 day'`);
+}

@@ -1,0 +1,66 @@
+import Router from "@koa/router";
+import type { Context } from "koa";
+import { MemberTogglePatchSchema, ProfilePatchSchema } from "@zaiko/common/members/members.schema";
+import { ja } from "@zaiko/common/messages/ja";
+import type { AppDeps } from "../../deps";
+import { attachmentDisposition, toCsv } from "../../lib/csv";
+import { httpError } from "../../lib/httpError";
+import { requireAuth, requireOwner } from "../../middlewares/auth";
+import { parseOr400 } from "../../middlewares/validate";
+import { sameGroupOrAbsent } from "./members.policy";
+import { editProfile, getMember, listMembers, memberCsvRows, removeMember, setMembership } from "./members.service";
+
+/** Column names of exported_data.csv. */
+export const MEMBER_CSV_HEADER = ["ID", "メールアドレス", "ファーストネーム", "ラストネーム", "アクティブ", "オーナー"];
+
+function idParam(ctx: Context): number {
+  const id = Number(ctx.params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw httpError(404, ja.errors.notFound);
+  return id;
+}
+
+function assertGroupQuery(ctx: Context, name: string) {
+  if (!sameGroupOrAbsent(ctx.state.user, ctx.query[name])) throw httpError(404, ja.errors.notFound);
+}
+
+/** /api/user/ and /api/export-csv/ */
+export function memberRoutes(deps: AppDeps): Router {
+  const router = new Router();
+  const auth = requireAuth(deps);
+
+  router.get("/api/user/", auth, async (ctx) => {
+    // Another group's id answers with an empty list, as if that group had nobody we can see.
+    ctx.body = sameGroupOrAbsent(ctx.state.user, ctx.query.groups) ? await listMembers(deps, ctx.state.user) : [];
+  });
+
+  router.get("/api/user/:id/", auth, async (ctx) => {
+    ctx.body = await getMember(deps, ctx.state.user, idParam(ctx));
+  });
+
+  router.patch("/api/user/:id/", auth, async (ctx) => {
+    const id = idParam(ctx);
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    if ("is_member" in body) {
+      const { is_member } = parseOr400(MemberTogglePatchSchema, body);
+      ctx.body = await setMembership(deps, ctx.state.user, id, is_member);
+    } else {
+      ctx.body = await editProfile(deps, ctx.state.user, id, parseOr400(ProfilePatchSchema, body));
+    }
+  });
+
+  router.delete("/api/user/:id/", auth, async (ctx) => {
+    const id = idParam(ctx);
+    assertGroupQuery(ctx, "groupid");
+    await removeMember(deps, ctx.state.user, id);
+    ctx.status = 204;
+  });
+
+  router.get("/api/export-csv/", auth, requireOwner(), async (ctx) => {
+    assertGroupQuery(ctx, "groupid");
+    ctx.set("Content-Type", "text/csv; charset=utf-8");
+    ctx.set("Content-Disposition", attachmentDisposition("exported_data.csv"));
+    ctx.body = toCsv(MEMBER_CSV_HEADER, await memberCsvRows(deps, ctx.state.user));
+  });
+
+  return router;
+}

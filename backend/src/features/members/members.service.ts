@@ -1,0 +1,102 @@
+import type { UserDto, UserInfoDto } from "@zaiko/common/members/members.schema";
+import { ja } from "@zaiko/common/messages/ja";
+import { rooms } from "@zaiko/common/realtime/events";
+import type { AppDeps } from "../../deps";
+import { HttpError, httpError } from "../../lib/httpError";
+import { isUniqueViolation } from "../../lib/pgErrors";
+import { inTransaction } from "../../lib/transaction";
+import type { AuthUser } from "../../middlewares/auth";
+import type { Outbox } from "../../realtime/outbox";
+import { revokeAllOfUser } from "../auth/auth.queries";
+import { assertNotOwnerTarget, canSeeMember } from "./members.policy";
+import { presentUser } from "./members.presenter";
+import { deleteUser, findGroupName, findUserInGroup, listUsersOfGroup, updateUser } from "./members.queries";
+
+/** Member details go to the group's owners and to the member themself, never to other staff. */
+export function announceMember(outbox: Outbox, user: UserDto, groupId: number): void {
+  outbox.add(groupId, rooms.owners(groupId), "members.upserted", { user });
+  outbox.add(groupId, rooms.user(user.id), "members.upserted", { user });
+}
+
+export async function getUserInfo(deps: AppDeps, actor: AuthUser): Promise<UserInfoDto> {
+  const db = deps.database.db;
+  const [row, group] = await Promise.all([findUserInGroup(db, actor.groupId, actor.id), findGroupName(db, actor.groupId)]);
+  if (!row || group === undefined) throw httpError(401, ja.errors.unauthenticated);
+  return { id: actor.groupId, group, user: presentUser(row) };
+}
+
+/** Owners get every member of their group; staff get only their own row. */
+export async function listMembers(deps: AppDeps, actor: AuthUser): Promise<UserDto[]> {
+  const rows = await listUsersOfGroup(deps.database.db, actor.groupId);
+  return rows.filter((row) => canSeeMember(actor, row.id)).map(presentUser);
+}
+
+export async function getMember(deps: AppDeps, actor: AuthUser, id: number): Promise<UserDto> {
+  if (!canSeeMember(actor, id)) throw httpError(404, ja.errors.notFound);
+  const row = await findUserInGroup(deps.database.db, actor.groupId, id);
+  if (!row) throw httpError(404, ja.errors.notFound);
+  return presentUser(row);
+}
+
+/** Edits email and names: one's own, or (owner) any member's of the group. */
+export async function editProfile(
+  deps: AppDeps,
+  actor: AuthUser,
+  id: number,
+  changes: { email?: string; first_name?: string; last_name?: string },
+): Promise<UserDto> {
+  if (!canSeeMember(actor, id)) throw httpError(404, ja.errors.notFound);
+  try {
+    return await inTransaction(deps, async (tx, outbox) => {
+      const row = await updateUser(tx, actor.groupId, id, {
+        email: changes.email,
+        firstName: changes.first_name,
+        lastName: changes.last_name,
+      });
+      if (!row) throw httpError(404, ja.errors.notFound);
+      const user = presentUser(row);
+      announceMember(outbox, user, actor.groupId);
+      return user;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new HttpError(400, { email: [ja.validation.emailTaken] });
+    throw err;
+  }
+}
+
+/** Owner only: activates or deactivates a staff member. Deactivation ends their sessions at once. */
+export async function setMembership(deps: AppDeps, actor: AuthUser, id: number, isMember: boolean): Promise<UserDto> {
+  if (!actor.isOwner) throw httpError(403, ja.errors.forbidden);
+  return inTransaction(deps, async (tx, outbox) => {
+    const target = await findUserInGroup(tx, actor.groupId, id);
+    if (!target) throw httpError(404, ja.errors.notFound);
+    assertNotOwnerTarget(target);
+    const row = await updateUser(tx, actor.groupId, id, { isMember });
+    if (!isMember) {
+      await revokeAllOfUser(tx, id);
+      outbox.afterCommit.push(() => deps.realtime.disconnectUser(id));
+    }
+    const user = presentUser(row!);
+    announceMember(outbox, user, actor.groupId);
+    return user;
+  });
+}
+
+/** Owner only: deletes a staff member, their sessions and sockets. */
+export async function removeMember(deps: AppDeps, actor: AuthUser, id: number): Promise<void> {
+  if (!actor.isOwner) throw httpError(403, ja.errors.forbidden);
+  await inTransaction(deps, async (tx, outbox) => {
+    const target = await findUserInGroup(tx, actor.groupId, id);
+    if (!target) throw httpError(404, ja.errors.notFound);
+    assertNotOwnerTarget(target);
+    await deleteUser(tx, actor.groupId, id);
+    outbox.add(actor.groupId, rooms.owners(actor.groupId), "members.deleted", { id });
+    outbox.afterCommit.push(() => deps.realtime.disconnectUser(id));
+  });
+}
+
+/** Rows of the member CSV (owner only; checked by the route). */
+export async function memberCsvRows(deps: AppDeps, actor: AuthUser): Promise<unknown[][]> {
+  const rows = await listUsersOfGroup(deps.database.db, actor.groupId);
+  return rows.map((r) => [r.id, r.email, r.firstName, r.lastName, r.isMember, r.isOwner]);
+}

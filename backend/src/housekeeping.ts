@@ -1,0 +1,21 @@
+import type { AppDeps } from "./deps";
+import { deleteExpiredRefreshTokens } from "./features/auth/auth.queries";
+import { deleteUnclaimedGroups } from "./features/groups/groups.queries";
+import { OWNER_CLAIM_MINUTES } from "./features/groups/groups.service";
+
+const EVERY_MS = 10 * 60_000;
+
+/** Periodic clean-up: unclaimed groups and expired refresh tokens. Returns a stop function. */
+export function startHousekeeping(deps: AppDeps): () => void {
+  const run = async () => {
+    try {
+      await deleteUnclaimedGroups(deps.database.db, OWNER_CLAIM_MINUTES);
+      await deleteExpiredRefreshTokens(deps.database.db);
+    } catch (err) {
+      deps.logger.warn({ err }, "housekeeping failed");
+    }
+  };
+  const timer = setInterval(run, EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,75 @@
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import jwt from "jsonwebtoken";
+
+const ISSUER = "zaiko-kanri";
+const AUDIENCE = "zaiko-kanri-web";
+
+/** What an access token asserts. The user's membership is still checked per request. */
+export interface AccessClaims {
+  sub: string;
+  gid: number;
+}
+
+/** Signs a short-lived access token (HS256, explicit issuer and audience). */
+export function signAccessToken(secret: string, userId: number, groupId: number, ttlSeconds: number): string {
+  return jwt.sign({ gid: groupId }, secret, {
+    algorithm: "HS256",
+    subject: String(userId),
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    expiresIn: ttlSeconds,
+  });
+}
+
+/** Verifies an access token; undefined when it is malformed, expired or signed otherwise. */
+export function verifyAccessToken(secret: string, token: string): { userId: number; groupId: number } | undefined {
+  try {
+    const claims = jwt.verify(token, secret, { algorithms: ["HS256"], issuer: ISSUER, audience: AUDIENCE });
+    if (typeof claims !== "object" || claims === null) return undefined;
+    const userId = Number(claims.sub);
+    const groupId = Number((claims as Partial<AccessClaims>).gid);
+    if (!Number.isInteger(userId) || !Number.isInteger(groupId)) return undefined;
+    return { userId, groupId };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A refresh token is `<row id>.<secret>`; only a hash of the secret is stored. */
+export function newRefreshToken(): { id: string; secret: string; hash: string; cookieValue: string } {
+  const id = randomUUID();
+  const secret = randomBytes(32).toString("base64url");
+  return { id, secret, hash: hashSecret(secret), cookieValue: `${id}.${secret}` };
+}
+
+export function parseRefreshCookie(value: string | undefined): { id: string; hash: string } | undefined {
+  if (!value) return undefined;
+  const [id, secret, extra] = value.split(".");
+  if (!id || !secret || extra !== undefined || !/^[0-9a-f-]{36}$/.test(id)) return undefined;
+  return { id, hash: hashSecret(secret) };
+}
+
+export function hashSecret(secret: string): string {
+  return createHash("sha256").update(secret).digest("hex");
+}
+
+/** Signed double-submit CSRF token: `<nonce>.<hmac(nonce)>`, so a token planted by a sibling domain fails. */
+export function newCsrfToken(secret: string): string {
+  const nonce = randomBytes(18).toString("base64url");
+  return `${nonce}.${createHmac("sha256", secret).update(nonce).digest("base64url")}`;
+}
+
+export function isValidCsrfToken(secret: string, token: string): boolean {
+  const [nonce, mac, extra] = token.split(".");
+  if (!nonce || !mac || extra !== undefined) return false;
+  const expected = createHmac("sha256", secret).update(nonce).digest();
+  const given = Buffer.from(mac, "base64url");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Constant-time string comparison for header vs cookie. */
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

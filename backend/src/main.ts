@@ -1,0 +1,37 @@
+import { loadConfig } from "./config";
+import { createLogger } from "./lib/logger";
+import { startServer } from "./server";
+
+/** Process entry: start, and shut down gracefully on SIGTERM / SIGINT. */
+async function main() {
+  const started = performance.now();
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const server = await startServer({ config, logger });
+  logger.info(
+    {
+      url: server.url,
+      database: server.deps.database.driver,
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+      startupMs: Math.round(performance.now() - started),
+    },
+    "在庫管理 is listening",
+  );
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await server.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+import { createServer, type Server } from "node:http";
+import type { Config } from "./config";
+import { type Database, openDatabase } from "./db/client";
+import { runMigrations } from "./db/migrate";
+import type { AppDeps } from "./deps";
+import { createApp } from "./app";
+import { authenticate } from "./middlewares/auth";
+import { createRateLimits, type RateLimits } from "./middlewares/rateLimit";
+import { createLogger, type Logger } from "./lib/logger";
+import { Realtime } from "./realtime/realtime";
+import { startHousekeeping } from "./housekeeping";
+
+export interface RunningServer {
+  deps: AppDeps;
+  http: Server;
+  /** Base URL, e.g. http://127.0.0.1:41234 */
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  config: Config;
+  /** A database opened by the caller (tests); otherwise opened from the config. */
+  database?: Database;
+  logger?: Logger;
+  rateLimits?: RateLimits;
+}
+
+/**
+ * Opens the database, applies migrations, builds the app after all routes exist (Koa's callback
+ * snapshots middleware), attaches Socket.IO and listens.
+ */
+export async function startServer(opts: StartOptions): Promise<RunningServer> {
+  const { config } = opts;
+  const logger = opts.logger ?? createLogger(config.logLevel);
+  const database = opts.database ?? (await openDatabase(config));
+  await runMigrations(database);
+
+  const deps = {
+    config,
+    database,
+    logger,
+    rateLimits: opts.rateLimits ?? createRateLimits(),
+  } as AppDeps;
+  deps.realtime = new Realtime({
+    logger,
+    allowedOrigins: config.allowedOrigins,
+    authenticate: (token) => authenticate(deps, token),
+  });
+
+  const app = createApp(deps);
+  const http = createServer(app.callback());
+  http.keepAliveTimeout = 65_000;
+  deps.realtime.attach(http);
+  const stopHousekeeping = startHousekeeping(deps);
+
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(config.port, config.host, () => resolve());
+  });
+  const address = http.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      stopHousekeeping();
+      // Stop accepting, let in-flight requests finish, then close sockets and the database.
+      const httpClosed = new Promise<void>((resolve) => http.close(() => resolve()));
+      http.closeIdleConnections();
+      await deps.realtime.close();
+      await httpClosed;
+      await database.close();
+    })();
+    return closing;
+  };
+  return { deps, http, url: `http://${host}:${port}`, close };
+}

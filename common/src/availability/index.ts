@@ -1,0 +1,10 @@
+/** Pure availability rules (DOMAIN.md, Allocation and availability); no Node- or DOM-only APIs. */
+
+/** Peak usage per calendar day of a week, and the zone's day boundaries behind it. */
+export { dailyPeaks, dayStarts } from "./daily";
+/** Peak usage over a closed window, or over all time. */
+export { overallPeak, peakUsage } from "./peak";
+/** Shippable quantity and the write-path invariant checks. */
+export { checkInvariant, findShortages, shippableQuantity } from "./stock";
+/** Booking, window, shortage and check-result types. */
+export type { Booking, Instant, ItemBookings, Shortage, StockCheck, Window } from "./types";

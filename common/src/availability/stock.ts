@@ -1,0 +1,33 @@
+import { overallPeak, peakUsage } from "./peak";
+import type { Booking, ItemBookings, Shortage, StockCheck, Window } from "./types";
+
+/**
+ * Units still free for one more allocation during `window`: stock − peak usage, at least 0.
+ * `bookings` normally already include the case's own order item. A caller whose list leaves it out
+ * passes its quantity as `ownQuantity`; it is counted as held over the whole window (the own
+ * order item's period is the window). Passing both would count it twice.
+ */
+export function shippableQuantity(
+  stock: number,
+  bookings: readonly Booking[],
+  window: Window,
+  ownQuantity = 0,
+): number {
+  return Math.max(0, stock - peakUsage(bookings, window) - Math.max(0, ownQuantity));
+}
+
+/** Peak usage over all time of one item's bookings (after a proposed change) and whether stock covers it. */
+export function findShortages(stock: number, bookings: readonly Booking[]): StockCheck {
+  const peak = overallPeak(bookings);
+  return { peak, ok: peak <= stock };
+}
+
+/** The items whose bookings exceed their stock at some instant, in input order; empty when all fit. */
+export function checkInvariant(items: readonly ItemBookings[]): Shortage[] {
+  const shortages: Shortage[] = [];
+  for (const { item_id, title, stock, bookings } of items) {
+    const { peak, ok } = findShortages(stock, bookings);
+    if (!ok) shortages.push({ item_id, title, required: peak, available: stock });
+  }
+  return shortages;
+}

@@ -1,0 +1,35 @@
+import type { UserDto } from "../members/members.schema";
+
+/** Room names. Every room is inside one group; nothing is ever sent across groups. */
+export const rooms = {
+  group: (groupId: number) => `group:${groupId}`,
+  /** Owners of a group: member details go only here (staff may see only their own row). */
+  owners: (groupId: number) => `group:${groupId}:owners`,
+  user: (userId: number) => `user:${userId}`,
+  workCase: (caseId: number) => `case:${caseId}`,
+} as const;
+
+/** Every event carries a per-group sequence number so a client can notice a gap and refetch. */
+export interface Sequenced {
+  seq: number;
+}
+
+/** Server -> client events and their payloads (API.md, Real-time). */
+export interface ServerToClientEvents {
+  "members.upserted": (payload: Sequenced & { user: UserDto }) => void;
+  "members.deleted": (payload: Sequenced & { id: number }) => void;
+}
+
+/** Client -> server events. */
+export interface ClientToServerEvents {
+  "case.watch": (caseId: number, ack: (result: { ok: boolean }) => void) => void;
+  "case.unwatch": (caseId: number) => void;
+}
+
+export type ServerEventName = keyof ServerToClientEvents;
+export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
+/** A payload before the publisher stamps its sequence number. */
+export type UnsequencedPayload<E extends ServerEventName> = Omit<ServerEventPayload<E>, "seq">;
+
+/** The message a refused handshake carries (`connect_error`). */
+export const UNAUTHORIZED = "unauthorized";

@@ -1,0 +1,49 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from "jest";
+
+// swc transforms TypeScript and the ESM-only packages we load in Node (PGlite, TanStack).
+const transform: Config["transform"] = {
+  "^.+\\.(t|j)sx?$": [
+    "@swc/jest",
+    {
+      jsc: { parser: { syntax: "typescript", tsx: true }, transform: { react: { runtime: "automatic" } }, target: "es2022" },
+      module: { type: "commonjs" },
+    },
+  ],
+};
+const transformIgnorePatterns = ["/node_modules/(?!(@electric-sql|@tanstack|drizzle-orm)/)"];
+const moduleNameMapper = {
+  "^@zaiko/common/(.*)$": "<rootDir>/common/src/$1",
+  "\\.(css|less)$": "<rootDir>/frontend/src/test/styleStub.ts",
+};
+
+const base = { transform, transformIgnorePatterns, moduleNameMapper, rootDir: "." };
+
+const config: Config = {
+  testTimeout: 30_000,
+  projects: [
+    { ...base, displayName: "common", testEnvironment: "node", testMatch: ["<rootDir>/common/src/**/*.test.ts"] },
+    {
+      ...base,
+      displayName: "backend",
+      testEnvironment: "node",
+      testMatch: ["<rootDir>/backend/src/**/*.test.ts"],
+      setupFiles: ["<rootDir>/backend/src/test/env.ts"],
+    },
+    {
+      ...base,
+      displayName: "frontend",
+      testEnvironment: "<rootDir>/frontend/src/test/jsdomEnvironment.ts",
+      testMatch: ["<rootDir>/frontend/src/**/*.test.tsx", "<rootDir>/frontend/src/**/*.test.ts"],
+      setupFilesAfterEnv: ["<rootDir>/frontend/src/test/setup.ts"],
+    },
+    {
+      ...base,
+      displayName: "e2e",
+      testEnvironment: "node",
+      testMatch: ["<rootDir>/frontend/e2e/**/*.e2e.ts"],
+    },
+  ],
+};
+
+export default config;
