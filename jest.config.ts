@@ -3,7 +3,7 @@ import type { Config } from "jest";
 
 // swc transforms TypeScript and the ESM-only packages we load in Node (PGlite, TanStack).
 const transform: Config["transform"] = {
-  "^.+\\.(t|j)sx?$": [
+  "^.+\\.(t|j)sx?$|^.+\\.(c|m)js$": [
     "@swc/jest",
     {
       jsc: { parser: { syntax: "typescript", tsx: true }, transform: { react: { runtime: "automatic" } }, target: "es2022" },
@@ -21,6 +21,9 @@ const base = { transform, transformIgnorePatterns, moduleNameMapper, rootDir: ".
 
 const config: Config = {
   testTimeout: 30_000,
+  // Probes PostgreSQL and Redis once; suites skip (or, with REQUIRE_SERVICES=1, the run fails) without them.
+  globalSetup: "<rootDir>/backend/src/test/globalSetup.ts",
+  transform,
   projects: [
     { ...base, displayName: "common", testEnvironment: "node", testMatch: ["<rootDir>/common/src/**/*.test.ts"] },
     {

@@ -1,0 +1,36 @@
+import { randomBytes } from "node:crypto";
+import { loadConfig, type Config } from "../config";
+import { createLogger } from "../lib/logger";
+import { createRateLimits, type RateLimits } from "../middlewares/rateLimit";
+import { type RunningServer, startServer } from "../server";
+import { type DriverName, openTestDatabase } from "./databases";
+
+export interface TestServerOptions {
+  config?: Partial<Config>;
+  rateLimits?: RateLimits;
+}
+
+/**
+ * A real server on a free port with a fresh database of the given driver. bcrypt's cost is lowered so
+ * sign-ups stay fast; everything else is as in production.
+ */
+export async function startTestServer(driver: DriverName, opts: TestServerOptions = {}): Promise<RunningServer> {
+  const config = loadConfig(
+    { JWT_SECRET: randomBytes(16).toString("hex"), CSRF_SECRET: randomBytes(16).toString("hex") } as NodeJS.ProcessEnv,
+    {
+      port: 0,
+      host: "127.0.0.1",
+      bcryptCost: 4,
+      clientDir: "/nonexistent-client",
+      logLevel: "silent",
+      ...opts.config,
+    },
+  );
+  const database = await openTestDatabase(driver);
+  return startServer({
+    config,
+    database,
+    logger: createLogger("silent"),
+    rateLimits: opts.rateLimits ?? createRateLimits({ perIpPerMinute: 100_000 }),
+  });
+}

@@ -1,0 +1,24 @@
+import { createApi } from "@reduxjs/toolkit/query/react";
+import { baseQueryWithReauth } from "./baseQuery";
+
+/** Cache tags of every feature; all are refetched after a socket (re)connect. */
+export const TAG_TYPES = [
+  "Member",
+  "Group",
+  "Category",
+  "Item",
+  "WorkCase",
+  "OrderItem",
+  "Inventory",
+] as const;
+
+/**
+ * The single RTK Query API. Features add their endpoints with `api.injectEndpoints` in their own
+ * `<feature>Api.ts`, so routes loaded lazily bring their endpoints with them.
+ */
+export const api = createApi({
+  reducerPath: "api",
+  baseQuery: baseQueryWithReauth,
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});

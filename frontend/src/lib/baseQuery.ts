@@ -1,0 +1,67 @@
+import {
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  fetchBaseQuery,
+} from "@reduxjs/toolkit/query/react";
+import { getApiOrigin, HTTP_TIMEOUT_MS } from "./config";
+import { handleSessionExpired } from "./sessionExpiry";
+import { getAccessToken, getCsrfToken } from "./token";
+import { REFRESH_PATH, refreshAccessToken } from "./tokenRefresh";
+
+type RawBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
+
+let raw: { origin: string; query: RawBaseQuery } | null = null;
+
+/** fetchBaseQuery bound to the current origin (rebuilt only if a test changes the origin). */
+function rawBaseQuery(): RawBaseQuery {
+  const origin = getApiOrigin();
+  if (raw?.origin !== origin) {
+    raw = {
+      origin,
+      query: fetchBaseQuery({
+        baseUrl: origin,
+        credentials: "include",
+        timeout: HTTP_TIMEOUT_MS,
+        prepareHeaders: (headers) => {
+          headers.set("Accept", "application/json");
+          const token = getAccessToken();
+          if (token) headers.set("Authorization", `Bearer ${token}`);
+          const csrf = getCsrfToken();
+          if (csrf) headers.set("X-CSRFToken", csrf);
+          return headers;
+        },
+      }),
+    };
+  }
+  return raw.query;
+}
+
+/**
+ * Calls that must never start the refresh flow: a 401 from the login call is a wrong password to
+ * show in the banner, and the refresh and logout calls are part of the flow itself.
+ */
+const NO_REAUTH_PATHS = ["/api/token/", REFRESH_PATH, "/api/logout/"];
+
+function pathOf(args: string | FetchArgs): string {
+  const url = typeof args === "string" ? args : args.url;
+  return url.split("?")[0] ?? url;
+}
+
+/**
+ * The one base query: bearer, CSRF, cookies, JSON, 10 s timeout; on a 401 it renews the access
+ * token once (shared by concurrent 401s) and retries the request once. When renewal fails the
+ * session ends (token removed, session cleared, confirm, /login) and the 401 is returned.
+ */
+export const baseQueryWithReauth: RawBaseQuery = async (args, api, extraOptions) => {
+  const result = await rawBaseQuery()(args, api, extraOptions);
+  if (result.error?.status !== 401 || NO_REAUTH_PATHS.includes(pathOf(args))) return result;
+
+  const token = await refreshAccessToken();
+  if (!token) {
+    handleSessionExpired(api.dispatch);
+    return result;
+  }
+  // Retried once only: a second 401 is returned as is rather than looping.
+  return rawBaseQuery()(args, api, extraOptions);
+};
