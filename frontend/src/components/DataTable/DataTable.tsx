@@ -1,0 +1,166 @@
+import { type PaginationState, type SortingState, useTable } from "@tanstack/react-table";
+import { ja } from "@zaiko/common/messages/ja";
+import { ProgressSpinner } from "primereact/progressspinner";
+import { useEffect, useState } from "react";
+import { PAGE_SIZES, TablePager } from "./TablePager";
+import { type DataTableColumn, dataTableFeatures } from "./tableFeatures";
+import "./DataTable.css";
+
+export interface DataTableProps<T> {
+  /** Keep the array stable between renders (RTK Query data is); a new array re-runs the models. */
+  data: T[];
+  /** Keep stable too (module scope or useMemo). */
+  columns: DataTableColumn<T>[];
+  getRowId: (row: T) => string;
+  /** Accessible name of the table. */
+  label: string;
+  /** Case-insensitive substring search over the columns that allow it. */
+  globalFilter?: string;
+  /** Starting sort; clicking a header changes it (same column toggles, a new one starts ascending). */
+  initialSort?: { id: string; desc: boolean };
+  loading?: boolean;
+  emptyMessage?: string;
+}
+
+const ariaSort = (dir: false | "asc" | "desc") =>
+  dir === "asc" ? "ascending" : dir === "desc" ? "descending" : "none";
+
+/**
+ * The list table of every screen: TanStack Table's model (sort, search, pages) rendered with
+ * PrimeReact's DataTable styles. It scrolls sideways inside its own box on narrow screens.
+ */
+export function DataTable<T>({
+  data,
+  columns,
+  getRowId,
+  label,
+  globalFilter = "",
+  initialSort,
+  loading = false,
+  emptyMessage = ja.table.empty,
+}: DataTableProps<T>) {
+  const [sorting, setSorting] = useState<SortingState>(initialSort ? [initialSort] : []);
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: PAGE_SIZES[0] });
+  const filter = globalFilter.trim();
+
+  // A new search starts at the first page. (Adjusting state while rendering avoids a flash of an
+  // empty page that an effect would show.)
+  const [lastFilter, setLastFilter] = useState(filter);
+  if (lastFilter !== filter) {
+    setLastFilter(filter);
+    setPagination((p) => ({ ...p, pageIndex: 0 }));
+  }
+
+  const table = useTable({
+    features: dataTableFeatures,
+    columns,
+    data,
+    getRowId: (row) => getRowId(row),
+    state: { sorting, pagination, globalFilter: filter },
+    onSortingChange: setSorting,
+    onPaginationChange: setPagination,
+    onGlobalFilterChange: () => {},
+    globalFilterFn: "includesString",
+    defaultColumn: { sortFn: "natural" },
+    // Live updates change `data` often; the page the user is reading must not jump back to 1.
+    autoResetPageIndex: false,
+  });
+
+  const pageCount = table.getPageCount();
+  // Rows can disappear (a delete, a socket event, a search): never stay on a page past the end.
+  useEffect(() => {
+    if (pagination.pageIndex > 0 && pagination.pageIndex >= pageCount) {
+      setPagination((p) => ({ ...p, pageIndex: Math.max(0, pageCount - 1) }));
+    }
+  }, [pagination.pageIndex, pageCount]);
+
+  const toggleSort = (columnId: string) =>
+    setSorting(([current]) =>
+      current?.id === columnId ? [{ id: columnId, desc: !current.desc }] : [{ id: columnId, desc: false }],
+    );
+
+  const rows = table.getRowModel().rows;
+  const columnCount = table.getAllLeafColumns().length;
+
+  return (
+    <div className="dt">
+      <section className="dt-scroll p-datatable p-component" aria-label={label}>
+        <table className="p-datatable-table dt-table">
+          <thead className="p-datatable-thead">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const column = header.column;
+                  const canSort = column.getCanSort();
+                  const dir = column.getIsSorted();
+                  const meta = column.columnDef.meta;
+                  const classes = [canSort ? "p-sortable-column" : "", dir ? "p-highlight" : "", meta?.className ?? ""];
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      colSpan={header.colSpan}
+                      aria-sort={canSort ? ariaSort(dir) : undefined}
+                      className={classes.filter(Boolean).join(" ")}
+                    >
+                      {header.isPlaceholder ? null : canSort ? (
+                        <button type="button" className="dt-sort-button" onClick={() => toggleSort(column.id)}>
+                          <table.FlexRender header={header} />
+                          <i
+                            aria-hidden="true"
+                            className={`dt-sort-icon pi ${
+                              dir === "asc" ? "pi-sort-amount-up-alt" : dir === "desc" ? "pi-sort-amount-down" : "pi-sort-alt"
+                            }`}
+                          />
+                        </button>
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody className="p-datatable-tbody">
+            {loading && rows.length === 0 ? (
+              <tr>
+                <td colSpan={columnCount} className="dt-message">
+                  <ProgressSpinner className="dt-spinner" strokeWidth="4" aria-label={ja.common.loading} />
+                </td>
+              </tr>
+            ) : rows.length === 0 ? (
+              <tr>
+                <td colSpan={columnCount} className="dt-message">
+                  {emptyMessage}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={row.id}>
+                  {row.getAllCells().map((cell) => {
+                    const meta = cell.column.columnDef.meta;
+                    const classes = [meta?.className ?? "", meta?.nowrap ? "dt-nowrap" : ""].filter(Boolean);
+                    return (
+                      <td key={cell.id} className={classes.join(" ") || undefined}>
+                        <table.FlexRender cell={cell} />
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </section>
+      <TablePager
+        pageIndex={pagination.pageIndex}
+        pageCount={pageCount}
+        pageSize={pagination.pageSize}
+        rowCount={table.getPrePaginatedRowModel().rows.length}
+        onPageIndex={(pageIndex) => setPagination((p) => ({ ...p, pageIndex }))}
+        onPageSize={(pageSize) => setPagination({ pageIndex: 0, pageSize })}
+      />
+    </div>
+  );
+}

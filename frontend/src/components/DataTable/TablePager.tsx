@@ -1,0 +1,86 @@
+import { ja } from "@zaiko/common/messages/ja";
+import { Button } from "primereact/button";
+import { Dropdown } from "primereact/dropdown";
+import { useId } from "react";
+
+/** "全て" is a page size as large as any list can be. */
+export const PAGE_SIZE_ALL = Number.MAX_SAFE_INTEGER;
+/** Page sizes offered under 表示アイテム数 (spec §9). */
+export const PAGE_SIZES = [10, 25, 50, 100, PAGE_SIZE_ALL] as const;
+
+const sizeOptions = PAGE_SIZES.map((size) => ({
+  label: size === PAGE_SIZE_ALL ? ja.table.all : String(size),
+  value: size,
+}));
+
+interface Props {
+  pageIndex: number;
+  pageCount: number;
+  pageSize: number;
+  rowCount: number;
+  onPageIndex: (index: number) => void;
+  onPageSize: (size: number) => void;
+}
+
+/** 表示アイテム数 and the page buttons under a table. */
+export function TablePager({ pageIndex, pageCount, pageSize, rowCount, onPageIndex, onPageSize }: Props) {
+  const sizeId = useId();
+  const pages = Math.max(pageCount, 1);
+  const atStart = pageIndex <= 0;
+  const atEnd = pageIndex >= pages - 1;
+  return (
+    <div className="dt-pager">
+      <div className="dt-page-size">
+        <label htmlFor={sizeId}>{ja.table.pageSize}</label>
+        <Dropdown
+          inputId={sizeId}
+          value={pageSize}
+          options={sizeOptions}
+          onChange={(e) => onPageSize(Number(e.value))}
+          className="dt-page-size-select"
+        />
+      </div>
+      <div className="dt-page-nav">
+        <Button
+          type="button"
+          icon="pi pi-angle-double-left"
+          text
+          rounded
+          aria-label={ja.pager.first}
+          disabled={atStart}
+          onClick={() => onPageIndex(0)}
+        />
+        <Button
+          type="button"
+          icon="pi pi-angle-left"
+          text
+          rounded
+          aria-label={ja.pager.previous}
+          disabled={atStart}
+          onClick={() => onPageIndex(pageIndex - 1)}
+        />
+        <span className="dt-page-report" aria-live="polite">
+          {ja.pager.report(Math.min(pageIndex + 1, pages), pages, rowCount)}
+        </span>
+        <Button
+          type="button"
+          icon="pi pi-angle-right"
+          text
+          rounded
+          aria-label={ja.pager.next}
+          disabled={atEnd}
+          onClick={() => onPageIndex(pageIndex + 1)}
+        />
+        <Button
+          type="button"
+          icon="pi pi-angle-double-right"
+          text
+          rounded
+          aria-label={ja.pager.last}
+          disabled={atEnd}
+          onClick={() => onPageIndex(pages - 1)}
+        />
+      </div>
+    </div>
+  );
+}

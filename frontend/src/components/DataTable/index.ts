@@ -1,0 +1,10 @@
+export { DataTable, type DataTableProps } from "./DataTable";
+export { PAGE_SIZE_ALL, PAGE_SIZES } from "./TablePager";
+export {
+  type DataTableColumn,
+  type DataTableColumnMeta,
+  type DataTableFeatures,
+  dataTableColumnHelper,
+  dataTableFeatures,
+  sortFn_natural,
+} from "./tableFeatures";

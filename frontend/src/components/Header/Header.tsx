@@ -1,0 +1,85 @@
+import { ja } from "@zaiko/common/messages/ja";
+import { Button } from "primereact/button";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router-dom";
+import type { SessionState } from "../../lib/session";
+import { useMediaQuery } from "../../lib/useMediaQuery";
+import { NavList } from "./NavList";
+import { navEntries } from "./navEntries";
+import { SessionChips } from "./SessionChips";
+import "./Header.css";
+
+/** Below this width the navigation collapses into a menu button (spec §9). */
+export const HEADER_MOBILE_QUERY = "(max-width: 767.98px)";
+
+interface Props {
+  session: SessionState;
+  onLogout: () => void;
+}
+
+/** The app bar of every screen: title, group and email chips, navigation. */
+export function Header({ session, onLogout }: Props) {
+  const signedIn = session.email !== "";
+  const entries = navEntries(signedIn);
+  const isMobile = useMediaQuery(HEADER_MOBILE_QUERY);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const close = () => setMenuOpen(false);
+
+  // The phone menu closes when the user touches the content (anything outside the header) or
+  // presses Escape.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onPointerDown = (event: PointerEvent | MouseEvent) => {
+      if (!headerRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setMenuOpen(false);
+    };
+    document.addEventListener("mousedown", onPointerDown);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("mousedown", onPointerDown);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [menuOpen]);
+
+  useEffect(() => {
+    if (!isMobile) setMenuOpen(false);
+  }, [isMobile]);
+
+  return (
+    <header className="app-header" ref={headerRef}>
+      <Link to="/" className="app-title">
+        <i className="pi pi-box" aria-hidden="true" />
+        <span>{ja.app.title}</span>
+      </Link>
+      {!isMobile && signedIn && <SessionChips session={session} />}
+      <nav className="app-nav" aria-label={ja.header.mainNav}>
+        {isMobile ? (
+          <>
+            <Button
+              type="button"
+              icon={menuOpen ? "pi pi-times" : "pi pi-bars"}
+              rounded
+              text
+              className="app-menu-button"
+              aria-label={ja.nav.menu}
+              aria-expanded={menuOpen}
+              aria-controls="app-menu"
+              onClick={() => setMenuOpen((open) => !open)}
+            />
+            {menuOpen && (
+              <div id="app-menu" className="app-menu">
+                {signedIn && <SessionChips session={session} onNavigate={close} />}
+                <NavList entries={entries} onLogout={onLogout} onChoose={close} className="app-menu-list" />
+              </div>
+            )}
+          </>
+        ) : (
+          <NavList entries={entries} onLogout={onLogout} className="app-nav-list" />
+        )}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,42 @@
+import { NavLink } from "react-router-dom";
+import type { NavEntry } from "./navEntries";
+
+interface Props {
+  entries: NavEntry[];
+  onLogout: () => void;
+  /** Called after any entry is chosen (closes the phone menu). */
+  onChoose?: () => void;
+  className: string;
+}
+
+/** The navigation entries, as a row on desktop or a column in the phone menu. */
+export function NavList({ entries, onLogout, onChoose, className }: Props) {
+  return (
+    <ul className={className}>
+      {entries.map((entry) => (
+        <li key={entry.kind === "link" ? entry.to : "logout"}>
+          {entry.kind === "link" ? (
+            <NavLink
+              to={entry.to}
+              className={({ isActive }) => (isActive ? "app-nav-item is-active" : "app-nav-item")}
+              onClick={onChoose}
+            >
+              {entry.label}
+            </NavLink>
+          ) : (
+            <button
+              type="button"
+              className="app-nav-item"
+              onClick={() => {
+                onChoose?.();
+                onLogout();
+              }}
+            >
+              <i className="pi pi-sign-out" aria-hidden="true" /> {entry.label}
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
