@@ -6,7 +6,11 @@ const transform: Config["transform"] = {
   "^.+\\.(t|j)sx?$|^.+\\.(c|m)js$": [
     "@swc/jest",
     {
-      jsc: { parser: { syntax: "typescript", tsx: true }, transform: { react: { runtime: "automatic" } }, target: "es2022" },
+      jsc: {
+        parser: { syntax: "typescript", tsx: true },
+        transform: { react: { runtime: "automatic" } },
+        target: "es2022",
+      },
       module: { type: "commonjs" },
     },
   ],
@@ -25,7 +29,12 @@ const config: Config = {
   globalSetup: "<rootDir>/backend/src/test/globalSetup.ts",
   transform,
   projects: [
-    { ...base, displayName: "common", testEnvironment: "node", testMatch: ["<rootDir>/common/src/**/*.test.ts"] },
+    {
+      ...base,
+      displayName: "common",
+      testEnvironment: "node",
+      testMatch: ["<rootDir>/common/src/**/*.test.ts"],
+    },
     {
       ...base,
       displayName: "backend",

@@ -1,11 +1,16 @@
 import { bodyParser } from "@koa/bodyparser";
+import { ja } from "@zaiko/common/messages/ja";
 import Koa from "koa";
 import helmet from "koa-helmet";
-import { ja } from "@zaiko/common/messages/ja";
 import type { AppDeps } from "./deps";
 import { authRoutes } from "./features/auth/auth.routes";
+import { categoryRoutes } from "./features/categories/categories.routes";
 import { groupRoutes } from "./features/groups/groups.routes";
 import { healthRoutes } from "./features/health/health.routes";
+import { importRoutes } from "./features/imports/imports.routes";
+import { templateRoutes } from "./features/imports/template.routes";
+import { weeklyRoutes } from "./features/inventory/weekly.routes";
+import { itemRoutes } from "./features/items/items.routes";
 import { memberRoutes } from "./features/members/members.routes";
 import { signupRoutes } from "./features/signup/signup.routes";
 import { errorHandler } from "./middlewares/errors";
@@ -16,7 +21,23 @@ import { serveClient } from "./spa";
 export const JSON_BODY_LIMIT = "256kb";
 
 /** Every feature's routes; later features add theirs here. */
-const features = [healthRoutes, authRoutes, groupRoutes, signupRoutes, memberRoutes];
+const features = [
+  healthRoutes,
+  authRoutes,
+  groupRoutes,
+  signupRoutes,
+  memberRoutes,
+  categoryRoutes,
+  itemRoutes,
+  weeklyRoutes,
+  importRoutes,
+];
+
+/**
+ * Routes outside /api that must answer before the static client files: koa-static would turn a path trick
+ * under /download/ into a 403/400 before any feature saw it, and the contract is a 404.
+ */
+const beforeClient = [templateRoutes];
 
 /** Builds the Koa app with the middleware order in one place. */
 export function createApp(deps: AppDeps): Koa {
@@ -39,6 +60,10 @@ export function createApp(deps: AppDeps): Koa {
       strictTransportSecurity: deps.config.secureCookies,
     }),
   );
+  for (const feature of beforeClient) {
+    const router = feature(deps);
+    app.use(router.routes()).use(router.allowedMethods());
+  }
   for (const mw of serveClient(deps.config.clientDir)) app.use(mw);
   app.use(
     bodyParser({

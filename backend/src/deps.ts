@@ -1,8 +1,8 @@
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Logger } from "./lib/logger";
-import type { Realtime } from "./realtime/realtime";
 import type { RateLimits } from "./middlewares/rateLimit";
+import type { Realtime } from "./realtime/realtime";
 
 /** What every feature needs, built once at start-up and passed down (no module-level singletons). */
 export interface AppDeps {

@@ -1,14 +1,14 @@
 import { createServer, type Server } from "node:http";
+import { createApp } from "./app";
 import type { Config } from "./config";
 import { type Database, openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import type { AppDeps } from "./deps";
-import { createApp } from "./app";
+import { startHousekeeping } from "./housekeeping";
+import { createLogger, type Logger } from "./lib/logger";
 import { authenticate } from "./middlewares/auth";
 import { createRateLimits, type RateLimits } from "./middlewares/rateLimit";
-import { createLogger, type Logger } from "./lib/logger";
 import { Realtime } from "./realtime/realtime";
-import { startHousekeeping } from "./housekeeping";
 
 export interface RunningServer {
   deps: AppDeps;
@@ -33,7 +33,9 @@ export interface StartOptions {
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const { config } = opts;
   const logger = opts.logger ?? createLogger(config.logLevel);
-  const database = opts.database ?? (await openDatabase(config));
+  const database =
+    opts.database ??
+    (await openDatabase(config, (err) => logger.warn({ err }, "idle database connection lost")));
   await runMigrations(database);
 
   const deps = {

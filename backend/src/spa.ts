@@ -31,7 +31,8 @@ export function serveClient(clientDir: string): Middleware[] {
     maxage: 365 * 24 * 3600 * 1000,
     immutable: true,
     setHeaders: (res, filePath) => {
-      if (!filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader("Cache-Control", "public, max-age=3600");
+      if (!filePath.includes(`${path.sep}assets${path.sep}`))
+        res.setHeader("Cache-Control", "public, max-age=3600");
     },
   });
   let indexHtml: string | undefined;

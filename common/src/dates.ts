@@ -7,14 +7,20 @@ export const BUSINESS_TIME_ZONE = "Asia/Tokyo";
 export const DISPLAY_FORMAT = "YYYY年MM月DD日 HH:mm";
 
 /** Formats an instant for display in the business zone; null when it cannot be parsed. */
-export function formatDateTime(value: string | Date | null | undefined, zone = BUSINESS_TIME_ZONE): string | null {
+export function formatDateTime(
+  value: string | Date | null | undefined,
+  zone = BUSINESS_TIME_ZONE,
+): string | null {
   if (value === null || value === undefined || value === "") return null;
   const m = typeof value === "string" ? moment.tz(value, moment.ISO_8601, zone) : moment.tz(value, zone);
   return m.isValid() ? m.locale("ja").format(DISPLAY_FORMAT) : null;
 }
 
 /** Today's date in the business zone as path parts with zero-padded month and day. */
-export function todayParts(now: Date = new Date(), zone = BUSINESS_TIME_ZONE): { y: string; m: string; d: string } {
+export function todayParts(
+  now: Date = new Date(),
+  zone = BUSINESS_TIME_ZONE,
+): { y: string; m: string; d: string } {
   const m = moment.tz(now, zone);
   return { y: m.format("YYYY"), m: m.format("MM"), d: m.format("DD") };
 }

@@ -1,12 +1,12 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import lockfile from "proper-lockfile";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { Pool } from "pg";
+import lockfile from "proper-lockfile";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -64,8 +64,11 @@ export async function openMemoryPglite(): Promise<Database> {
   };
 }
 
-function openPg(url: string): Database {
+function openPg(url: string, onIdleError: (err: Error) => void): Database {
   const pool = new Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE || 20) });
+  // An idle client whose connection dies (server restart, admin termination) is dropped by the pool and
+  // the next query opens a new one. Without a listener the pool's 'error' event would crash the process.
+  pool.on("error", onIdleError);
   const db: Db = drizzlePg(pool, { schema });
   return {
     db,
@@ -78,6 +81,9 @@ function openPg(url: string): Database {
 }
 
 /** node-postgres when DATABASE_URL is set, otherwise the embedded PGlite in DATA_DIR. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPg(opts.databaseUrl) : openPglite(opts.dataDir);
+export async function openDatabase(
+  opts: { databaseUrl?: string; dataDir: string },
+  onIdleError: (err: Error) => void = () => undefined,
+): Promise<Database> {
+  return opts.databaseUrl ? openPg(opts.databaseUrl, onIdleError) : openPglite(opts.dataDir);
 }

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { Database } from "./client";
 
 /** The generated migrations; the build copies them next to the bundle. */

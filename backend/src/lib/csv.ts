@@ -10,7 +10,9 @@ export function neutraliseFormula(value: unknown): string {
 
 /** A CSV document as Excel in Japan opens it: UTF-8 with BOM, CRLF line ends, formula-safe cells. */
 export function toCsv(header: string[], rows: unknown[][]): string {
-  const body = stringify([header, ...rows.map((row) => row.map(neutraliseFormula))], { record_delimiter: "\r\n" });
+  const body = stringify([header, ...rows.map((row) => row.map(neutraliseFormula))], {
+    record_delimiter: "\r\n",
+  });
   return `\uFEFF${body}`;
 }
 

@@ -4,7 +4,13 @@ export class HttpError extends Error {
     readonly status: number,
     readonly body: Record<string, unknown>,
   ) {
-    super(typeof body.detail === "string" ? body.detail : typeof body.error === "string" ? body.error : `HTTP ${status}`);
+    super(
+      typeof body.detail === "string"
+        ? body.detail
+        : typeof body.error === "string"
+          ? body.error
+          : `HTTP ${status}`,
+    );
   }
 }
 

@@ -22,7 +22,10 @@ export function signAccessToken(secret: string, userId: number, groupId: number,
 }
 
 /** Verifies an access token; undefined when it is malformed, expired or signed otherwise. */
-export function verifyAccessToken(secret: string, token: string): { userId: number; groupId: number } | undefined {
+export function verifyAccessToken(
+  secret: string,
+  token: string,
+): { userId: number; groupId: number } | undefined {
   try {
     const claims = jwt.verify(token, secret, { algorithms: ["HS256"], issuer: ISSUER, audience: AUDIENCE });
     if (typeof claims !== "object" || claims === null) return undefined;

@@ -1,5 +1,5 @@
-import type { Context, Next } from "koa";
 import { ja } from "@zaiko/common/messages/ja";
+import type { Context, Next } from "koa";
 import type { AppDeps } from "../deps";
 import { findActiveMember } from "../features/auth/auth.queries";
 import { httpError } from "../lib/httpError";

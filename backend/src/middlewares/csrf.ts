@@ -1,5 +1,5 @@
-import type { Context, Next } from "koa";
 import { ja } from "@zaiko/common/messages/ja";
+import type { Context, Next } from "koa";
 import type { Config } from "../config";
 import { httpError } from "../lib/httpError";
 import { isValidCsrfToken, newCsrfToken, safeEqual } from "../lib/tokens";

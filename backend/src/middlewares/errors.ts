@@ -1,5 +1,5 @@
-import type { Context, Next } from "koa";
 import { ja } from "@zaiko/common/messages/ja";
+import type { Context, Next } from "koa";
 import { HttpError } from "../lib/httpError";
 
 interface ErrorWithStatus {
@@ -12,10 +12,13 @@ interface ErrorWithStatus {
 /** Maps errors thrown by body parsing and other Koa middleware to the JSON errors of DOMAIN.md. */
 function fromFrameworkError(err: ErrorWithStatus): HttpError | undefined {
   const status = err.status ?? err.statusCode;
-  if (status === 413 || err.type === "entity.too.large") return new HttpError(413, { detail: ja.errors.payloadTooLarge });
+  if (status === 413 || err.type === "entity.too.large")
+    return new HttpError(413, { detail: ja.errors.payloadTooLarge });
   if (status === 415) return new HttpError(415, { detail: ja.errors.unsupportedMediaType });
-  if (status === 400 || err.type === "entity.parse.failed") return new HttpError(400, { detail: ja.errors.malformedJson });
-  if (status && status >= 400 && status < 500 && err.expose) return new HttpError(status, { detail: ja.validation.invalidValue });
+  if (status === 400 || err.type === "entity.parse.failed")
+    return new HttpError(400, { detail: ja.errors.malformedJson });
+  if (status && status >= 400 && status < 500 && err.expose)
+    return new HttpError(status, { detail: ja.validation.invalidValue });
   return undefined;
 }
 

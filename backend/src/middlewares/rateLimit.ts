@@ -1,6 +1,6 @@
+import { ja } from "@zaiko/common/messages/ja";
 import type { Context, Next } from "koa";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { ja } from "@zaiko/common/messages/ja";
 import { HttpError } from "../lib/httpError";
 
 /** Limits of the token endpoints (DOMAIN.md, Sessions). Per-process memory; see docs/decisions.md. */

@@ -23,7 +23,12 @@ export function requestContext(logger: Logger) {
       await next();
     } finally {
       ctx.log.info(
-        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+        {
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round(performance.now() - started),
+        },
         "request",
       );
     }

@@ -1,19 +1,26 @@
+import { ja } from "@zaiko/common/messages/ja";
 import type { Context, Next } from "koa";
 import type { z } from "zod";
-import { ja } from "@zaiko/common/messages/ja";
 import { HttpError } from "../lib/httpError";
 
 /** Turns zod issues into `{"<field>": ["message", …]}`; issues without a path go to `detail`. */
 export function fieldErrors(error: z.ZodError): Record<string, string[] | string> {
   const out: Record<string, string[]> = {};
+  const add = (key: string, message: string) => {
+    const list = out[key] ?? [];
+    if (!list.includes(message)) list.push(message);
+    out[key] = list;
+  };
   for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? String(issue.path[0]) : "detail";
     if (issue.code === "unrecognized_keys") {
-      for (const k of issue.keys) (out[k] ??= []).push(issue.message);
+      for (const k of issue.keys) add(k, issue.message);
       continue;
     }
-    const list = (out[key] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
+    // A body of the wrong shape (an array or a bare value instead of an object) has no field to name,
+    // and zod's own message is English.
+    const message =
+      issue.path.length === 0 && issue.code === "invalid_type" ? ja.errors.malformedJson : issue.message;
+    add(issue.path.length > 0 ? String(issue.path[0]) : "detail", message);
   }
   if (out.detail) return { ...out, detail: out.detail.join(" ") };
   return out;
@@ -33,14 +40,19 @@ declare module "koa" {
   }
 }
 
+/**
+ * The request's JSON body (`{}` when there is none). A body of another content type is a 415: the body
+ * parser only reads JSON and leaves `{}` for anything else, which must not pass for an empty object.
+ */
+export function jsonBody(ctx: Context): unknown {
+  if (ctx.is("json") === false) throw new HttpError(415, { detail: ja.errors.unsupportedMediaType });
+  return ctx.request.body ?? {};
+}
+
 /** Route middleware: validates the JSON body and leaves the parsed value in `ctx.state.body`. */
 export function validate<S extends z.ZodType>(schema: S) {
   return async function validateBody(ctx: Context, next: Next) {
-    const body = ctx.request.body;
-    if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body)) {
-      if (ctx.is("json") === false && ctx.request.length) throw new HttpError(415, { detail: ja.errors.unsupportedMediaType });
-    }
-    ctx.state.body = parseOr400(schema, body ?? {});
+    ctx.state.body = parseOr400(schema, jsonBody(ctx));
     await next();
   };
 }

@@ -17,7 +17,12 @@ export class Outbox {
   /** Also runs after commit: for side effects such as disconnecting a removed user's sockets. */
   readonly afterCommit: Array<() => void> = [];
 
-  add<E extends ServerEventName>(groupId: number, room: string, event: E, payload: UnsequencedPayload<E>): void {
+  add<E extends ServerEventName>(
+    groupId: number,
+    room: string,
+    event: E,
+    payload: UnsequencedPayload<E>,
+  ): void {
     this.events.push({ groupId, room, event, payload } as PendingEvent);
   }
 }

@@ -1,17 +1,27 @@
 import type { Server as HttpServer, IncomingMessage } from "node:http";
-import { Server, type Socket } from "socket.io";
 import {
   type ClientToServerEvents,
+  rooms,
   type ServerToClientEvents,
   UNAUTHORIZED,
-  rooms,
 } from "@zaiko/common/realtime/events";
-import type { AuthUser } from "../middlewares/auth";
+import { Server, type Socket } from "socket.io";
 import type { Logger } from "../lib/logger";
+import type { AuthUser } from "../middlewares/auth";
 import type { Outbox } from "./outbox";
 
-export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { user: AuthUser }>;
-export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { user: AuthUser }>;
+export type AppServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  { user: AuthUser }
+>;
+export type AppSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  { user: AuthUser }
+>;
 
 export interface RealtimeOptions {
   logger: Logger;
@@ -48,7 +58,8 @@ export class Realtime {
       allowRequest: (req, cb) => cb(null, isOriginAllowed(req, this.opts.allowedOrigins)),
     });
     io.use(async (socket, next) => {
-      const token = typeof socket.handshake.auth?.token === "string" ? socket.handshake.auth.token : undefined;
+      const token =
+        typeof socket.handshake.auth?.token === "string" ? socket.handshake.auth.token : undefined;
       try {
         const user = await this.opts.authenticate(token);
         if (!user) return next(new Error(UNAUTHORIZED));

@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { Client } from "pg";
-import { type Database, openMemoryPglite } from "../db/client";
 import { drizzle } from "drizzle-orm/node-postgres";
-import { Pool } from "pg";
+import { Client, Pool } from "pg";
+import { type Database, openMemoryPglite } from "../db/client";
 import * as schema from "../db/schema";
 
 export type DriverName = "pglite" | "pg";
 
 /** The PostgreSQL server tests use; CI sets DATABASE_URL, locally the machine's server is tried. */
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+export const TEST_DATABASE_URL =
+  process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 /** Set by the jest global set-up, which probes the services once per run. */
 export const postgresAvailable = () => process.env.ZAIKO_PG_AVAILABLE === "1";
 
@@ -22,6 +22,9 @@ export async function openFreshPostgres(): Promise<Database & { url: string }> {
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   const pool = new Pool({ connectionString: url.toString(), max: 20 });
+  // pool.end() resolves before its idle clients have closed; the forced DROP below then terminates them,
+  // which must not surface as an unhandled 'error' event.
+  pool.on("error", () => undefined);
   const db = drizzle(pool, { schema });
   return {
     db,

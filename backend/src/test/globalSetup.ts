@@ -1,7 +1,8 @@
 import { Client } from "pg";
 import { createClient } from "redis";
 
-const PG_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+const PG_URL =
+  process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_URL = process.env.TEST_REDIS_URL || process.env.REDIS_URL || "redis://127.0.0.1:6379";
 
 async function pgUp(): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { loadConfig, type Config } from "../config";
+import { type Config, loadConfig } from "../config";
 import { createLogger } from "../lib/logger";
 import { createRateLimits, type RateLimits } from "../middlewares/rateLimit";
 import { type RunningServer, startServer } from "../server";
@@ -14,9 +14,15 @@ export interface TestServerOptions {
  * A real server on a free port with a fresh database of the given driver. bcrypt's cost is lowered so
  * sign-ups stay fast; everything else is as in production.
  */
-export async function startTestServer(driver: DriverName, opts: TestServerOptions = {}): Promise<RunningServer> {
+export async function startTestServer(
+  driver: DriverName,
+  opts: TestServerOptions = {},
+): Promise<RunningServer> {
   const config = loadConfig(
-    { JWT_SECRET: randomBytes(16).toString("hex"), CSRF_SECRET: randomBytes(16).toString("hex") } as NodeJS.ProcessEnv,
+    {
+      JWT_SECRET: randomBytes(16).toString("hex"),
+      CSRF_SECRET: randomBytes(16).toString("hex"),
+    } as NodeJS.ProcessEnv,
     {
       port: 0,
       host: "127.0.0.1",

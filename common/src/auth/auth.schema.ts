@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ja } from "../messages/ja";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../limits";
+import { ja } from "../messages/ja";
 
 const v = ja.validation;
 
@@ -47,9 +47,12 @@ export const SignupSchema = z.object({
   password: passwordField,
   first_name: nameField(v.firstNameRequired),
   last_name: nameField(v.lastNameRequired),
-  groups: z.union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive()).length(1)], {
-    error: v.groupRequired,
-  }),
+  groups: z.union(
+    [z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive()).length(1)],
+    {
+      error: v.groupRequired,
+    },
+  ),
   is_owner: z.boolean().optional().default(false),
   is_member: z.boolean().optional(),
 });

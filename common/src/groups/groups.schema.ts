@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ja } from "../messages/ja";
 import { NAME_MAX } from "../limits";
+import { ja } from "../messages/ja";
 
 /** POST /api/groups/ body. */
 export const CreateGroupSchema = z.object({

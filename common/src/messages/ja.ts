@@ -122,7 +122,6 @@ export const ja = {
     loading: "読み込み中…",
     close: "閉じる",
     cancel: "キャンセル", // spec (dialogs)
-    required: "必須",
   },
   session: {
     restoring: "セッションを確認しています…",
@@ -142,7 +141,7 @@ export const ja = {
   },
   signupForm: {
     role: "登録種別",
-    groupPlaceholder: "グループを選択",
+    groupPlaceholder: "選択してください",
     groupsEmpty: "グループがありません",
     passwordHint: "8文字以上",
   },
@@ -152,11 +151,47 @@ export const ja = {
     next: "次のページ",
     last: "最後のページ",
     report: (page: number, pages: number, rows: number) => `${page} / ${pages} ページ（${rows}件）`,
-    sortBy: (column: string) => `${column}で並べ替え`,
   },
   header: {
-    groupChip: "グループ",
-    userChip: "ユーザー",
     mainNav: "メインナビゲーション",
+  },
+  // ours unless noted: categories, items, the weekly view and the CSV import (server side)
+  catalogue: {
+    categoryNameTaken: "このカテゴリ名は既に使われています",
+    categorySelect: "カテゴリを選択してください",
+    categoryNotInGroup: "カテゴリが見つかりません",
+    itemTitleTaken: "このアイテム名は既に使われています",
+    stockTooLarge: "在庫数は1000000以下で入力してください",
+    stockBelowAllocation: "在庫数が引当数を下回ります",
+    invalidDate: "日付が正しくありません",
+    categoryFetchFailed: "カテゴリの取得に失敗しました。サーバーとの接続を確認してください。", // spec
+    categorySaveFailed: "カテゴリの保存に失敗しました。", // spec
+    categoryEditFailed: "アイテム編集に失敗しました。", // spec (the category edit failure reads so)
+    categoryDeleteFailed: "アイテム削除に失敗しました。", // spec
+    relatedItemsFailed: "関連アイテムの取得に失敗しました", // spec
+    itemFetchFailed: "itemの取得に失敗しました。サーバーとの接続を確認してください。", // spec
+    itemSaveFailed: "アイテムの保存に失敗しました。", // spec
+    itemEditFailed: "アイテム編集に失敗しました。", // spec
+    itemDeleteFailed: "アイテム削除に失敗しました。", // spec
+    categoryDeleteConfirm: "本当にこのカテゴリを削除しますか？", // spec
+    categoryDeleteWarning: "削除カテゴリに紐づいている下記関連アイテムも削除されます", // spec
+    noRelatedItems: "関連アイテムはありません。", // spec
+    itemDeleteConfirm: "本当にこのアイテムを削除しますか？", // spec
+  },
+  imports: {
+    failed: "CSVの取り込みに失敗しました",
+    fileRequired: "CSVファイルを選択してください", // spec
+    fileTooLarge: "CSVファイルが大きすぎます（5MBまで）",
+    tooManyRows: "CSVの行数が多すぎます（10000行まで）",
+    notMultipart: "CSVファイルはmultipart/form-dataで送信してください",
+    badHeader: "1行目はテンプレートの見出し（アイテム名,カテゴリ,在庫数,メモ）にしてください",
+    noRows: "取り込む行がありません",
+    unreadable: "CSVの形式が正しくありません",
+    tooManyColumns: "列が多すぎます（アイテム名,カテゴリ,在庫数,メモの4列）",
+    duplicateInFile: (line: number) => `同じアイテム名が${line}行目にもあります`,
+    titleInOtherCategory: (category: string) =>
+      `このアイテム名は別のカテゴリ「${category}」に登録されています`,
+    conflict: "他の操作と競合しました。もう一度お試しください",
+    columnTooLong: (column: string, max: number) => `${column}は${max}文字以内で入力してください`,
   },
 } as const;

@@ -1,3 +1,4 @@
+import type { CategoryDto, ItemDto } from "../catalogue/catalogue.schema";
 import type { UserDto } from "../members/members.schema";
 
 /** Room names. Every room is inside one group; nothing is ever sent across groups. */
@@ -18,6 +19,22 @@ export interface Sequenced {
 export interface ServerToClientEvents {
   "members.upserted": (payload: Sequenced & { user: UserDto }) => void;
   "members.deleted": (payload: Sequenced & { id: number }) => void;
+  "categories.upserted": (payload: Sequenced & { category: CategoryDto }) => void;
+  "categories.deleted": (payload: Sequenced & { id: number }) => void;
+  "items.upserted": (payload: Sequenced & { item: ItemDto }) => void;
+  "items.deleted": (payload: Sequenced & { id: number }) => void;
+  /**
+   * A CSV import finished. Sent after every import; when it touched more items than the server sends one
+   * by one (IMPORT_ITEM_EVENT_LIMIT), no items.upserted follow and clients refetch the item list.
+   */
+  "items.imported": (payload: Sequenced & { created: number; updated: number; itemized: boolean }) => void;
+  /**
+   * Usage or stock of these items changed within [from, to] (ISO timestamps). null means unbounded: a stock
+   * change alters availability at every instant.
+   */
+  "stock.changed": (
+    payload: Sequenced & { item_ids: number[]; from: string | null; to: string | null },
+  ) => void;
 }
 
 /** Client -> server events. */

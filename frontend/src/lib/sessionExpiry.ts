@@ -1,5 +1,5 @@
-import { ja } from "@zaiko/common/messages/ja";
 import type { Dispatch } from "@reduxjs/toolkit";
+import { ja } from "@zaiko/common/messages/ja";
 import { navigateTo } from "./navigation";
 import { sessionCleared } from "./session";
 import { disconnectSocket } from "./socket";

@@ -2,11 +2,16 @@
 export interface FormSchema {
   safeParse(
     value: unknown,
-  ): { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+  ):
+    | { success: true }
+    | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
 }
 
 /** The first message per top-level field, in the order the schema reports them. */
-export function fieldErrors<K extends string>(schema: FormSchema, values: unknown): Partial<Record<K, string>> {
+export function fieldErrors<K extends string>(
+  schema: FormSchema,
+  values: unknown,
+): Partial<Record<K, string>> {
   const result = schema.safeParse(values);
   if (result.success) return {};
   const errors: Partial<Record<K, string>> = {};

@@ -23,6 +23,7 @@ afterEach(() => {
   window.sessionStorage.clear();
   document.cookie.split(";").forEach((c) => {
     const name = c.split("=")[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: expiring cookies is the only way to clear them in jsdom
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
 });

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, foreignKey, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { groups } from "./groups";
 
 /** Categories; names unique per group, case-insensitive. */

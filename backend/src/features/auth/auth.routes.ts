@@ -1,15 +1,15 @@
 import Router from "@koa/router";
-import type { Context } from "koa";
 import { LoginSchema } from "@zaiko/common/auth/auth.schema";
 import { ja } from "@zaiko/common/messages/ja";
+import type { Context } from "koa";
 import type { AppDeps } from "../../deps";
+import { httpError } from "../../lib/httpError";
 import { requireAuth } from "../../middlewares/auth";
 import { CSRF_COOKIE, issueCsrfCookie, requireCsrf } from "../../middlewares/csrf";
 import { limitTokenCallsPerIp, tooManyRequests } from "../../middlewares/rateLimit";
 import { validate } from "../../middlewares/validate";
-import { httpError } from "../../lib/httpError";
-import { closeSession, openSession, rotateSession, verifyCredentials } from "./auth.service";
 import { getUserInfo } from "../members/members.service";
+import { closeSession, openSession, rotateSession, verifyCredentials } from "./auth.service";
 
 export const REFRESH_COOKIE = "refresh_token";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import bcrypt from "bcryptjs";
 import { ja } from "@zaiko/common/messages/ja";
+import bcrypt from "bcryptjs";
 import type { AppDeps } from "../../deps";
 import { httpError } from "../../lib/httpError";
 import { newRefreshToken, parseRefreshCookie, signAccessToken } from "../../lib/tokens";
@@ -53,9 +53,15 @@ async function startFamily(deps: AppDeps, userId: number, familyId: string): Pro
 }
 
 /** Issues an access token and a new refresh family for a verified user. */
-export async function openSession(deps: AppDeps, user: { id: number; groupId: number }): Promise<IssuedSession> {
+export async function openSession(
+  deps: AppDeps,
+  user: { id: number; groupId: number },
+): Promise<IssuedSession> {
   const refreshCookie = await startFamily(deps, user.id, randomUUID());
-  return { access: signAccessToken(deps.config.jwtSecret, user.id, user.groupId, deps.config.accessTtlSeconds), refreshCookie };
+  return {
+    access: signAccessToken(deps.config.jwtSecret, user.id, user.groupId, deps.config.accessTtlSeconds),
+    refreshCookie,
+  };
 }
 
 /**
@@ -91,7 +97,12 @@ export async function rotateSession(deps: AppDeps, cookieValue: string | undefin
   });
   if (outcome.kind !== "ok") throw httpError(401, ja.errors.refreshFailed);
   return {
-    access: signAccessToken(deps.config.jwtSecret, outcome.user.id, outcome.user.groupId, deps.config.accessTtlSeconds),
+    access: signAccessToken(
+      deps.config.jwtSecret,
+      outcome.user.id,
+      outcome.user.groupId,
+      deps.config.accessTtlSeconds,
+    ),
     refreshCookie: outcome.refreshCookie,
   };
 }

@@ -49,6 +49,8 @@ export async function deleteUnclaimedGroups(db: Queryable, maxAgeMinutes: number
   const noUsers = db.select({ one: sql`1` }).from(users).where(eq(users.groupId, groups.id));
   return db
     .delete(groups)
-    .where(and(lt(groups.createdAt, sql`now() - make_interval(mins => ${maxAgeMinutes})`), notExists(noUsers)))
+    .where(
+      and(lt(groups.createdAt, sql`now() - make_interval(mins => ${maxAgeMinutes})`), notExists(noUsers)),
+    )
     .returning({ id: groups.id });
 }

@@ -1,5 +1,5 @@
 import Router from "@koa/router";
-import { CreateGroupSchema, type CreateGroupInput } from "@zaiko/common/groups/groups.schema";
+import { type CreateGroupInput, CreateGroupSchema } from "@zaiko/common/groups/groups.schema";
 import type { AppDeps } from "../../deps";
 import { limitTokenCallsPerIp } from "../../middlewares/rateLimit";
 import { validate } from "../../middlewares/validate";
@@ -11,10 +11,15 @@ export function groupRoutes(deps: AppDeps): Router {
   router.get("/api/groups/", async (ctx) => {
     ctx.body = await listGroups(deps);
   });
-  router.post("/api/groups/", limitTokenCallsPerIp(deps.rateLimits), validate(CreateGroupSchema), async (ctx) => {
-    const { name } = ctx.state.body as CreateGroupInput;
-    ctx.status = 201;
-    ctx.body = await createGroup(deps, name);
-  });
+  router.post(
+    "/api/groups/",
+    limitTokenCallsPerIp(deps.rateLimits),
+    validate(CreateGroupSchema),
+    async (ctx) => {
+      const { name } = ctx.state.body as CreateGroupInput;
+      ctx.status = 201;
+      ctx.body = await createGroup(deps, name);
+    },
+  );
   return router;
 }

@@ -1,17 +1,31 @@
 import Router from "@koa/router";
-import type { Context } from "koa";
 import { MemberTogglePatchSchema, ProfilePatchSchema } from "@zaiko/common/members/members.schema";
 import { ja } from "@zaiko/common/messages/ja";
+import type { Context } from "koa";
 import type { AppDeps } from "../../deps";
 import { attachmentDisposition, toCsv } from "../../lib/csv";
 import { httpError } from "../../lib/httpError";
 import { requireAuth, requireOwner } from "../../middlewares/auth";
-import { parseOr400 } from "../../middlewares/validate";
+import { jsonBody, parseOr400 } from "../../middlewares/validate";
 import { sameGroupOrAbsent } from "./members.policy";
-import { editProfile, getMember, listMembers, memberCsvRows, removeMember, setMembership } from "./members.service";
+import {
+  editProfile,
+  getMember,
+  listMembers,
+  memberCsvRows,
+  removeMember,
+  setMembership,
+} from "./members.service";
 
 /** Column names of exported_data.csv. */
-export const MEMBER_CSV_HEADER = ["ID", "メールアドレス", "ファーストネーム", "ラストネーム", "アクティブ", "オーナー"];
+export const MEMBER_CSV_HEADER = [
+  "ID",
+  "メールアドレス",
+  "ファーストネーム",
+  "ラストネーム",
+  "アクティブ",
+  "オーナー",
+];
 
 function idParam(ctx: Context): number {
   const id = Number(ctx.params.id);
@@ -30,7 +44,9 @@ export function memberRoutes(deps: AppDeps): Router {
 
   router.get("/api/user/", auth, async (ctx) => {
     // Another group's id answers with an empty list, as if that group had nobody we can see.
-    ctx.body = sameGroupOrAbsent(ctx.state.user, ctx.query.groups) ? await listMembers(deps, ctx.state.user) : [];
+    ctx.body = sameGroupOrAbsent(ctx.state.user, ctx.query.groups)
+      ? await listMembers(deps, ctx.state.user)
+      : [];
   });
 
   router.get("/api/user/:id/", auth, async (ctx) => {
@@ -39,8 +55,8 @@ export function memberRoutes(deps: AppDeps): Router {
 
   router.patch("/api/user/:id/", auth, async (ctx) => {
     const id = idParam(ctx);
-    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-    if ("is_member" in body) {
+    const body = jsonBody(ctx);
+    if (typeof body === "object" && body !== null && "is_member" in body) {
       const { is_member } = parseOr400(MemberTogglePatchSchema, body);
       ctx.body = await setMembership(deps, ctx.state.user, id, is_member);
     } else {

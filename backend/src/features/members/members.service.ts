@@ -20,7 +20,10 @@ export function announceMember(outbox: Outbox, user: UserDto, groupId: number): 
 
 export async function getUserInfo(deps: AppDeps, actor: AuthUser): Promise<UserInfoDto> {
   const db = deps.database.db;
-  const [row, group] = await Promise.all([findUserInGroup(db, actor.groupId, actor.id), findGroupName(db, actor.groupId)]);
+  const [row, group] = await Promise.all([
+    findUserInGroup(db, actor.groupId, actor.id),
+    findGroupName(db, actor.groupId),
+  ]);
   if (!row || group === undefined) throw httpError(401, ja.errors.unauthenticated);
   return { id: actor.groupId, group, user: presentUser(row) };
 }
@@ -46,13 +49,16 @@ export async function editProfile(
   changes: { email?: string; first_name?: string; last_name?: string },
 ): Promise<UserDto> {
   if (!canSeeMember(actor, id)) throw httpError(404, ja.errors.notFound);
+  const set = { email: changes.email, firstName: changes.first_name, lastName: changes.last_name };
+  if (Object.values(set).every((value) => value === undefined)) {
+    // Nothing to change (an empty PATCH): answer with the row as it is; an UPDATE without columns would fail.
+    const row = await findUserInGroup(deps.database.db, actor.groupId, id);
+    if (!row) throw httpError(404, ja.errors.notFound);
+    return presentUser(row);
+  }
   try {
     return await inTransaction(deps, async (tx, outbox) => {
-      const row = await updateUser(tx, actor.groupId, id, {
-        email: changes.email,
-        firstName: changes.first_name,
-        lastName: changes.last_name,
-      });
+      const row = await updateUser(tx, actor.groupId, id, set);
       if (!row) throw httpError(404, ja.errors.notFound);
       const user = presentUser(row);
       announceMember(outbox, user, actor.groupId);
@@ -65,7 +71,12 @@ export async function editProfile(
 }
 
 /** Owner only: activates or deactivates a staff member. Deactivation ends their sessions at once. */
-export async function setMembership(deps: AppDeps, actor: AuthUser, id: number, isMember: boolean): Promise<UserDto> {
+export async function setMembership(
+  deps: AppDeps,
+  actor: AuthUser,
+  id: number,
+  isMember: boolean,
+): Promise<UserDto> {
   if (!actor.isOwner) throw httpError(403, ja.errors.forbidden);
   return inTransaction(deps, async (tx, outbox) => {
     const target = await findUserInGroup(tx, actor.groupId, id);

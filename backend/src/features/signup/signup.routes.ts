@@ -1,6 +1,6 @@
 import Router from "@koa/router";
-import type { z } from "zod";
 import { SignupSchema } from "@zaiko/common/auth/auth.schema";
+import type { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { limitTokenCallsPerIp } from "../../middlewares/rateLimit";
 import { validate } from "../../middlewares/validate";

@@ -1,7 +1,7 @@
-import type { z } from "zod";
 import type { SignupSchema } from "@zaiko/common/auth/auth.schema";
 import type { UserDto } from "@zaiko/common/members/members.schema";
 import { ja } from "@zaiko/common/messages/ja";
+import type { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { HttpError } from "../../lib/httpError";
 import { isUniqueViolation } from "../../lib/pgErrors";
@@ -9,9 +9,9 @@ import { inTransaction } from "../../lib/transaction";
 import { hashPassword } from "../auth/auth.service";
 import { groupHasOwner, lockGroup } from "../groups/groups.queries";
 import { OWNER_CLAIM_MINUTES } from "../groups/groups.service";
-import { announceMember } from "../members/members.service";
 import { presentUser } from "../members/members.presenter";
 import { insertUser } from "../members/members.queries";
+import { announceMember } from "../members/members.service";
 
 type SignupData = z.output<typeof SignupSchema>;
 

@@ -1,4 +1,4 @@
-import { type PaginationState, type SortingState, useTable } from "@tanstack/react-table";
+import { type PaginationState, type RowData, type SortingState, useTable } from "@tanstack/react-table";
 import { ja } from "@zaiko/common/messages/ja";
 import { ProgressSpinner } from "primereact/progressspinner";
 import { useEffect, useState } from "react";
@@ -6,11 +6,12 @@ import { PAGE_SIZES, TablePager } from "./TablePager";
 import { type DataTableColumn, dataTableFeatures } from "./tableFeatures";
 import "./DataTable.css";
 
-export interface DataTableProps<T> {
+export interface DataTableProps<T extends RowData> {
   /** Keep the array stable between renders (RTK Query data is); a new array re-runs the models. */
   data: T[];
   /** Keep stable too (module scope or useMemo). */
   columns: DataTableColumn<T>[];
+  /** Keep stable (module scope): a new function each render re-runs the row model. */
   getRowId: (row: T) => string;
   /** Accessible name of the table. */
   label: string;
@@ -29,7 +30,7 @@ const ariaSort = (dir: false | "asc" | "desc") =>
  * The list table of every screen: TanStack Table's model (sort, search, pages) rendered with
  * PrimeReact's DataTable styles. It scrolls sideways inside its own box on narrow screens.
  */
-export function DataTable<T>({
+export function DataTable<T extends RowData>({
   data,
   columns,
   getRowId,
@@ -55,7 +56,7 @@ export function DataTable<T>({
     features: dataTableFeatures,
     columns,
     data,
-    getRowId: (row) => getRowId(row),
+    getRowId,
     state: { sorting, pagination, globalFilter: filter },
     onSortingChange: setSorting,
     onPaginationChange: setPagination,
@@ -94,7 +95,11 @@ export function DataTable<T>({
                   const canSort = column.getCanSort();
                   const dir = column.getIsSorted();
                   const meta = column.columnDef.meta;
-                  const classes = [canSort ? "p-sortable-column" : "", dir ? "p-highlight" : "", meta?.className ?? ""];
+                  const classes = [
+                    canSort ? "p-sortable-column" : "",
+                    dir ? "p-highlight" : "",
+                    meta?.className ?? "",
+                  ];
                   return (
                     <th
                       key={header.id}
@@ -104,12 +109,20 @@ export function DataTable<T>({
                       className={classes.filter(Boolean).join(" ")}
                     >
                       {header.isPlaceholder ? null : canSort ? (
-                        <button type="button" className="dt-sort-button" onClick={() => toggleSort(column.id)}>
+                        <button
+                          type="button"
+                          className="dt-sort-button"
+                          onClick={() => toggleSort(column.id)}
+                        >
                           <table.FlexRender header={header} />
                           <i
                             aria-hidden="true"
                             className={`dt-sort-icon pi ${
-                              dir === "asc" ? "pi-sort-amount-up-alt" : dir === "desc" ? "pi-sort-amount-down" : "pi-sort-alt"
+                              dir === "asc"
+                                ? "pi-sort-amount-up-alt"
+                                : dir === "desc"
+                                  ? "pi-sort-amount-down"
+                                  : "pi-sort-alt"
                             }`}
                           />
                         </button>

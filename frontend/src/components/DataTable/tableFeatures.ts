@@ -9,6 +9,7 @@ import {
   filterFn_includesString,
   globalFilteringFeature,
   metaHelper,
+  type RowData,
   rowPaginationFeature,
   rowSortingFeature,
   tableFeatures,
@@ -55,9 +56,9 @@ export const dataTableFeatures = tableFeatures({
 
 export type DataTableFeatures = typeof dataTableFeatures;
 // biome-ignore lint/suspicious/noExplicitAny: columns of one table carry different value types
-export type DataTableColumn<T> = ColumnDef<DataTableFeatures, T, any>;
+export type DataTableColumn<T extends RowData> = ColumnDef<DataTableFeatures, T, any>;
 
 /** A column helper typed for DataTable. */
-export function dataTableColumnHelper<T>() {
+export function dataTableColumnHelper<T extends RowData>() {
   return createColumnHelper<DataTableFeatures, T>();
 }

@@ -50,14 +50,14 @@ export function Header({ session, onLogout }: Props) {
 
   return (
     <header className="app-header" ref={headerRef}>
-      <Link to="/" className="app-title">
-        <i className="pi pi-box" aria-hidden="true" />
-        <span>{ja.app.title}</span>
-      </Link>
-      {!isMobile && signedIn && <SessionChips session={session} />}
-      <nav className="app-nav" aria-label={ja.header.mainNav}>
-        {isMobile ? (
-          <>
+      <div className="app-bar">
+        <Link to="/" className="app-title">
+          <i className="pi pi-box" aria-hidden="true" />
+          <span>{ja.app.title}</span>
+        </Link>
+        {!isMobile && signedIn && <SessionChips session={session} />}
+        <nav className="app-nav" aria-label={ja.header.mainNav}>
+          {isMobile ? (
             <Button
               type="button"
               icon={menuOpen ? "pi pi-times" : "pi pi-bars"}
@@ -69,17 +69,19 @@ export function Header({ session, onLogout }: Props) {
               aria-controls="app-menu"
               onClick={() => setMenuOpen((open) => !open)}
             />
-            {menuOpen && (
-              <div id="app-menu" className="app-menu">
-                {signedIn && <SessionChips session={session} onNavigate={close} />}
-                <NavList entries={entries} onLogout={onLogout} onChoose={close} className="app-menu-list" />
-              </div>
-            )}
-          </>
-        ) : (
-          <NavList entries={entries} onLogout={onLogout} className="app-nav-list" />
-        )}
-      </nav>
+          ) : (
+            <NavList entries={entries} onLogout={onLogout} className="app-nav-list" />
+          )}
+        </nav>
+      </div>
+      {/* In the flow under the bar rather than over the content, so the content stays visible (and
+          clickable, which closes the menu) below it. */}
+      {isMobile && menuOpen && (
+        <nav id="app-menu" className="app-menu" aria-label={ja.nav.menu}>
+          {signedIn && <SessionChips session={session} onNavigate={close} />}
+          <NavList entries={entries} onLogout={onLogout} onChoose={close} className="app-menu-list" />
+        </nav>
+      )}
     </header>
   );
 }

@@ -1,4 +1,3 @@
-import { ja } from "@zaiko/common/messages/ja";
 import { Chip } from "primereact/chip";
 import { Link } from "react-router-dom";
 import type { SessionState } from "../../lib/session";
@@ -8,23 +7,31 @@ interface Props {
   onNavigate?: () => void;
 }
 
-/** The group chip (a link to the member list for owners only) and the own-email chip. */
+/**
+ * The group chip (a link to the member list for owners only) and the own-email chip. Long names
+ * are cut with an ellipsis; the title shows them whole.
+ */
 export function SessionChips({ session, onNavigate }: Props) {
   const groupLabel = session.groups.join(", ");
   const groupChip = <Chip className="app-chip" icon="pi pi-users" label={groupLabel} />;
   return (
     <div className="app-chips">
       {session.is_owner ? (
-        <Link to="/user" className="app-chip-link" title={ja.members.title} onClick={onNavigate}>
+        <Link to="/user" className="app-chip-link" title={groupLabel} onClick={onNavigate}>
           {groupChip}
         </Link>
       ) : (
-        <span className="app-chip-text" title={ja.header.groupChip}>
+        <span className="app-chip-text" title={groupLabel}>
           {groupChip}
         </span>
       )}
       {session.id !== null && (
-        <Link to={`/useredit/${session.id}`} className="app-chip-link" title={ja.signup.editTitle} onClick={onNavigate}>
+        <Link
+          to={`/useredit/${session.id}`}
+          className="app-chip-link"
+          title={session.email}
+          onClick={onNavigate}
+        >
           <Chip className="app-chip" icon="pi pi-user" label={session.email} />
         </Link>
       )}

@@ -1,0 +1,91 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { categories, items, orderItems } from "../../db/schema";
+
+type Queryable = Db | Tx;
+
+const categoryColumns = { id: categories.id, name: categories.name, groupId: categories.groupId };
+
+/** Names sort by code point on both drivers (PGlite and PostgreSQL may have different default collations). */
+export const byCodePoint = (column: typeof categories.name | typeof items.title) =>
+  sql`${column} COLLATE "C"`;
+
+export function listCategories(db: Queryable, groupId: number) {
+  return db
+    .select(categoryColumns)
+    .from(categories)
+    .where(eq(categories.groupId, groupId))
+    .orderBy(asc(byCodePoint(categories.name)), asc(categories.id));
+}
+
+export async function findCategory(db: Queryable, groupId: number, id: number) {
+  const [row] = await db
+    .select(categoryColumns)
+    .from(categories)
+    .where(and(eq(categories.groupId, groupId), eq(categories.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** A category of the group whose name equals `name` ignoring case (the unique index's rule). */
+export async function findCategoryByName(db: Queryable, groupId: number, name: string) {
+  const [row] = await db
+    .select(categoryColumns)
+    .from(categories)
+    .where(and(eq(categories.groupId, groupId), sql`lower(${categories.name}) = lower(${name})`))
+    .limit(1);
+  return row;
+}
+
+export async function insertCategory(db: Queryable, groupId: number, name: string) {
+  const [row] = await db.insert(categories).values({ groupId, name }).returning(categoryColumns);
+  return row!;
+}
+
+export async function renameCategory(db: Queryable, groupId: number, id: number, name: string) {
+  const [row] = await db
+    .update(categories)
+    .set({ name })
+    .where(and(eq(categories.groupId, groupId), eq(categories.id, id)))
+    .returning(categoryColumns);
+  return row;
+}
+
+/** Locks the category row so items cannot be added to it while it is being deleted. */
+export async function lockCategory(db: Queryable, groupId: number, id: number) {
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.groupId, groupId), eq(categories.id, id)))
+    .for("update");
+  return row;
+}
+
+/** The items of a category, locked in id order (the allocation paths lock items in the same order). */
+export function lockItemsOfCategory(db: Queryable, groupId: number, categoryId: number) {
+  return db
+    .select({ id: items.id })
+    .from(items)
+    .where(and(eq(items.groupId, groupId), eq(items.categoryId, categoryId)))
+    .orderBy(asc(items.id))
+    .for("update");
+}
+
+/** The span of the order items of a category's items: what a cascade delete takes out of usage. */
+export async function orderSpanOfCategory(db: Queryable, groupId: number, categoryId: number) {
+  const [row] = await db
+    .select({
+      from: sql<string | null>`min(${orderItems.startDate})`,
+      to: sql<string | null>`max(${orderItems.endDate})`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(orderItems)
+    .innerJoin(items, and(eq(items.id, orderItems.itemId), eq(items.groupId, orderItems.groupId)))
+    .where(and(eq(orderItems.groupId, groupId), eq(items.categoryId, categoryId)));
+  return row!;
+}
+
+/** Deletes the category; its items and their order items go with it through the cascading keys. */
+export async function deleteCategory(db: Queryable, groupId: number, id: number) {
+  await db.delete(categories).where(and(eq(categories.groupId, groupId), eq(categories.id, id)));
+}

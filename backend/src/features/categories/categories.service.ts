@@ -1,0 +1,86 @@
+import type { CategoryDto } from "@zaiko/common/catalogue/catalogue.schema";
+import { ja } from "@zaiko/common/messages/ja";
+import { rooms } from "@zaiko/common/realtime/events";
+import type { AppDeps } from "../../deps";
+import { HttpError, httpError } from "../../lib/httpError";
+import { isUniqueViolation } from "../../lib/pgErrors";
+import { inTransaction } from "../../lib/transaction";
+import type { AuthUser } from "../../middlewares/auth";
+import { presentCategory } from "./categories.presenter";
+import {
+  deleteCategory,
+  insertCategory,
+  listCategories,
+  lockCategory,
+  lockItemsOfCategory,
+  orderSpanOfCategory,
+  renameCategory,
+} from "./categories.queries";
+
+/** Timestamps read through raw `sql` come back as Date or string depending on the driver. */
+export const isoOf = (value: Date | string | null | undefined): string | null =>
+  value === null || value === undefined ? null : new Date(value).toISOString();
+
+const nameTaken = () => new HttpError(400, { category: [ja.catalogue.categoryNameTaken] });
+
+export async function listGroupCategories(deps: AppDeps, actor: AuthUser): Promise<CategoryDto[]> {
+  const rows = await listCategories(deps.database.db, actor.groupId);
+  return rows.map(presentCategory);
+}
+
+/** Creates a category; names are unique per group ignoring case (the unique index decides, race-free). */
+export async function createCategory(deps: AppDeps, actor: AuthUser, name: string): Promise<CategoryDto> {
+  try {
+    return await inTransaction(deps, async (tx, outbox) => {
+      const category = presentCategory(await insertCategory(tx, actor.groupId, name));
+      outbox.add(actor.groupId, rooms.group(actor.groupId), "categories.upserted", { category });
+      return category;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken();
+    throw err;
+  }
+}
+
+export async function updateCategory(
+  deps: AppDeps,
+  actor: AuthUser,
+  id: number,
+  name: string,
+): Promise<CategoryDto> {
+  try {
+    return await inTransaction(deps, async (tx, outbox) => {
+      const row = await renameCategory(tx, actor.groupId, id, name);
+      if (!row) throw httpError(404, ja.errors.notFound);
+      const category = presentCategory(row);
+      outbox.add(actor.groupId, rooms.group(actor.groupId), "categories.upserted", { category });
+      return category;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken();
+    throw err;
+  }
+}
+
+/**
+ * Deletes a category with its items and their order items in one transaction. The rows are locked first
+ * (category, then items in id order) so no allocation can slip in between the read and the delete.
+ */
+export async function removeCategory(deps: AppDeps, actor: AuthUser, id: number): Promise<void> {
+  await inTransaction(deps, async (tx, outbox) => {
+    if (!(await lockCategory(tx, actor.groupId, id))) throw httpError(404, ja.errors.notFound);
+    const itemIds = (await lockItemsOfCategory(tx, actor.groupId, id)).map((r) => r.id);
+    const span = await orderSpanOfCategory(tx, actor.groupId, id);
+    await deleteCategory(tx, actor.groupId, id);
+    const room = rooms.group(actor.groupId);
+    for (const itemId of itemIds) outbox.add(actor.groupId, room, "items.deleted", { id: itemId });
+    if (span.count > 0) {
+      outbox.add(actor.groupId, room, "stock.changed", {
+        item_ids: itemIds,
+        from: isoOf(span.from),
+        to: isoOf(span.to),
+      });
+    }
+    outbox.add(actor.groupId, room, "categories.deleted", { id });
+  });
+}

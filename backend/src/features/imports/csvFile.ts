@@ -1,0 +1,167 @@
+import { type ImportRowError, ITEM_CSV_HEADER, readStock } from "@zaiko/common/catalogue/catalogue.schema";
+import { NAME_MAX, NOTE_MAX } from "@zaiko/common/limits";
+import { ja } from "@zaiko/common/messages/ja";
+import { parse } from "csv-parse";
+import iconv from "iconv-lite";
+
+/** Upload limits (DOMAIN.md, Import and export). */
+export const CSV_MAX_BYTES = 5 * 1024 * 1024;
+export const CSV_MAX_ROWS = 10_000;
+
+/** One valid data row, with the file line it starts on (the header is line 1). */
+export interface CsvItemRow {
+  line: number;
+  title: string;
+  category: string;
+  stock: number;
+  note: string;
+}
+
+export type CsvReadResult =
+  | { ok: true; rows: CsvItemRow[] }
+  | { ok: false; status: 400 | 413; detail: string; errors: ImportRowError[] };
+
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/**
+ * Text of an uploaded CSV: UTF-8 (with or without BOM) when the bytes are valid UTF-8, otherwise CP932,
+ * the Shift_JIS that Excel in Japan writes (it has ①, 髙 and maps 0x8160 to ～ U+FF5E).
+ */
+export function decodeCsv(bytes: Buffer): string {
+  if (bytes.subarray(0, 3).equals(UTF8_BOM)) return new TextDecoder("utf-8").decode(bytes.subarray(3));
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return iconv.decode(bytes, "cp932");
+  }
+}
+
+const m = ja.imports;
+const v = ja.validation;
+const [TITLE, CATEGORY, , NOTE] = ITEM_CSV_HEADER;
+
+/** The header must be the template's (メモ may be left out); cells are compared trimmed. */
+function headerOk(cells: string[]): boolean {
+  const names = cells.map((c) => c.trim());
+  while (names.length > 0 && names[names.length - 1] === "") names.pop();
+  return (names.length === 3 || names.length === 4) && names.every((name, i) => name === ITEM_CSV_HEADER[i]);
+}
+
+/** Checks one record; pushes its errors and returns the row when it has none. */
+function readRow(cells: string[], line: number, errors: ImportRowError[]): CsvItemRow | undefined {
+  const before = errors.length;
+  const extra = cells.slice(4);
+  if (extra.some((c) => c.trim() !== "")) errors.push({ line, message: m.tooManyColumns });
+  const title = (cells[0] ?? "").trim();
+  const category = (cells[1] ?? "").trim();
+  const note = cells[3] ?? "";
+  if (title === "") errors.push({ line, message: v.itemTitleRequired });
+  else if (title.length > NAME_MAX) errors.push({ line, message: m.columnTooLong(TITLE, NAME_MAX) });
+  if (category === "") errors.push({ line, message: v.categoryRequired });
+  else if (category.length > NAME_MAX) errors.push({ line, message: m.columnTooLong(CATEGORY, NAME_MAX) });
+  const stock = readStock(cells[2] ?? "");
+  if (typeof stock === "string") errors.push({ line, message: stock });
+  if (note.length > NOTE_MAX) errors.push({ line, message: m.columnTooLong(NOTE, NOTE_MAX) });
+  if (errors.length > before || typeof stock === "string") return undefined;
+  return { line, title, category, stock, note };
+}
+
+/**
+ * Reads an item CSV: decoding, quoted fields (commas, quotes, line breaks), the header, the row limit and
+ * every per-row rule that needs no database. Cells are kept as text: a cell such as `=SUM(A1)` is stored
+ * exactly so, never evaluated. Line breaks (CRLF, CR) are normalised to LF, inside quoted fields too.
+ */
+export async function readItemCsv(bytes: Buffer): Promise<CsvReadResult> {
+  const text = decodeCsv(bytes).replace(/\r\n?/g, "\n");
+  let records: CsvRecord[];
+  try {
+    records = await parseRecords(text);
+  } catch (err) {
+    const line = Number((err as { lines?: unknown }).lines) || 1;
+    return { ok: false, status: 400, detail: m.failed, errors: [{ line, message: m.unreadable }] };
+  }
+  const first = records[0];
+  if (!first || !headerOk(first.record)) {
+    return { ok: false, status: 400, detail: m.failed, errors: [{ line: 1, message: m.badHeader }] };
+  }
+  // A record ends on info.lines; it started as many lines earlier as its quoted cells hold line breaks.
+  const data = records
+    .slice(1)
+    .filter((r) => r.record.some((cell) => cell.trim() !== ""))
+    .map((r) => ({
+      cells: r.record,
+      line: r.info.lines - r.record.reduce((n, c) => n + countNewlines(c), 0),
+    }));
+  if (data.length > CSV_MAX_ROWS) return { ok: false, status: 413, detail: m.tooManyRows, errors: [] };
+  if (data.length === 0) {
+    return { ok: false, status: 400, detail: m.failed, errors: [{ line: 2, message: m.noRows }] };
+  }
+  const errors: ImportRowError[] = [];
+  const rows: CsvItemRow[] = [];
+  const firstLineOfTitle = new Map<string, number>();
+  for (const { cells, line } of data) {
+    const row = readRow(cells, line, errors);
+    if (!row) continue;
+    const key = row.title.toLowerCase();
+    const seen = firstLineOfTitle.get(key);
+    if (seen !== undefined) {
+      errors.push({ line, message: m.duplicateInFile(seen) });
+      continue;
+    }
+    firstLineOfTitle.set(key, line);
+    rows.push(row);
+  }
+  if (errors.length > 0) return { ok: false, status: 400, detail: m.failed, errors };
+  return { ok: true, rows };
+}
+
+interface CsvRecord {
+  record: string[];
+  info: { lines: number };
+}
+
+/** Bytes handed to the parser at a time; the event loop runs between two pieces. */
+const PARSE_CHUNK = 16 * 1024;
+
+/**
+ * Parses in pieces, yielding to the event loop between them, so a 5 MB file does not block the process
+ * for the whole parse (csv-parse keeps its state across pieces, multi-byte characters included).
+ */
+async function parseRecords(text: string): Promise<CsvRecord[]> {
+  const parser = parse({
+    relax_column_count: true,
+    // A quote inside an unquoted cell (=HYPERLINK("x") typed by hand) is kept as text.
+    relax_quotes: true,
+    skip_empty_lines: true,
+    record_delimiter: "\n",
+    // With `info`, each record comes as {record, info}; info.lines is the line the record ends on.
+    info: true,
+  });
+  const records: CsvRecord[] = [];
+  let failure: unknown;
+  parser.on("readable", () => {
+    for (let r = parser.read(); r !== null; r = parser.read()) records.push(r as CsvRecord);
+  });
+  const finished = new Promise<void>((resolve) => {
+    parser.once("end", resolve);
+    parser.once("error", (err) => {
+      failure = err;
+      resolve();
+    });
+  });
+  const bytes = Buffer.from(text, "utf8");
+  for (let i = 0; i < bytes.length && failure === undefined; i += PARSE_CHUNK) {
+    parser.write(bytes.subarray(i, i + PARSE_CHUNK));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  if (failure === undefined) parser.end();
+  await finished;
+  if (failure !== undefined) throw failure;
+  return records;
+}
+
+function countNewlines(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf("\n"); i !== -1; i = s.indexOf("\n", i + 1)) n++;
+  return n;
+}

@@ -1,0 +1,172 @@
+import type { ImportResultDto, ImportRowError, ItemDto } from "@zaiko/common/catalogue/catalogue.schema";
+import { ja } from "@zaiko/common/messages/ja";
+import { rooms } from "@zaiko/common/realtime/events";
+import type { AppDeps } from "../../deps";
+import { HttpError } from "../../lib/httpError";
+import { isUniqueViolation } from "../../lib/pgErrors";
+import { inTransaction } from "../../lib/transaction";
+import type { AuthUser } from "../../middlewares/auth";
+import { presentCategory } from "../categories/categories.presenter";
+import { presentItem } from "../items/items.presenter";
+import { lockItems } from "../items/items.queries";
+import { assertStockCovers, type StockChange } from "../items/items.stock";
+import type { CsvItemRow } from "./csvFile";
+import {
+  batchSize,
+  categoriesOfGroup,
+  insertCategories,
+  insertItems,
+  itemsByTitles,
+  type MatchedItem,
+  updateStockAndNotes,
+} from "./imports.queries";
+
+/** Above this many changed items one `items.imported` replaces the per-item events (clients refetch). */
+export const IMPORT_ITEM_EVENT_LIMIT = 1000;
+/** Ids locked per statement. */
+const LOCK_CHUNK = 1000;
+
+/** Lets timers, sockets and other requests run between two batches of a long import. */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const chunks = <T>(list: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+
+/** Category names are unique ignoring case, as the unique index on lower(name) decides. */
+const key = (s: string) => s.toLowerCase();
+
+export const importFailed = (errors: ImportRowError[]) =>
+  new HttpError(400, { detail: ja.imports.failed, errors: errors.slice(0, 1000) });
+
+/**
+ * Imports checked CSV rows in one transaction: missing categories are created, an item whose title exists
+ * in the row's category gets its stock and note updated, others are created. A title that exists in another
+ * category is a row error. Any error (or a stock lowered below its bookings: 409) changes nothing.
+ */
+export async function importItems(
+  deps: AppDeps,
+  actor: AuthUser,
+  rows: CsvItemRow[],
+): Promise<ImportResultDto> {
+  const groupId = actor.groupId;
+  const batch = batchSize(deps.database.driver);
+  try {
+    return await inTransaction(deps, async (tx, outbox) => {
+      const categoryRows = await categoriesOfGroup(tx, groupId);
+      const categoryByName = new Map(categoryRows.map((c) => [key(c.name), c]));
+      const categoryById = new Map(categoryRows.map((c) => [c.id, c]));
+      // Only the items the file names are read, a batch at a time, matched by the database's lower().
+      const matched = new Map<string, MatchedItem>();
+      for (const part of chunks(rows, batch)) {
+        for (const m of await itemsByTitles(
+          tx,
+          groupId,
+          part.map((r) => r.title),
+        ))
+          matched.set(m.input, m);
+        await yieldToEventLoop();
+      }
+
+      const errors: ImportRowError[] = [];
+      const creates: CsvItemRow[] = [];
+      const updates: { row: CsvItemRow; before: MatchedItem }[] = [];
+      const newCategoryNames = new Map<string, string>();
+      for (const row of rows) {
+        const existing = matched.get(row.title);
+        if (existing) {
+          const current = categoryById.get(existing.categoryId)!;
+          if (key(current.name) !== key(row.category)) {
+            errors.push({ line: row.line, message: ja.imports.titleInOtherCategory(current.name) });
+          } else {
+            updates.push({ row, before: existing });
+          }
+          continue;
+        }
+        creates.push(row);
+        const k = key(row.category);
+        if (!categoryByName.has(k) && !newCategoryNames.has(k)) newCategoryNames.set(k, row.category);
+      }
+      if (errors.length > 0) throw importFailed(errors);
+
+      // Lock the items to update in id order, then check lowered stock against their bookings.
+      const updateIds = updates.map((u) => u.before.id).sort((a, b) => a - b);
+      const locked = new Map<number, { title: string; stockQuantity: number }>();
+      for (const ids of chunks(updateIds, LOCK_CHUNK)) {
+        for (const r of await lockItems(tx, groupId, ids)) locked.set(r.id, r);
+        await yieldToEventLoop();
+      }
+      const lowered: StockChange[] = [];
+      for (const { row, before } of updates) {
+        const current = locked.get(before.id);
+        if (!current) throw new HttpError(409, { detail: ja.imports.conflict });
+        if (row.stock < current.stockQuantity)
+          lowered.push({ id: before.id, title: current.title, stock: row.stock });
+      }
+      await assertStockCovers(tx, groupId, lowered);
+
+      const room = rooms.group(groupId);
+      if (newCategoryNames.size > 0) {
+        for (const created of await insertCategories(tx, groupId, [...newCategoryNames.values()])) {
+          categoryByName.set(key(created.name), created);
+          categoryById.set(created.id, created);
+          outbox.add(groupId, room, "categories.upserted", { category: presentCategory(created) });
+        }
+      }
+
+      // Per-item events are built only while they will be sent (see IMPORT_ITEM_EVENT_LIMIT).
+      const changed: ItemDto[] = [];
+      const keep = (item: () => ItemDto) => {
+        if (changed.length <= IMPORT_ITEM_EVENT_LIMIT) changed.push(item());
+      };
+      const nameOf = (categoryId: number) => categoryById.get(categoryId)!.name;
+      for (const part of chunks(creates, batch)) {
+        const inserted = await insertItems(
+          tx,
+          part.map((r) => ({
+            groupId,
+            categoryId: categoryByName.get(key(r.category))!.id,
+            title: r.title,
+            stockQuantity: r.stock,
+            note: r.note,
+          })),
+        );
+        for (const row of inserted) keep(() => presentItem({ ...row, categoryName: nameOf(row.categoryId) }));
+        await yieldToEventLoop();
+      }
+
+      const stockChangedIds: number[] = [];
+      const writes: { id: number; stock: number; note: string }[] = [];
+      for (const { row, before } of updates) {
+        const stockBefore = locked.get(before.id)!.stockQuantity;
+        if (row.stock === stockBefore && row.note === before.note) continue;
+        if (row.stock !== stockBefore) stockChangedIds.push(before.id);
+        writes.push({ id: before.id, stock: row.stock, note: row.note });
+        keep(() =>
+          presentItem({
+            ...before,
+            stockQuantity: row.stock,
+            note: row.note,
+            categoryName: nameOf(before.categoryId),
+          }),
+        );
+      }
+      for (const part of chunks(writes, batch)) {
+        await updateStockAndNotes(tx, groupId, part);
+        await yieldToEventLoop();
+      }
+
+      const itemized = creates.length + writes.length <= IMPORT_ITEM_EVENT_LIMIT;
+      if (itemized) for (const item of changed) outbox.add(groupId, room, "items.upserted", { item });
+      if (stockChangedIds.length > 0) {
+        outbox.add(groupId, room, "stock.changed", { item_ids: stockChangedIds, from: null, to: null });
+      }
+      const result = { created: creates.length, updated: updates.length };
+      outbox.add(groupId, room, "items.imported", { ...result, itemized });
+      return result;
+    });
+  } catch (err) {
+    // A concurrent write took a title or category name between our read and our insert.
+    if (isUniqueViolation(err)) throw new HttpError(409, { detail: ja.imports.conflict });
+    throw err;
+  }
+}

@@ -1,0 +1,90 @@
+import type { IncomingMessage } from "node:http";
+import Busboy from "@fastify/busboy";
+import { ja } from "@zaiko/common/messages/ja";
+import { HttpError } from "../../lib/httpError";
+
+/** Room for the multipart envelope (boundaries, part headers, small fields) around the file itself. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+const tooLarge = () => new HttpError(413, { detail: ja.imports.fileTooLarge });
+
+/**
+ * Reads one file field of a multipart/form-data request into memory, refusing (413) a file above
+ * `maxBytes`. The global body parser only reads JSON, so this route parses its own body. A body that
+ * announces far more than the limit is refused without reading it; otherwise the rest is drained so the
+ * client gets the 413 rather than a reset connection.
+ */
+export function readUploadedFile(
+  req: IncomingMessage,
+  field: string,
+  maxBytes: number,
+): Promise<Buffer | undefined> {
+  const type = req.headers["content-type"] ?? "";
+  if (!/^multipart\/form-data/i.test(type))
+    return Promise.reject(new HttpError(415, { detail: ja.imports.notMultipart }));
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > maxBytes + ENVELOPE_BYTES) return Promise.reject(tooLarge());
+
+  return new Promise((resolve, reject) => {
+    let busboy: ReturnType<typeof Busboy>;
+    try {
+      busboy = Busboy({
+        headers: req.headers as { "content-type": string },
+        limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 30, fieldSize: 64 * 1024 },
+      });
+    } catch {
+      reject(new HttpError(400, { detail: ja.imports.unreadable }));
+      return;
+    }
+    let file: Buffer | undefined;
+    let failure: HttpError | undefined;
+    let received = 0;
+    let pending = 0;
+    let finished = false;
+    const done = () => {
+      if (!finished || pending > 0) return;
+      if (failure) reject(failure);
+      else resolve(file);
+    };
+
+    busboy.on("file", (name, stream) => {
+      if (name !== field || file !== undefined) {
+        stream.resume();
+        return;
+      }
+      pending++;
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("limit", () => {
+        failure = tooLarge();
+      });
+      stream.on("end", () => {
+        if (!failure) file = Buffer.concat(chunks);
+        pending--;
+        done();
+      });
+    });
+    busboy.on("finish", () => {
+      finished = true;
+      done();
+    });
+    busboy.on("error", () => {
+      finished = true;
+      failure ??= new HttpError(400, { detail: ja.imports.unreadable });
+      pending = 0;
+      done();
+    });
+    // A chunked body has no Content-Length: count what arrives and stop at the same ceiling.
+    req.on("data", (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > maxBytes + ENVELOPE_BYTES && !failure) failure = tooLarge();
+      // Draining is for honest clients slightly over the limit; an endless stream is cut off.
+      if (received > 2 * maxBytes + ENVELOPE_BYTES) {
+        req.unpipe(busboy);
+        req.destroy();
+        reject(tooLarge());
+      }
+    });
+    req.pipe(busboy);
+  });
+}

@@ -1,0 +1,20 @@
+import Router from "@koa/router";
+import { ja } from "@zaiko/common/messages/ja";
+import type { AppDeps } from "../../deps";
+import { httpError } from "../../lib/httpError";
+import { requireAuth } from "../../middlewares/auth";
+import { assertGroupQuery } from "../categories/categories.policy";
+import { parseWeek } from "./week";
+import { weeklyItems } from "./weekly.service";
+
+/** GET /api/items/{y}/{m}/{d}/: the item screen's week. */
+export function weeklyRoutes(deps: AppDeps): Router {
+  const router = new Router();
+  router.get("/api/items/:y/:m/:d/", requireAuth(deps), async (ctx) => {
+    assertGroupQuery(ctx);
+    const week = parseWeek(ctx.params.y, ctx.params.m, ctx.params.d);
+    if (!week) throw httpError(400, ja.catalogue.invalidDate);
+    ctx.body = await weeklyItems(deps, ctx.state.user, week);
+  });
+  return router;
+}

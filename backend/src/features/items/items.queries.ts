@@ -1,0 +1,132 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { categories, items, orderItems } from "../../db/schema";
+import type { ItemRow } from "./items.presenter";
+
+type Queryable = Db | Tx;
+
+/** Columns of an item with its category's name. */
+export const itemColumns = {
+  id: items.id,
+  groupId: items.groupId,
+  categoryId: items.categoryId,
+  categoryName: categories.name,
+  title: items.title,
+  stockQuantity: items.stockQuantity,
+  note: items.note,
+  createdAt: items.createdAt,
+};
+
+/** Titles sort by code point on both drivers (their default collations may differ). */
+const titleOrder = sql`${items.title} COLLATE "C"`;
+
+/** Every item of the group with its category name, by title. */
+export function listItemsOfGroup(db: Queryable, groupId: number): Promise<ItemRow[]> {
+  return db
+    .select(itemColumns)
+    .from(items)
+    .innerJoin(categories, and(eq(categories.id, items.categoryId), eq(categories.groupId, items.groupId)))
+    .where(eq(items.groupId, groupId))
+    .orderBy(asc(titleOrder), asc(items.id));
+}
+
+export async function findItem(db: Queryable, groupId: number, id: number): Promise<ItemRow | undefined> {
+  const [row] = await db
+    .select(itemColumns)
+    .from(items)
+    .innerJoin(categories, and(eq(categories.id, items.categoryId), eq(categories.groupId, items.groupId)))
+    .where(and(eq(items.groupId, groupId), eq(items.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** Locks one item row (SELECT … FOR UPDATE) and returns what the stock check needs. */
+export async function lockItem(db: Queryable, groupId: number, id: number) {
+  const [row] = await db
+    .select({ id: items.id, title: items.title, stockQuantity: items.stockQuantity })
+    .from(items)
+    .where(and(eq(items.groupId, groupId), eq(items.id, id)))
+    .for("update");
+  return row;
+}
+
+/** Locks item rows in id order (the order every writer uses, so two writers never deadlock). */
+export function lockItems(db: Queryable, groupId: number, ids: number[]) {
+  return db
+    .select({ id: items.id, title: items.title, stockQuantity: items.stockQuantity })
+    .from(items)
+    .where(and(eq(items.groupId, groupId), inArray(items.id, ids)))
+    .orderBy(asc(items.id))
+    .for("update");
+}
+
+/** The category of the group with this id, shared-locked so it cannot be deleted under the write. */
+export async function findCategoryForItem(db: Queryable, groupId: number, id: number) {
+  const [row] = await db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(and(eq(categories.groupId, groupId), eq(categories.id, id)))
+    .for("share");
+  return row;
+}
+
+export async function insertItem(
+  db: Queryable,
+  values: { groupId: number; categoryId: number; title: string; stockQuantity: number; note: string },
+) {
+  const [row] = await db.insert(items).values(values).returning();
+  return row!;
+}
+
+export async function updateItem(
+  db: Queryable,
+  groupId: number,
+  id: number,
+  set: { categoryId: number; title: string; stockQuantity: number; note: string },
+) {
+  const [row] = await db
+    .update(items)
+    .set(set)
+    .where(and(eq(items.groupId, groupId), eq(items.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteItem(db: Queryable, groupId: number, id: number) {
+  await db.delete(items).where(and(eq(items.groupId, groupId), eq(items.id, id)));
+}
+
+/** Every order item of these items (all of their history: the invariant holds at every instant). */
+export function bookingsOfItems(db: Queryable, groupId: number, itemIds: number[]) {
+  return db
+    .select({
+      itemId: orderItems.itemId,
+      start: orderItems.startDate,
+      end: orderItems.endDate,
+      quantity: orderItems.orderQuantity,
+    })
+    .from(orderItems)
+    .where(and(eq(orderItems.groupId, groupId), inArray(orderItems.itemId, itemIds)));
+}
+
+/** The span of one item's order items, and how many there are. */
+export async function orderSpanOfItem(db: Queryable, groupId: number, itemId: number) {
+  const [row] = await db
+    .select({
+      from: sql<Date | string | null>`min(${orderItems.startDate})`,
+      to: sql<Date | string | null>`max(${orderItems.endDate})`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(orderItems)
+    .where(and(eq(orderItems.groupId, groupId), eq(orderItems.itemId, itemId)));
+  return row!;
+}
+
+/** `{id, title}` of a category's items, by title (for the category delete confirmation). */
+export function listItemTitlesOfCategory(db: Queryable, groupId: number, categoryId: number) {
+  return db
+    .select({ id: items.id, title: items.title })
+    .from(items)
+    .where(and(eq(items.groupId, groupId), eq(items.categoryId, categoryId)))
+    .orderBy(asc(titleOrder), asc(items.id));
+}

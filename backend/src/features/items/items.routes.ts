@@ -1,0 +1,44 @@
+import Router from "@koa/router";
+import { type ItemWrite, ItemWriteSchema } from "@zaiko/common/catalogue/catalogue.schema";
+import type { AppDeps } from "../../deps";
+import { requireAuth } from "../../middlewares/auth";
+import { validate } from "../../middlewares/validate";
+import { assertBodyGroup, assertGroupQuery, idParam } from "../categories/categories.policy";
+import { createItem, editItem, relatedItems, removeItem } from "./items.service";
+
+/** /api/items/ (list by category, create, edit, delete). The weekly view is in features/inventory. */
+export function itemRoutes(deps: AppDeps): Router {
+  const router = new Router();
+  const auth = requireAuth(deps);
+
+  router.get("/api/items/", auth, async (ctx) => {
+    assertGroupQuery(ctx);
+    const raw = ctx.query.category;
+    const categoryId = typeof raw === "string" && /^[0-9]{1,9}$/.test(raw) ? Number(raw) : undefined;
+    ctx.body = categoryId === undefined ? [] : await relatedItems(deps, ctx.state.user, categoryId);
+  });
+
+  router.post("/api/items/", auth, validate(ItemWriteSchema), async (ctx) => {
+    const body = ctx.state.body as ItemWrite;
+    assertBodyGroup(ctx.state.user, body.group);
+    ctx.status = 201;
+    ctx.body = await createItem(deps, ctx.state.user, body);
+  });
+
+  router.put("/api/items/:id/", auth, validate(ItemWriteSchema), async (ctx) => {
+    const id = idParam(ctx);
+    assertGroupQuery(ctx);
+    const body = ctx.state.body as ItemWrite;
+    assertBodyGroup(ctx.state.user, body.group);
+    ctx.body = await editItem(deps, ctx.state.user, id, body);
+  });
+
+  router.delete("/api/items/:id/", auth, async (ctx) => {
+    const id = idParam(ctx);
+    assertGroupQuery(ctx);
+    await removeItem(deps, ctx.state.user, id);
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,118 @@
+import type { ItemDto, ItemWrite, RelatedItemDto } from "@zaiko/common/catalogue/catalogue.schema";
+import { ja } from "@zaiko/common/messages/ja";
+import { rooms } from "@zaiko/common/realtime/events";
+import type { Tx } from "../../db/client";
+import type { AppDeps } from "../../deps";
+import { HttpError, httpError } from "../../lib/httpError";
+import { isUniqueViolation, sqlState } from "../../lib/pgErrors";
+import { inTransaction } from "../../lib/transaction";
+import type { AuthUser } from "../../middlewares/auth";
+import { presentItem } from "./items.presenter";
+import {
+  deleteItem,
+  findCategoryForItem,
+  insertItem,
+  listItemTitlesOfCategory,
+  lockItem,
+  orderSpanOfItem,
+  updateItem,
+} from "./items.queries";
+import { assertStockCovers } from "./items.stock";
+
+const isoOf = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+/** Unique title (23505) and a category deleted meanwhile (23503) become the field errors of the form. */
+function mapWriteError(err: unknown): unknown {
+  if (isUniqueViolation(err)) return new HttpError(400, { title: [ja.catalogue.itemTitleTaken] });
+  if (sqlState(err) === "23503") return new HttpError(400, { category: [ja.catalogue.categoryNotInGroup] });
+  return err;
+}
+
+async function categoryOrThrow(tx: Tx, actor: AuthUser, categoryId: number) {
+  const category = await findCategoryForItem(tx, actor.groupId, categoryId);
+  if (!category) throw new HttpError(400, { category: [ja.catalogue.categoryNotInGroup] });
+  return category;
+}
+
+export async function createItem(deps: AppDeps, actor: AuthUser, input: ItemWrite): Promise<ItemDto> {
+  try {
+    return await inTransaction(deps, async (tx, outbox) => {
+      const category = await categoryOrThrow(tx, actor, input.category);
+      const row = await insertItem(tx, {
+        groupId: actor.groupId,
+        categoryId: category.id,
+        title: input.title,
+        stockQuantity: input.stock_quantity,
+        note: input.note,
+      });
+      const item = presentItem({ ...row, categoryName: category.name });
+      outbox.add(actor.groupId, rooms.group(actor.groupId), "items.upserted", { item });
+      return item;
+    });
+  } catch (err) {
+    throw mapWriteError(err);
+  }
+}
+
+/**
+ * Edits an item. Lowering the stock locks the item row and refuses (409 + shortages) when the item's
+ * peak usage over its order items would exceed the new stock.
+ */
+export async function editItem(
+  deps: AppDeps,
+  actor: AuthUser,
+  id: number,
+  input: ItemWrite,
+): Promise<ItemDto> {
+  try {
+    return await inTransaction(deps, async (tx, outbox) => {
+      const locked = await lockItem(tx, actor.groupId, id);
+      if (!locked) throw httpError(404, ja.errors.notFound);
+      const category = await categoryOrThrow(tx, actor, input.category);
+      if (input.stock_quantity < locked.stockQuantity) {
+        await assertStockCovers(tx, actor.groupId, [
+          { id, title: locked.title, stock: input.stock_quantity },
+        ]);
+      }
+      const row = await updateItem(tx, actor.groupId, id, {
+        categoryId: category.id,
+        title: input.title,
+        stockQuantity: input.stock_quantity,
+        note: input.note,
+      });
+      const item = presentItem({ ...row!, categoryName: category.name });
+      const room = rooms.group(actor.groupId);
+      outbox.add(actor.groupId, room, "items.upserted", { item });
+      if (input.stock_quantity !== locked.stockQuantity) {
+        outbox.add(actor.groupId, room, "stock.changed", { item_ids: [id], from: null, to: null });
+      }
+      return item;
+    });
+  } catch (err) {
+    throw mapWriteError(err);
+  }
+}
+
+/** Deletes an item and (through the cascading key) its order items. */
+export async function removeItem(deps: AppDeps, actor: AuthUser, id: number): Promise<void> {
+  await inTransaction(deps, async (tx, outbox) => {
+    if (!(await lockItem(tx, actor.groupId, id))) throw httpError(404, ja.errors.notFound);
+    const span = await orderSpanOfItem(tx, actor.groupId, id);
+    await deleteItem(tx, actor.groupId, id);
+    const room = rooms.group(actor.groupId);
+    outbox.add(actor.groupId, room, "items.deleted", { id });
+    if (span.count > 0) {
+      outbox.add(actor.groupId, room, "stock.changed", {
+        item_ids: [id],
+        from: isoOf(span.from),
+        to: isoOf(span.to),
+      });
+    }
+  });
+}
+
+/** `{id, title}` of a category's items; another group's category (or none) simply has none. */
+export function relatedItems(deps: AppDeps, actor: AuthUser, categoryId: number): Promise<RelatedItemDto[]> {
+  return listItemTitlesOfCategory(deps.database.db, actor.groupId, categoryId);
+}

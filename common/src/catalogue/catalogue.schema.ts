@@ -1,0 +1,139 @@
+import { z } from "zod";
+import { NAME_MAX, NOTE_MAX, STOCK_MAX } from "../limits";
+import { ja } from "../messages/ja";
+
+const v = ja.validation;
+const c = ja.catalogue;
+
+/** A category as it leaves the server (API.md "Category"). */
+export interface CategoryDto {
+  id: number;
+  category: string;
+  group: number;
+}
+
+/** An item as it leaves the server (API.md "Item"). `category` is the category id. */
+export interface ItemDto {
+  id: number;
+  title: string;
+  category: number;
+  category_name: string;
+  stock_quantity: number;
+  note: string;
+  created: string;
+  group: number;
+}
+
+/** An item of the weekly view: peak usage for each of the 7 days. */
+export interface WeekItemDto extends ItemDto {
+  daily_order_quantities: number[];
+}
+
+/** GET /api/items/{y}/{m}/{d}/ */
+export interface WeeklyItemsDto {
+  results: {
+    items: WeekItemDto[];
+    days: string[];
+    categories: CategoryDto[];
+    before: string;
+    next: string;
+  };
+}
+
+/** GET /api/items/?category={id} */
+export interface RelatedItemDto {
+  id: number;
+  title: string;
+}
+
+/** POST /api/import-item-csv/ success. */
+export interface ImportResultDto {
+  created: number;
+  updated: number;
+}
+
+/** One refused CSV row: `line` is the file's line number where the row starts (the header is line 1). */
+export interface ImportRowError {
+  line: number;
+  message: string;
+}
+
+/** The import template's header, which is also the header an imported file must have. */
+export const ITEM_CSV_HEADER = ["アイテム名", "カテゴリ", "在庫数", "メモ"] as const;
+
+/** A trimmed name of 1..NAME_MAX characters. */
+const nameOf = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(NAME_MAX, v.tooLong(NAME_MAX));
+
+/**
+ * Reads a stock quantity: an integer or a string of ASCII digits (surrounding spaces allowed), 0..STOCK_MAX.
+ * Returns the number, or the Japanese message that refuses it.
+ */
+export function readStock(value: unknown): number | string {
+  if (value === undefined || value === null) return v.stockRequired;
+  let n: number;
+  if (typeof value === "number") {
+    if (!Number.isInteger(value) || value < 0) return v.stockNumeric;
+    n = value;
+  } else if (typeof value === "string") {
+    const text = value.trim();
+    if (text === "") return v.stockRequired;
+    if (!/^[0-9]+$/.test(text)) return v.stockNumeric;
+    n = Number(text);
+  } else {
+    return v.stockNumeric;
+  }
+  if (n > STOCK_MAX) return c.stockTooLarge;
+  return n;
+}
+
+/** The stock quantity field: required, digits only, 0..1,000,000. */
+export const stockField = z.unknown().transform((value, ctx): number => {
+  const read = readStock(value);
+  if (typeof read === "string") {
+    ctx.addIssue({ code: "custom", message: read });
+    return z.NEVER;
+  }
+  return read;
+});
+
+/** The item note: optional, up to NOTE_MAX characters; null or missing become "". */
+export const noteField = z
+  .string({ error: v.invalidValue })
+  .max(NOTE_MAX, v.tooLong(NOTE_MAX))
+  .nullish()
+  .transform((s) => s ?? "");
+
+/** A category id chosen in a form: a positive integer (a digit string is accepted too). */
+const categoryIdField = z.unknown().transform((value, ctx): number => {
+  const n = typeof value === "string" && /^\s*[0-9]+\s*$/.test(value) ? Number(value) : value;
+  if (typeof n !== "number" || !Number.isSafeInteger(n) || n <= 0) {
+    ctx.addIssue({ code: "custom", message: c.categorySelect });
+    return z.NEVER;
+  }
+  return n;
+});
+
+/**
+ * POST /api/categories/ and PUT /api/categories/{id}/ body. `group` is only compared with the token's
+ * group (by the route); other keys the client sends back (id) are ignored.
+ */
+export const CategoryWriteSchema = z.object({
+  category: nameOf(v.categoryRequired),
+  group: z.unknown().optional(),
+});
+export type CategoryWriteInput = z.input<typeof CategoryWriteSchema>;
+
+/**
+ * POST /api/items/ and PUT /api/items/{id}/ body. The edit form sends the whole item back; keys other than
+ * these (id, category_name, created, daily_order_quantities) are ignored.
+ */
+export const ItemWriteSchema = z.object({
+  title: nameOf(v.itemTitleRequired),
+  category: categoryIdField,
+  stock_quantity: stockField,
+  note: noteField,
+  group: z.unknown().optional(),
+});
+export type ItemWriteInput = z.input<typeof ItemWriteSchema>;
+export type ItemWrite = z.output<typeof ItemWriteSchema>;

@@ -1,0 +1,128 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+
+const ROOT = path.resolve(__dirname, "../..");
+const SERVER_ENTRY = path.join(ROOT, "backend/dist/main.js");
+export const SCREENSHOT_DIR = path.join(ROOT, "test-results/screenshots");
+export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+/** Desktop and phone viewports every journey is checked at. */
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningApp {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the BUILT server (`npm run build` first; `npm test` does it) as a separate process on a free port
+ * with a fresh embedded database, exactly as `npm start` serves it.
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  if (!existsSync(SERVER_ENTRY))
+    throw new Error("backend/dist/main.js is missing: run `npm run build` first");
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "zaiko-e2e-"));
+  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      BCRYPT_COST: "4",
+      ...env,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("server did not become healthy in 60 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian's Chromium, headless, without the background networking this closed machine refuses. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport = DESKTOP,
+): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport, locale: "ja-JP", timezoneId: "Asia/Tokyo" });
+}
+
+/** Saves a full-page screenshot under test-results/screenshots/. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+export const chromiumAvailable = () => existsSync(CHROMIUM);
+
+/** Browser journeys need Chromium; without it they skip, or fail under REQUIRE_SERVICES=1. */
+export function describeInBrowser(title: string, suite: () => void): void {
+  if (chromiumAvailable()) describe(title, suite);
+  else if (process.env.REQUIRE_SERVICES === "1") {
+    describe(title, () => {
+      it("needs Chromium", () => {
+        throw new Error(`Chromium not found at ${CHROMIUM}`);
+      });
+    });
+  } else {
+    console.warn(`SKIPPED (no Chromium): ${title}`);
+    describe.skip(title, suite);
+  }
+}

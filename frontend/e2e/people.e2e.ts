@@ -1,0 +1,159 @@
+import type { Browser, Page } from "playwright-core";
+import {
+  describeInBrowser,
+  launchBrowser,
+  newContext,
+  PHONE,
+  type RunningApp,
+  screenshot,
+  startApp,
+} from "./harness";
+
+const PASSWORD = "password1";
+const OWNER = { email: "owner@example.com", first: "太郎", last: "山田", group: "東京イベント機材" };
+const STAFF = { email: "staff@example.com", first: "花子", last: "佐藤" };
+
+async function fillSignup(page: Page, who: { email: string; first: string; last: string }) {
+  await page.getByLabel("メールアドレス").fill(who.email);
+  await page.getByLabel("パスワード").fill(PASSWORD);
+  await page.getByLabel("ファーストネーム").fill(who.first);
+  await page.getByLabel("ラストネーム").fill(who.last);
+}
+
+async function login(page: Page, email: string) {
+  await page.goto("/login");
+  await page.getByLabel("メールアドレス").fill(email);
+  await page.getByLabel("パスワード").fill(PASSWORD);
+  await page.getByRole("button", { name: "ログイン", exact: true }).click();
+}
+
+describeInBrowser("people and groups journey", () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it("owner signs up a group, staff joins, owner activates them live, staff signs in (desktop and phone)", async () => {
+    // 1. The owner registers a new group.
+    const ownerContext = await newContext(browser, app.url);
+    const owner = await ownerContext.newPage();
+    await owner.goto("/signup");
+    await owner.getByLabel("オーナー登録").check();
+    await fillSignup(owner, OWNER);
+    await owner.getByLabel("新規グループ名").fill(OWNER.group);
+    await owner
+      .getByText("グループ名はログイン時に他の方にも表示されます。表示されてもいい名前にして下さい。")
+      .waitFor();
+    await screenshot(owner, "signup-owner-desktop");
+    await owner.getByRole("button", { name: "新規登録" }).click();
+    await owner.waitForURL("**/login");
+    await screenshot(owner, "login-desktop");
+
+    // 2. The owner logs in and sees the signed-in header; the group chip leads to the member list.
+    await login(owner, OWNER.email);
+    await owner.waitForURL("**/workcase");
+    const ownerHeader = owner.locator("header");
+    for (const entry of ["ワークケース", "カテゴリ", "アイテム", "ログアウト"]) {
+      await ownerHeader.getByText(entry, { exact: true }).waitFor();
+    }
+    await ownerHeader.getByRole("link", { name: OWNER.email }).waitFor();
+    await ownerHeader.getByRole("link", { name: OWNER.group }).click();
+    await owner.waitForURL("**/user");
+    await owner.getByRole("heading", { name: "メンバーリスト" }).waitFor();
+    await owner.getByRole("cell", { name: OWNER.email, exact: true }).waitFor();
+
+    // 3. A staff member signs up into that group from another browser.
+    const staffContext = await newContext(browser, app.url);
+    const staff = await staffContext.newPage();
+    await staff.goto("/signup");
+    await staff.getByLabel("スタッフ登録").check();
+    await fillSignup(staff, STAFF);
+    // PrimeReact's Dropdown keeps its labelled input hidden; the visible trigger is the widget itself.
+    await staff.locator(".p-dropdown").click();
+    await staff.getByRole("option", { name: OWNER.group }).click();
+    await screenshot(staff, "signup-staff-desktop");
+    await staff.getByRole("button", { name: "新規登録" }).click();
+    await staff.waitForURL("**/login");
+
+    // 4. Not yet activated: the login is refused with the spec's message.
+    await login(staff, STAFF.email);
+    await staff.getByText("メンバー権限がありません").waitFor();
+    await screenshot(staff, "login-refused-desktop");
+
+    // 5. The owner's open member list shows the new row without a reload, then the owner activates it.
+    const staffRow = owner.getByRole("row").filter({ hasText: STAFF.email });
+    await staffRow.waitFor();
+    await screenshot(owner, "members-desktop");
+    const toggle = staffRow.getByRole("switch");
+    await toggle.click();
+    await owner.waitForFunction(
+      (email) =>
+        [...document.querySelectorAll("tr")]
+          .find((tr) => tr.textContent?.includes(email))
+          ?.querySelector('[role="switch"][aria-checked="true"]') !== null,
+      STAFF.email,
+    );
+    // Owner rows have neither a switch nor a delete button.
+    const ownerRow = owner.getByRole("row").filter({ hasText: OWNER.email });
+    expect(await ownerRow.getByRole("switch").count()).toBe(0);
+    expect(await ownerRow.getByRole("button", { name: "削除" }).count()).toBe(0);
+
+    // 6. Now the staff member gets in; their group chip is plain text, not a link.
+    await login(staff, STAFF.email);
+    await staff.waitForURL("**/workcase");
+    const staffHeader = staff.locator("header");
+    await staffHeader.getByText(OWNER.group).waitFor();
+    expect(await staffHeader.getByRole("link", { name: OWNER.group }).count()).toBe(0);
+    await staffHeader.getByRole("link", { name: STAFF.email }).waitFor();
+    await screenshot(staff, "workcase-staff-desktop");
+
+    // 7. Unknown paths show NotFound.
+    await staff.goto("/no-such-page");
+    await staff.getByText("ページが見つかりません").waitFor();
+    await screenshot(staff, "not-found-desktop");
+
+    // 8. On a phone the navigation collapses into the menu button; a tap on the content closes it.
+    const phoneContext = await newContext(browser, app.url, PHONE);
+    const phone = await phoneContext.newPage();
+    await phone.goto("/login");
+    await screenshot(phone, "login-phone");
+    await login(phone, STAFF.email);
+    await phone.waitForURL("**/workcase");
+    expect(await phone.locator("header").getByText("ワークケース", { exact: true }).count()).toBe(0);
+    const menuButton = phone.getByRole("button", { name: "メニュー" });
+    await menuButton.click();
+    for (const entry of ["ワークケース", "カテゴリ", "アイテム", "ログアウト"]) {
+      await phone.getByText(entry, { exact: true }).first().waitFor();
+    }
+    await screenshot(phone, "menu-open-phone");
+    await phone.locator("main").click({ position: { x: 10, y: 10 } });
+    await phone.locator("#app-menu").waitFor({ state: "detached" });
+
+    const ownerPhoneContext = await newContext(browser, app.url, PHONE);
+    const ownerPhone = await ownerPhoneContext.newPage();
+    await login(ownerPhone, OWNER.email);
+    await ownerPhone.waitForURL("**/workcase");
+    await ownerPhone.goto("/user");
+    await ownerPhone.getByRole("cell", { name: STAFF.email, exact: true }).waitFor();
+    await screenshot(ownerPhone, "members-phone");
+    await ownerPhone.goto("/signup");
+    await screenshot(ownerPhone, "signup-phone");
+
+    // 9. Logout returns to the login screen with the signed-out entries.
+    await menuButton.click();
+    await phone.getByText("ログアウト", { exact: true }).click();
+    await phone.waitForURL("**/login");
+    await phone.getByRole("button", { name: "メニュー" }).click();
+    await phone.getByText("サインアップ", { exact: true }).first().waitFor();
+
+    await Promise.all([ownerContext, staffContext, phoneContext, ownerPhoneContext].map((c) => c.close()));
+  }, 180_000);
+});

@@ -1,0 +1,30 @@
+import { ja } from "@zaiko/common/messages/ja";
+import { Fragment, Suspense } from "react";
+import { useSelector } from "react-redux";
+import { Outlet, useLocation } from "react-router-dom";
+import { Header } from "../components/Header/Header";
+import { Loading } from "../components/layout/Loading";
+import { useLogout } from "../features/auth/useLogout";
+import { useSessionRestore } from "../features/auth/useSessionRestore";
+import { selectSession } from "../lib/session";
+
+/** Header above the routed screen; restores a session after a page load. */
+export function AppLayout() {
+  useSessionRestore();
+  const session = useSelector(selectSession);
+  const logout = useLogout();
+  const location = useLocation();
+  return (
+    <>
+      <Header session={session} onLogout={() => void logout()} />
+      <main className="app-main">
+        <Suspense fallback={<Loading label={ja.common.loading} />}>
+          {/* The routed view is re-created whenever the full path changes (spec §2). */}
+          <Fragment key={location.pathname + location.search}>
+            <Outlet />
+          </Fragment>
+        </Suspense>
+      </main>
+    </>
+  );
+}

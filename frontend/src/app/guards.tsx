@@ -1,0 +1,21 @@
+import { ja } from "@zaiko/common/messages/ja";
+import type { ReactNode } from "react";
+import { useSelector } from "react-redux";
+import { Navigate } from "react-router-dom";
+import { Loading } from "../components/layout/Loading";
+import { selectSession } from "../lib/session";
+import { ForbiddenPage } from "./pages/ForbiddenPage";
+
+/** Signed-in routes: signed-out users go to /login; a session being restored shows a spinner. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const session = useSelector(selectSession);
+  if (session.restoring) return <Loading label={ja.session.restoring} />;
+  if (session.email === "") return <Navigate to="/login" replace />;
+  return children;
+}
+
+/** Owner-only routes: staff get a polite explanation instead of the page. */
+export function RequireOwner({ children }: { children: ReactNode }) {
+  const isOwner = useSelector(selectSession).is_owner;
+  return <RequireAuth>{isOwner ? children : <ForbiddenPage />}</RequireAuth>;
+}

@@ -1,0 +1,16 @@
+import { ja } from "@zaiko/common/messages/ja";
+import { Link } from "react-router-dom";
+
+/** Any path the route table does not know. */
+export function NotFoundPage() {
+  return (
+    <div className="message-page">
+      <i className="pi pi-compass message-page-icon" aria-hidden="true" />
+      <h1>{ja.notFound.title}</h1>
+      <p>{ja.notFound.body}</p>
+      <Link to="/workcase" className="p-button p-button-outlined">
+        {ja.notFound.back}
+      </Link>
+    </div>
+  );
+}

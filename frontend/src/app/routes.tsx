@@ -1,0 +1,100 @@
+import { type ComponentType, lazy } from "react";
+import { Navigate, type RouteObject } from "react-router-dom";
+import { AppLayout } from "./AppLayout";
+import { RequireAuth, RequireOwner } from "./guards";
+import { NotFoundPage } from "./pages/NotFoundPage";
+
+/** React.lazy for a named export, so each screen is its own chunk. */
+function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const LoginPage = lazyNamed(() => import("../features/auth/LoginPage"), "LoginPage");
+const SignupPage = lazyNamed(() => import("../features/auth/SignupPage"), "SignupPage");
+const MemberListPage = lazyNamed(() => import("../features/members/MemberListPage"), "MemberListPage");
+const WorkCaseListPage = lazyNamed(
+  () => import("../features/workcases/WorkCaseListPage"),
+  "WorkCaseListPage",
+);
+const CategoryListPage = lazyNamed(
+  () => import("../features/categories/CategoryListPage"),
+  "CategoryListPage",
+);
+const ItemListPage = lazyNamed(() => import("../features/items/ItemListPage"), "ItemListPage");
+const OrderItemsPage = lazyNamed(() => import("../features/orderitems/OrderItemsPage"), "OrderItemsPage");
+const OrderItemsListPage = lazyNamed(
+  () => import("../features/orderitems/OrderItemsListPage"),
+  "OrderItemsListPage",
+);
+
+/** The route table (spec §2). */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      { index: true, element: <Navigate to="/workcase" replace /> },
+      { path: "login", element: <LoginPage /> },
+      { path: "signup", element: <SignupPage /> },
+      {
+        path: "useredit/:id",
+        element: (
+          <RequireAuth>
+            <SignupPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: "user",
+        element: (
+          <RequireOwner>
+            <MemberListPage />
+          </RequireOwner>
+        ),
+      },
+      {
+        path: "workcase",
+        element: (
+          <RequireAuth>
+            <WorkCaseListPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: "category",
+        element: (
+          <RequireAuth>
+            <CategoryListPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: "item/:year/:month/:day",
+        element: (
+          <RequireAuth>
+            <ItemListPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: "orderitems/:caseId",
+        element: (
+          <RequireAuth>
+            <OrderItemsPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: "orderitemslist/:caseId",
+        element: (
+          <RequireAuth>
+            <OrderItemsListPage />
+          </RequireAuth>
+        ),
+      },
+      { path: "*", element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,18 @@
+interface Props {
+  messages: string[];
+}
+
+/** The red box that lists every error of a form (spec: "Errors are listed in a red box"). */
+export function ErrorList({ messages }: Props) {
+  if (messages.length === 0) return null;
+  return (
+    <div className="error-list" role="alert">
+      <i className="pi pi-exclamation-circle" aria-hidden="true" />
+      <ul>
+        {messages.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { InputText } from "primereact/inputtext";
+import { Password } from "primereact/password";
+import { useId } from "react";
+
+interface Props {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  /** Shown under the field and announced; also marks the field invalid. */
+  error?: string | undefined;
+  /** Marks the field invalid without a message under it (the form lists messages elsewhere). */
+  invalid?: boolean;
+  type?: "text" | "email" | "password";
+  autoComplete?: string;
+  name?: string;
+  hint?: string;
+  disabled?: boolean;
+  /** Keeps a line free under the field so a message appearing on blur does not move what is below. */
+  reserveMessageLine?: boolean;
+}
+
+/** A labelled text input with its validation message, in PrimeReact's look. */
+export function TextField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  invalid = Boolean(error),
+  type = "text",
+  autoComplete,
+  name,
+  hint,
+  disabled,
+  reserveMessageLine = false,
+}: Props) {
+  const id = useId();
+  const messageId = `${id}-message`;
+  const describedBy = error || hint ? messageId : undefined;
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
+      {type === "password" ? (
+        <Password
+          inputId={id}
+          name={name}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+          feedback={false}
+          toggleMask
+          autoComplete={autoComplete}
+          invalid={invalid}
+          disabled={disabled}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          className="form-input"
+          inputClassName="form-input"
+        />
+      ) : (
+        <InputText
+          id={id}
+          name={name}
+          type={type}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+          autoComplete={autoComplete}
+          invalid={invalid}
+          disabled={disabled}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          className="form-input"
+        />
+      )}
+      {error ? (
+        <small id={messageId} className="form-error">
+          {error}
+        </small>
+      ) : hint ? (
+        <small id={messageId} className="form-hint">
+          {hint}
+        </small>
+      ) : reserveMessageLine ? (
+        <small className="form-hint" aria-hidden="true">
+          {"\u00a0"}
+        </small>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { ProfileFormSchema } from "@zaiko/common/members/members.schema";
+import { ja } from "@zaiko/common/messages/ja";
+import { useEffect, useState } from "react";
+import { useSelector } from "react-redux";
+import { useNavigate } from "react-router-dom";
+import { TextField } from "../../components/form/TextField";
+import { Loading } from "../../components/layout/Loading";
+import { serverDetail, serverFieldMessages } from "../../lib/errors";
+import { useAppDispatch } from "../../lib/hooks";
+import { selectSession } from "../../lib/session";
+import { fieldErrors } from "../../lib/validation";
+import { useGetUserQuery, useUpdateProfileMutation } from "./authApi";
+import { sessionEmailChanged } from "./sessionSlice";
+import { UserFormCard } from "./UserFormCard";
+import { useTouched, visibleMessages } from "./useTouched";
+
+type Field = "email" | "first_name" | "last_name";
+const FIELD_ORDER: readonly Field[] = ["email", "first_name", "last_name"];
+
+/** /useredit/{id}: the sign-up screen in edit mode (no password, no role). */
+export function MemberEditForm({ id }: { id: number }) {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const sessionUserId = useSelector(selectSession).id;
+  const userQuery = useGetUserQuery(id, { refetchOnMountOrArgChange: true });
+  const [update, { isLoading: saving }] = useUpdateProfileMutation();
+  const [values, setValues] = useState<Record<Field, string> | null>(null);
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const { touch, isTouched } = useTouched<Field>();
+
+  // Prefill once; a later refetch must not overwrite what the user is typing.
+  useEffect(() => {
+    const user = userQuery.data;
+    if (user && values === null) {
+      setValues({ email: user.email, first_name: user.first_name, last_name: user.last_name });
+    }
+  }, [userQuery.data, values]);
+
+  if (values === null) {
+    if (userQuery.isError) {
+      return (
+        <UserFormCard
+          title={ja.signup.editTitle}
+          errors={[serverDetail(userQuery.error) ?? ja.errors.userInfoFailed]}
+          submitLabel={ja.signup.submitUpdate}
+          submitDisabled
+          busy={false}
+          onSubmit={() => {}}
+        >
+          {null}
+        </UserFormCard>
+      );
+    }
+    return <Loading label={ja.common.loading} />;
+  }
+
+  const errors = fieldErrors<Field>(ProfileFormSchema, values);
+  const shown = (field: Field) => isTouched(field) && Boolean(errors[field]);
+  const set = (field: Field) => (value: string) => setValues((v) => (v ? { ...v, [field]: value } : v));
+
+  const onSubmit = async () => {
+    setServerErrors([]);
+    try {
+      const body = {
+        email: values.email.trim(),
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+      };
+      const updated = await update({ id, body }).unwrap();
+      if (id === sessionUserId) dispatch(sessionEmailChanged(updated.email));
+      navigate("/workcase");
+    } catch (error) {
+      const messages = serverFieldMessages(error);
+      setServerErrors(messages.length > 0 ? messages : [ja.errors.signupOrEditFailed]);
+    }
+  };
+
+  return (
+    <UserFormCard
+      title={ja.signup.editTitle}
+      errors={[...visibleMessages(FIELD_ORDER, errors, isTouched), ...serverErrors]}
+      submitLabel={ja.signup.submitUpdate}
+      submitDisabled={Object.keys(errors).length > 0}
+      busy={saving}
+      onSubmit={onSubmit}
+    >
+      <TextField
+        label={ja.signup.email}
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={set("email")}
+        onBlur={() => touch("email")}
+        invalid={shown("email")}
+      />
+      <TextField
+        label={ja.signup.firstName}
+        name="first_name"
+        autoComplete="given-name"
+        value={values.first_name}
+        onChange={set("first_name")}
+        onBlur={() => touch("first_name")}
+        invalid={shown("first_name")}
+      />
+      <TextField
+        label={ja.signup.lastName}
+        name="last_name"
+        autoComplete="family-name"
+        value={values.last_name}
+        onChange={set("last_name")}
+        onBlur={() => touch("last_name")}
+        invalid={shown("last_name")}
+      />
+    </UserFormCard>
+  );
+}

@@ -1,0 +1,14 @@
+import { ja } from "@zaiko/common/messages/ja";
+import { useParams } from "react-router-dom";
+import { ErrorList } from "../../components/form/ErrorList";
+import { MemberEditForm } from "./MemberEditForm";
+import { SignupForm } from "./SignupForm";
+
+/** One screen for /signup (サインアップ) and /useredit/{id} (メンバー編集), as the spec has it. */
+export function SignupPage() {
+  const { id } = useParams();
+  if (id === undefined) return <SignupForm />;
+  const userId = Number(id);
+  if (!Number.isInteger(userId) || userId <= 0) return <ErrorList messages={[ja.errors.userInfoFailed]} />;
+  return <MemberEditForm id={userId} />;
+}

@@ -1,0 +1,133 @@
+import { skipToken } from "@reduxjs/toolkit/query";
+import type { UserDto } from "@zaiko/common/members/members.schema";
+import { ja } from "@zaiko/common/messages/ja";
+import { Button } from "primereact/button";
+import { IconField } from "primereact/iconfield";
+import { InputIcon } from "primereact/inputicon";
+import { InputText } from "primereact/inputtext";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useSelector } from "react-redux";
+import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog";
+import { DataTable } from "../../components/DataTable";
+import { Page } from "../../components/layout/Page";
+import { selectGroupId } from "../../lib/session";
+import { memberColumns } from "./memberColumns";
+import {
+  useDeleteMemberMutation,
+  useExportMembersCsvMutation,
+  useListMembersQuery,
+  useSetMemberActiveMutation,
+} from "./membersApi";
+
+const NO_MEMBERS: UserDto[] = [];
+const getRowId = (user: UserDto) => String(user.id);
+
+/** /user (メンバーリスト): the owner's view of the group's members, live. */
+export function MemberListPage() {
+  const groupId = useSelector(selectGroupId);
+  const membersQuery = useListMembersQuery(groupId ?? skipToken);
+  const [setActive] = useSetMemberActiveMutation();
+  const [deleteMember, { isLoading: deleting }] = useDeleteMemberMutation();
+  const [exportCsv, { isLoading: exporting }] = useExportMembersCsvMutation();
+  const [search, setSearch] = useState("");
+  const [toDelete, setToDelete] = useState<UserDto | null>(null);
+  // The dialog keeps showing the last target while it fades out.
+  const [lastTarget, setLastTarget] = useState<UserDto | null>(null);
+  const askDelete = useCallback((user: UserDto) => {
+    setLastTarget(user);
+    setToDelete(user);
+  }, []);
+
+  useEffect(() => {
+    if (membersQuery.isError) {
+      console.error("member list fetch failed", membersQuery.error);
+      window.alert(ja.errors.userFetchFailed);
+    }
+  }, [membersQuery.isError, membersQuery.error]);
+
+  const onToggleActive = useCallback(
+    (user: UserDto, active: boolean) => {
+      if (groupId === null) return;
+      setActive({ id: user.id, groupId, is_member: active })
+        .unwrap()
+        .catch((error: unknown) => {
+          console.error("member toggle failed", error);
+          window.alert(ja.errors.memberStateFailed);
+        });
+    },
+    [groupId, setActive],
+  );
+
+  const columns = useMemo(
+    () => memberColumns({ onToggleActive, onDelete: askDelete }),
+    [onToggleActive, askDelete],
+  );
+
+  const confirmDelete = async () => {
+    if (!toDelete || groupId === null) return;
+    try {
+      await deleteMember({ id: toDelete.id, groupId }).unwrap();
+      setToDelete(null);
+    } catch (error) {
+      console.error("member delete failed", error);
+      window.alert(ja.errors.userDeleteFailed);
+    }
+  };
+
+  const onExport = () => {
+    if (groupId === null) return;
+    // Export failures are only logged (spec §8).
+    exportCsv(groupId)
+      .unwrap()
+      .catch((error: unknown) => console.error("member CSV export failed", error));
+  };
+
+  return (
+    <Page
+      title={ja.members.title}
+      actions={
+        <Button
+          type="button"
+          label={ja.members.csvExport}
+          icon="pi pi-download"
+          outlined
+          loading={exporting}
+          onClick={onExport}
+        />
+      }
+    >
+      <div className="list-toolbar">
+        <IconField iconPosition="left" className="list-search">
+          <InputIcon className="pi pi-search" />
+          <InputText
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={ja.members.search}
+            aria-label={ja.members.search}
+          />
+        </IconField>
+      </div>
+      <DataTable
+        label={ja.members.title}
+        data={membersQuery.data ?? NO_MEMBERS}
+        columns={columns}
+        getRowId={getRowId}
+        globalFilter={search}
+        initialSort={{ id: "email", desc: false }}
+        loading={membersQuery.isLoading}
+      />
+      <ConfirmDeleteDialog
+        visible={toDelete !== null}
+        title={ja.members.deleteTitle}
+        question={ja.members.deleteConfirm}
+        confirmLabel={ja.members.delete}
+        busy={deleting}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      >
+        <p className="dialog-target">{lastTarget?.email}</p>
+      </ConfirmDeleteDialog>
+    </Page>
+  );
+}

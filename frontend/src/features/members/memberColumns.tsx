@@ -1,0 +1,55 @@
+import type { UserDto } from "@zaiko/common/members/members.schema";
+import { ja } from "@zaiko/common/messages/ja";
+import { Button } from "primereact/button";
+import { InputSwitch } from "primereact/inputswitch";
+import { type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
+
+const helper = dataTableColumnHelper<UserDto>();
+
+interface Actions {
+  onToggleActive: (user: UserDto, active: boolean) => void;
+  onDelete: (user: UserDto) => void;
+}
+
+/** Columns of the member list; owners get neither the switch nor 削除 (they cannot be changed). */
+export function memberColumns({ onToggleActive, onDelete }: Actions): DataTableColumn<UserDto>[] {
+  return helper.columns([
+    helper.accessor("email", { header: ja.members.email, meta: { className: "col-email" } }),
+    helper.accessor("first_name", { header: ja.members.firstName, meta: { nowrap: true } }),
+    helper.accessor("last_name", { header: ja.members.lastName, meta: { nowrap: true } }),
+    helper.accessor("is_member", {
+      header: ja.members.active,
+      enableGlobalFilter: false,
+      meta: { nowrap: true },
+      cell: ({ row }) => {
+        const user = row.original;
+        if (user.is_owner) return null;
+        return (
+          <InputSwitch
+            checked={user.is_member}
+            onChange={(e) => onToggleActive(user, Boolean(e.value))}
+            aria-label={`${ja.members.active}: ${user.email}`}
+          />
+        );
+      },
+    }),
+    helper.display({
+      id: "actions",
+      header: ja.members.action,
+      meta: { nowrap: true },
+      cell: ({ row }) =>
+        row.original.is_owner ? null : (
+          <Button
+            type="button"
+            label={ja.members.delete}
+            icon="pi pi-trash"
+            severity="danger"
+            size="small"
+            outlined
+            aria-label={`${ja.members.delete}: ${row.original.email}`}
+            onClick={() => onDelete(row.original)}
+          />
+        ),
+    }),
+  ]) as DataTableColumn<UserDto>[];
+}
