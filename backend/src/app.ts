@@ -74,6 +74,17 @@ export function createApp(deps: AppDeps): Koa {
       jsonStrict: true,
     }),
   );
+  // Unmatched API calls answer JSON: 405 (with Allow, set by the routers) or 404.
+  app.use(async function apiFallback(ctx, next) {
+    await next();
+    if (!(ctx.path.startsWith("/api/") || ctx.path === "/api") || ctx.body !== undefined) return;
+    // Koa's 404 is implicit; setting a body would turn it into 200, so the status is set again.
+    if (ctx.status === 405) ctx.body = { detail: ja.errors.methodNotAllowed };
+    else if (ctx.status === 404) {
+      ctx.status = 404;
+      ctx.body = { detail: ja.errors.apiNotFound };
+    }
+  });
   // Routes are declared with the spec's trailing slash; the same path without it answers the same way.
   app.use(async function trailingSlash(ctx, next) {
     if (ctx.path.startsWith("/api/") && !ctx.path.endsWith("/")) ctx.path = `${ctx.path}/`;
@@ -83,11 +94,5 @@ export function createApp(deps: AppDeps): Koa {
     const router = feature(deps);
     app.use(router.routes()).use(router.allowedMethods());
   }
-  app.use(async (ctx) => {
-    if (ctx.path.startsWith("/api/") || ctx.path === "/api") {
-      ctx.status = 404;
-      ctx.body = { detail: ja.errors.apiNotFound };
-    }
-  });
   return app;
 }

@@ -145,6 +145,8 @@ describeInBrowser("people and groups journey", () => {
     await ownerPhone.getByRole("cell", { name: STAFF.email, exact: true }).waitFor();
     await screenshot(ownerPhone, "members-phone");
     await ownerPhone.goto("/signup");
+    await ownerPhone.getByLabel("スタッフ登録").check();
+    await ownerPhone.getByText("新規登録").first().waitFor();
     await screenshot(ownerPhone, "signup-phone");
 
     // 9. Logout returns to the login screen with the signed-out entries.

@@ -62,6 +62,12 @@ describeOnDatabases("HTTP foundation", (driver) => {
     }
   });
 
+  it("answers a wrong method on a known API path with a JSON 405 and Allow", async () => {
+    const res = await api().put("/api/groups/").send({ name: "x" }).expect(405);
+    expect(res.headers.allow).toMatch(/GET/);
+    expect(res.body).toEqual({ detail: ja.errors.methodNotAllowed });
+  });
+
   it("answers a route without its trailing slash as with it", async () => {
     const owner = await signUpOwner(server);
     const withSlash = await api().get("/api/user/").set(bearer(owner)).expect(200);

@@ -64,6 +64,7 @@ export const ja = {
     ownerProtected: "オーナーは無効化・削除できません",
     notFound: "見つかりません",
     apiNotFound: "APIが見つかりません",
+    methodNotAllowed: "このメソッドは使用できません", // ours
     csrfFailed: "CSRFトークンが無効です",
     rateLimited: "試行回数が多すぎます。しばらくしてから再度お試しください",
     malformedJson: "リクエストの形式が正しくありません",
