@@ -7,9 +7,10 @@ interface Props {
 /** A centred spinner with a text for screen readers and for slow connections. */
 export function Loading({ label }: Props) {
   return (
-    <div className="loading" role="status">
+    // <output> carries the implicit "status" role, so screen readers announce the loading text.
+    <output className="loading">
       <ProgressSpinner className="loading-spinner" strokeWidth="4" />
       <span>{label}</span>
-    </div>
+    </output>
   );
 }
