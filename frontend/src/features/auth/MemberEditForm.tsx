@@ -3,13 +3,13 @@ import { ja } from "@zaiko/common/messages/ja";
 import { useEffect, useState } from "react";
 import { useSelector } from "react-redux";
 import { useNavigate } from "react-router-dom";
-import { TextField } from "../../components/form/TextField";
 import { Loading } from "../../components/layout/Loading";
 import { serverDetail, serverFieldMessages } from "../../lib/errors";
 import { useAppDispatch } from "../../lib/hooks";
 import { selectSession } from "../../lib/session";
 import { fieldErrors } from "../../lib/validation";
 import { useGetUserQuery, useUpdateProfileMutation } from "./authApi";
+import { ProfileField } from "./ProfileField";
 import { sessionEmailChanged } from "./sessionSlice";
 import { UserFormCard } from "./UserFormCard";
 import { useTouched, visibleMessages } from "./useTouched";
@@ -84,29 +84,22 @@ export function MemberEditForm({ id }: { id: number }) {
       busy={saving}
       onSubmit={onSubmit}
     >
-      <TextField
-        label={ja.signup.email}
-        type="email"
+      <ProfileField
         name="email"
-        autoComplete="email"
         value={values.email}
         onChange={set("email")}
         onBlur={() => touch("email")}
         invalid={shown("email")}
       />
-      <TextField
-        label={ja.signup.firstName}
+      <ProfileField
         name="first_name"
-        autoComplete="given-name"
         value={values.first_name}
         onChange={set("first_name")}
         onBlur={() => touch("first_name")}
         invalid={shown("first_name")}
       />
-      <TextField
-        label={ja.signup.lastName}
+      <ProfileField
         name="last_name"
-        autoComplete="family-name"
         value={values.last_name}
         onChange={set("last_name")}
         onBlur={() => touch("last_name")}

@@ -6,6 +6,7 @@ import { TextField } from "../../components/form/TextField";
 import { serverDetail } from "../../lib/errors";
 import { fieldErrors } from "../../lib/validation";
 import { useListGroupsQuery } from "./authApi";
+import { ProfileField } from "./ProfileField";
 import { RoleFields } from "./RoleFields";
 import { UserFormCard } from "./UserFormCard";
 import { type SignupValues, useSignupSubmit } from "./useSignupSubmit";
@@ -67,11 +68,8 @@ export function SignupForm() {
       busy={busy}
       onSubmit={onSubmit}
     >
-      <TextField
-        label={ja.signup.email}
-        type="email"
+      <ProfileField
         name="email"
-        autoComplete="email"
         value={values.email}
         onChange={set("email")}
         onBlur={() => touch("email")}
@@ -88,19 +86,15 @@ export function SignupForm() {
         invalid={shown("password")}
         hint={ja.signupForm.passwordHint}
       />
-      <TextField
-        label={ja.signup.firstName}
+      <ProfileField
         name="first_name"
-        autoComplete="given-name"
         value={values.first_name}
         onChange={set("first_name")}
         onBlur={() => touch("first_name")}
         invalid={shown("first_name")}
       />
-      <TextField
-        label={ja.signup.lastName}
+      <ProfileField
         name="last_name"
-        autoComplete="family-name"
         value={values.last_name}
         onChange={set("last_name")}
         onBlur={() => touch("last_name")}
