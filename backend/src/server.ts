@@ -9,6 +9,7 @@ import { createLogger, type Logger } from "./lib/logger";
 import { authenticate } from "./middlewares/auth";
 import { createRateLimits, type RateLimits } from "./middlewares/rateLimit";
 import { Realtime } from "./realtime/realtime";
+import { useRedisAdapter } from "./realtime/redisAdapter";
 
 export interface RunningServer {
   deps: AppDeps;
@@ -53,7 +54,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const app = createApp(deps);
   const http = createServer(app.callback());
   http.keepAliveTimeout = 65_000;
-  deps.realtime.attach(http);
+  const io = deps.realtime.attach(http);
+  const closeRedis = config.redisUrl ? await useRedisAdapter(io, config.redisUrl, logger) : undefined;
   const stopHousekeeping = startHousekeeping(deps);
 
   await new Promise<void>((resolve, reject) => {
@@ -72,6 +74,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       const httpClosed = new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeIdleConnections();
       await deps.realtime.close();
+      await closeRedis?.();
       await httpClosed;
       await database.close();
     })();

@@ -17,6 +17,8 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export interface Database {
   db: Db;
   driver: "pglite" | "pg";
+  /** The connection string, for the pg driver (migrations take a session of their own). */
+  url?: string;
   /** Runs a raw query; for health checks and tests. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -73,6 +75,7 @@ function openPg(url: string, onIdleError: (err: Error) => void): Database {
   return {
     db,
     driver: "pg",
+    url,
     ping: async () => {
       await pool.query("select 1");
     },

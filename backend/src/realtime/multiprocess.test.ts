@@ -1,0 +1,128 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createConnection } from "node:net";
+import type { RunningServer } from "../server";
+import { signUpOwner, signUpStaff } from "../test/api";
+import { describeOnPostgres, openFreshPostgres } from "../test/databases";
+import {
+  type AppProcess,
+  freePort,
+  redisAvailable,
+  startAppProcess,
+  TEST_REDIS_URL,
+  waitFor,
+} from "../test/processes";
+import { connect, nextEvent, settle } from "../test/sockets";
+
+// The socket helpers only use `url`; a spawned process offers the same.
+const asServer = (app: AppProcess) => app as unknown as RunningServer;
+
+describeOnPostgres("several app processes on one PostgreSQL", () => {
+  let db: Awaited<ReturnType<typeof openFreshPostgres>>;
+
+  beforeAll(async () => {
+    if (!redisAvailable()) throw new Error(`Redis is required at ${TEST_REDIS_URL}`);
+    db = await openFreshPostgres();
+  });
+  afterAll(() => db?.close());
+
+  async function twoProcesses(withRedis: boolean): Promise<[AppProcess, AppProcess]> {
+    const env: Record<string, string> = { DATABASE_URL: db.url };
+    if (withRedis) env.REDIS_URL = TEST_REDIS_URL;
+    return Promise.all([startAppProcess(env), startAppProcess(env)]);
+  }
+
+  it("delivers an event caused through one process to a socket connected to the other (Redis adapter)", async () => {
+    const [a, b] = await twoProcesses(true);
+    try {
+      const owner = await signUpOwner(asServer(a));
+      const socketOnB = await connect(asServer(b), owner.access);
+      const arrived = nextEvent<{ user: { email: string } }>(
+        socketOnB,
+        "members.upserted",
+        undefined,
+        10_000,
+      );
+      const staff = await signUpStaff(asServer(a), owner.groupId);
+      expect((await arrived).user.email).toBe(staff.email);
+      socketOnB.close();
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  }, 120_000);
+
+  it("control: without Redis the other process never hears of it", async () => {
+    const [a, b] = await twoProcesses(false);
+    try {
+      const owner = await signUpOwner(asServer(a));
+      const socketOnB = await connect(asServer(b), owner.access);
+      const seen: unknown[] = [];
+      socketOnB.on("members.upserted", (p) => seen.push(p));
+      await signUpStaff(asServer(a), owner.groupId);
+      await settle(1_000);
+      expect(seen).toEqual([]);
+      socketOnB.close();
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  }, 120_000);
+
+  it("keeps HTTP working while Redis is down and resumes live updates when it returns", async () => {
+    // A private Redis that this test may stop and start again on the same port.
+    const port = await freePort();
+    const startRedis = (): ChildProcess =>
+      spawn(
+        "redis-server",
+        ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        {
+          stdio: "ignore",
+        },
+      );
+    const ping = () =>
+      new Promise<boolean>((resolve) => {
+        const conn = createConnection({ host: "127.0.0.1", port }, () => {
+          conn.end();
+          resolve(true);
+        });
+        conn.on("error", () => resolve(false));
+      });
+    let redis = startRedis();
+    await waitFor(ping, 10_000, "redis to start");
+    const env = { DATABASE_URL: db.url, REDIS_URL: `redis://127.0.0.1:${port}` };
+    const [a, b] = await Promise.all([startAppProcess(env), startAppProcess(env)]);
+    try {
+      const owner = await signUpOwner(asServer(a));
+      const socketOnB = await connect(asServer(b), owner.access);
+
+      const stopped = new Promise((r) => redis.once("exit", r));
+      redis.kill("SIGKILL");
+      await stopped;
+      // HTTP does not depend on Redis: a sign-up through A still succeeds.
+      await signUpStaff(asServer(a), owner.groupId);
+
+      redis = startRedis();
+      await waitFor(ping, 10_000, "redis to restart");
+      // Live updates resume once both processes have reconnected (backoff of at most 5 s).
+      let delivered = false;
+      await waitFor(
+        async () => {
+          const arrived = nextEvent<{ user: { email: string } }>(
+            socketOnB,
+            "members.upserted",
+            undefined,
+            1_000,
+          );
+          await signUpStaff(asServer(a), owner.groupId);
+          delivered = await arrived.then(() => true).catch(() => false);
+          return delivered;
+        },
+        20_000,
+        "live updates to resume after Redis returned",
+      );
+      expect(delivered).toBe(true);
+      socketOnB.close();
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+      redis.kill("SIGKILL");
+    }
+  }, 120_000);
+});

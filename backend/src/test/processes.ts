@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+
+const ROOT = path.resolve(__dirname, "../../..");
+
+export const redisAvailable = () => process.env.ZAIKO_REDIS_AVAILABLE === "1";
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export interface AppProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Waits until `check` resolves true, polling every 100 ms, or throws after `ms`. */
+export async function waitFor(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * A separate OS process running the server from its sources (no build needed), as production runs
+ * several app processes behind a proxy.
+ */
+export async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ["-r", "esbuild-register", "backend/src/main.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      BCRYPT_COST: "4",
+      JWT_SECRET: "multi-process-test-secret",
+      CSRF_SECRET: "multi-process-test-csrf",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`app process exited with ${child.exitCode}`);
+      return (await fetch(`${url}/api/healthz`)).ok;
+    },
+    60_000,
+    "the app process to become healthy",
+  );
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
