@@ -5,6 +5,7 @@ import helmet from "koa-helmet";
 import type { AppDeps } from "./deps";
 import { authRoutes } from "./features/auth/auth.routes";
 import { categoryRoutes } from "./features/categories/categories.routes";
+import { exportRoutes } from "./features/exports/exports.routes";
 import { groupRoutes } from "./features/groups/groups.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { importRoutes } from "./features/imports/imports.routes";
@@ -31,6 +32,7 @@ const features = [
   itemRoutes,
   weeklyRoutes,
   importRoutes,
+  exportRoutes,
 ];
 
 /**

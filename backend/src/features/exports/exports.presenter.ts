@@ -1,0 +1,119 @@
+import { BUSINESS_TIME_ZONE, formatDateTime } from "@zaiko/common/dates";
+import { ja } from "@zaiko/common/messages/ja";
+import ExcelJS from "exceljs";
+import type { ExportCase, ExportRow } from "./exports.queries";
+
+export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+/** Excel's spelling of the product's display format YYYY年MM月DD日 HH:mm. */
+export const EXCEL_DATE_FORMAT = "yyyy年mm月dd日 hh:mm";
+/** The header row (1-based); rows above it hold the title and the period. */
+export const HEADER_ROW = 4;
+
+const c = ja.exports.columns;
+const COLUMNS: { key: keyof ExportRow; header: string; width: number; date?: boolean }[] = [
+  { key: "itemTitle", header: c.item, width: 32 },
+  { key: "quantity", header: c.quantity, width: 8 },
+  { key: "categoryName", header: c.category, width: 20 },
+  { key: "startDate", header: c.start, width: 22, date: true },
+  { key: "endDate", header: c.end, width: 22, date: true },
+  { key: "issue", header: c.issue, width: 22, date: true },
+  { key: "receive", header: c.receive, width: 22, date: true },
+  { key: "note", header: c.note, width: 40 },
+];
+
+const wallClockParts = new Intl.DateTimeFormat("en-US", {
+  timeZone: BUSINESS_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "numeric",
+  second: "numeric",
+});
+
+/**
+ * Excel dates have no zone and exceljs converts a Date through its UTC fields, so the cell gets a Date
+ * whose UTC fields are the Tokyo wall clock: Excel then shows Tokyo time wherever the file is opened.
+ */
+export function excelWallClock(instant: Date): Date {
+  const part = Object.fromEntries(
+    wallClockParts.formatToParts(instant).map((p) => [p.type, Number(p.value)]),
+  );
+  return new Date(
+    Date.UTC(
+      part.year!,
+      part.month! - 1,
+      part.day!,
+      part.hour!,
+      part.minute!,
+      part.second!,
+      instant.getUTCMilliseconds(),
+    ),
+  );
+}
+
+const CELL_MAX = 32_767;
+
+/** Drops what XML 1.0 forbids (control characters, lone surrogates, U+FFFE/U+FFFF): one would corrupt the file. */
+function xmlSafe(text: string): string {
+  let out = "";
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    const control = code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d;
+    const loneSurrogate = code >= 0xd800 && code <= 0xdfff;
+    if (!control && !loneSurrogate && code !== 0xfffe && code !== 0xffff) out += ch;
+  }
+  return out;
+}
+
+/** Text as a plain string cell (never a formula object, whatever it starts with); Excel holds 32,767 characters. */
+function textCell(value: string): string {
+  return xmlSafe(value).slice(0, CELL_MAX);
+}
+
+function cellValue(row: ExportRow, column: (typeof COLUMNS)[number]): ExcelJS.CellValue {
+  const value = row[column.key];
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return excelWallClock(value);
+  if (typeof value === "number") return value;
+  return textCell(String(value));
+}
+
+/** The case's shipped items as an .xlsx file: title, period, a frozen bold header, one row per order item. */
+export async function presentWorkbook(workCase: ExportCase, rows: ExportRow[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = ja.app.title;
+  const sheet = workbook.addWorksheet(ja.exports.sheetName, {
+    views: [{ state: "frozen", ySplit: HEADER_ROW }],
+  });
+  sheet.columns = COLUMNS.map((col) => ({ key: col.key, width: col.width }));
+
+  const title = sheet.getCell(1, 1);
+  title.value = textCell(workCase.title);
+  title.font = { bold: true, size: 14 };
+  sheet.getCell(2, 1).value = ja.exports.period(
+    formatDateTime(workCase.startDate) ?? "",
+    formatDateTime(workCase.endDate) ?? "",
+  );
+
+  const header = sheet.getRow(HEADER_ROW);
+  header.values = COLUMNS.map((col) => col.header);
+  header.font = { bold: true };
+  header.eachCell((cell) => {
+    cell.border = { bottom: { style: "thin" } };
+  });
+
+  for (const row of rows) {
+    const added = sheet.addRow(COLUMNS.map((col) => cellValue(row, col)));
+    COLUMNS.forEach((col, i) => {
+      if (col.date) added.getCell(i + 1).numFmt = EXCEL_DATE_FORMAT;
+    });
+    added.getCell(COLUMNS.findIndex((col) => col.key === "note") + 1).alignment = {
+      wrapText: true,
+      vertical: "top",
+    };
+  }
+
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
