@@ -156,6 +156,64 @@ export const ja = {
   header: {
     mainNav: "メインナビゲーション",
   },
+  // ours unless noted: the category list screen (/category)
+  categoryList: {
+    search: "カテゴリ検索", // spec (category search)
+    create: "新規登録", // spec (new registration)
+    column: "カテゴリ",
+    actions: "アクション",
+    edit: "編集",
+    delete: "削除",
+    name: "カテゴリ名",
+    createTitle: "新規カテゴリ", // spec (new category)
+    editTitle: "カテゴリ編集", // spec (category edit)
+    deleteTitle: "カテゴリ削除",
+    save: "保存",
+    update: "更新",
+  },
+  // ours unless noted: the item screen (/item/{y}/{m}/{d})
+  itemList: {
+    search: "アイテム検索", // spec (item search)
+    create: "新規登録", // spec (new registration)
+    categoryFilter: "カテゴリで絞り込み",
+    noFilter: "フィルターなし", // as on the case screen (spec: 'no filter')
+    previousWeek: "前の週",
+    nextWeek: "次の週",
+    title: "アイテム名",
+    category: "カテゴリ",
+    stock: "在庫数",
+    note: "メモ",
+    detailNote: "詳細メモ",
+    created: "作成日",
+    dayFull: "在庫の上限まで予約されています",
+    openDetail: (title: string) => `${title}の詳細`,
+    detailTitle: "アイテム詳細",
+    createTitle: "新規アイテム", // spec (new item)
+    editTitle: "アイテム編集", // spec (item edit)
+    deleteTitle: "アイテム削除",
+    edit: "編集",
+    delete: "削除",
+    close: "閉じる",
+    save: "保存",
+    update: "更新",
+    categoryPlaceholder: "カテゴリを選択",
+    noCategories: "カテゴリがありません。先にカテゴリを登録してください",
+    shortage: (title: string, required: number, available: number) =>
+      `${title}：${required - available}個不足（引当数 ${required} / 在庫数 ${available}）`,
+    weekDays: "日別の予約数",
+  },
+  // ours unless noted: the CSV import and template on the item screen
+  itemImport: {
+    file: "CSVファイル",
+    import: "CSVインポート",
+    template: "テンプレートダウンロード",
+    hint: "テンプレートをダウンロードして、カンマ区切りのアイテムリストをインポートしてください。",
+    uploading: "アップロード中…",
+    completeTitle: "インポート完了", // spec ('import complete')
+    completeBody: (created: number, updated: number) => `${created}件を登録し、${updated}件を更新しました。`,
+    errorTitle: "インポートエラー",
+    lineError: (line: number, message: string) => `${line}行目：${message}`,
+  },
   // ours unless noted: categories, items, the weekly view and the CSV import (server side)
   catalogue: {
     categoryNameTaken: "このカテゴリ名は既に使われています",
@@ -194,5 +252,122 @@ export const ja = {
       `このアイテム名は別のカテゴリ「${category}」に登録されています`,
     conflict: "他の操作と競合しました。もう一度お試しください",
     columnTooLong: (column: string, max: number) => `${column}は${max}文字以内で入力してください`,
+  },
+  // ours unless noted: the case's Excel file (POST /api/export-excel/)
+  exports: {
+    sheetName: "出荷アイテム", // spec (the shipped item list's title)
+    period: (start: string, end: string) => `期間：${start} – ${end}`,
+    // the shipped item list's columns (spec §2 names them; without the actions column)
+    columns: {
+      item: "アイテム",
+      quantity: "数量",
+      category: "カテゴリ",
+      start: "開始時刻",
+      end: "終了時刻",
+      issue: "出庫時刻", // spec
+      receive: "入庫時刻", // spec
+      note: "ノート",
+    },
+    caseIdRequired: "案件のIDを整数で指定してください",
+    orderItemsInvalid: "order_itemsはIDまたは{id}の配列で指定してください",
+  },
+  // spec unless marked "ours": the work case list (/workcase)
+  workcases: {
+    title: "案件一覧",
+    periodSearch: "期間検索",
+    search: "案件検索",
+    create: "新規登録",
+    caseTitle: "案件名",
+    start: "開始時刻",
+    end: "終了時刻",
+    action: "アクション",
+    edit: "編集",
+    delete: "削除",
+    duplicate: "複製",
+    dialogCreate: "新規登録",
+    dialogEdit: "編集",
+    startDate: "開始日時",
+    endDate: "終了日時",
+    note: "ノート",
+    submitCreate: "新規作成",
+    submitEdit: "編集を保存",
+    deleteTitle: "案件削除",
+    deleteConfirm: "本当にこの案件を削除しますか？",
+    deleted: "案件を削除しました。",
+    refusedTitle: "変更不可",
+    refusedBody: "変更後の期間で在庫不足です",
+    fetchFailed: "案件の取得に失敗しました。サーバーとの接続を確認してください。",
+    saveFailed: "案件の保存に失敗しました。",
+    duplicateFailed: "案件編集に失敗しました。",
+    deleteFailed: "案件削除に失敗しました。",
+    clearDate: "期間検索をクリア", // ours: accessible name of the date clear button
+    clearSearch: "案件検索をクリア", // ours
+    shortageLine: (title: string, required: number, available: number) =>
+      `${title}：必要数 ${required} ／ 在庫 ${available}（${required - available}不足）`, // ours
+  },
+  // spec unless marked "ours": case detail (/orderitems/{caseId}) and shipped item list (/orderitemslist/{caseId})
+  orderitems: {
+    title: "案件詳細",
+    period: (start: string, end: string) => `${start} 〜 ${end}`, // ours
+    periodLabel: "期間", // ours
+    noteLabel: "ノート", // ours
+    createdLabel: "作成日", // ours
+    shippedCard: "出荷アイテム",
+    inventoryCard: "在庫アイテム検索",
+    listButton: "リスト画面",
+    itemName: "アイテム名", // ours
+    category: "カテゴリ", // ours
+    shippedQuantity: "出荷数", // ours
+    shippable: "出荷可能数 / 在庫数", // ours
+    itemSearch: "アイテム検索",
+    noFilter: "フィルターなし",
+    categoryFilter: "カテゴリ", // ours: accessible name of the category dropdown
+    add: (title: string) => `${title}を1つ追加`, // ours: accessible name of '+'
+    reduce: (title: string) => `${title}を1つ減らす`, // ours: accessible name of '-'
+    shortageTitle: "在庫が不足しています", // ours
+    caseFetchFailed: "案件の取得に失敗しました。サーバーとの接続を確認してください。",
+    inventoryFetchFailed: "在庫情報の取得に失敗しました。サーバーとの接続を確認してください。",
+    orderItemsFetchFailed: "出荷データの取得に失敗しました。サーバーとの接続を確認してください。",
+    categoryFetchFailed: "カテゴリの取得に失敗しました。サーバーとの接続を確認してください。",
+    listFetchFailed: "出荷アイテムの取得に失敗しました。サーバーとの接続を確認してください。",
+    // the shipped item list
+    listTitle: "出荷アイテム",
+    excelExport: "エクセル出力",
+    item: "アイテム",
+    orderQuantity: "数量", // ours
+    actions: "アクション", // ours
+    start: "開始時刻", // ours
+    end: "終了時刻", // ours
+    issueTime: "出庫時刻",
+    receiveTime: "入庫時刻",
+    note: "ノート",
+    issue: "出庫",
+    unissue: "出庫解除",
+    receive: "入庫",
+    unreceive: "入庫解除",
+    edit: "編集",
+    editTitle: "出荷アイテム編集",
+    startDate: "開始日時",
+    endDate: "終了日時",
+    quantity: "在庫数",
+    save: "編集を保存",
+    notIssued: "出庫がされていません",
+    errorTitle: "エラー", // ours
+    issueFailed: "出庫時刻の更新に失敗しました。",
+    receiveFailed: "入庫時刻の更新に失敗しました。",
+    updateFailed: "更新に失敗しました。",
+  },
+  // ours: server-side texts of work cases and allocation (docs/allocation.md)
+  allocation: {
+    invalidDateTime: "日時の形式が正しくありません（例: 2026-11-22T09:00:00+09:00）",
+    quantityMin: "数量は1以上で入力してください",
+    shortage: "在庫が不足しています",
+    casePeriodShortage: "変更後の期間で在庫不足です", // DOMAIN.md (the case edit refusal)
+    duplicateShortage: "複製先の期間で在庫不足です",
+    nothingToReduce: "この案件にはこのアイテムが割り当てられていません",
+    notIssued: "出庫がされていません", // DOMAIN.md (receive without issue)
+    receivedBeforeUnissue: "入庫時刻を解除してから出庫を解除してください",
+    patchForm: "issue、receive、または start_date・end_date・order_quantity・note のいずれかを指定してください",
+    copySuffix: "（複製）", // DOMAIN.md (the duplicate's title)
   },
 } as const;
