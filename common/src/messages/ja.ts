@@ -205,6 +205,8 @@ export const ja = {
   // ours unless noted: the CSV import and template on the item screen
   itemImport: {
     file: "CSVファイル",
+    choose: "ファイルを選択",
+    noFile: "選択されていません",
     import: "CSVインポート",
     template: "テンプレートダウンロード",
     hint: "テンプレートをダウンロードして、カンマ区切りのアイテムリストをインポートしてください。",
@@ -303,7 +305,7 @@ export const ja = {
     clearDate: "期間検索をクリア", // ours: accessible name of the date clear button
     clearSearch: "案件検索をクリア", // ours
     shortageLine: (title: string, required: number, available: number) =>
-      `${title}：必要数 ${required} ／ 在庫 ${available}（${required - available}不足）`, // ours
+      `${title}：必要数 ${required} ／ 出荷可能数 ${available}（${required - available}不足）`, // ours
   },
   // spec unless marked "ours": case detail (/orderitems/{caseId}) and shipped item list (/orderitemslist/{caseId})
   orderitems: {
@@ -321,7 +323,7 @@ export const ja = {
     shippable: "出荷可能数 / 在庫数", // ours
     itemSearch: "アイテム検索",
     noFilter: "フィルターなし",
-    categoryFilter: "カテゴリ", // ours: accessible name of the category dropdown
+    categoryFilter: "カテゴリで絞り込み", // ours: accessible name of the category dropdown
     add: (title: string) => `${title}を1つ追加`, // ours: accessible name of '+'
     reduce: (title: string) => `${title}を1つ減らす`, // ours: accessible name of '-'
     shortageTitle: "在庫が不足しています", // ours
@@ -367,7 +369,8 @@ export const ja = {
     nothingToReduce: "この案件にはこのアイテムが割り当てられていません",
     notIssued: "出庫がされていません", // DOMAIN.md (receive without issue)
     receivedBeforeUnissue: "入庫時刻を解除してから出庫を解除してください",
-    patchForm: "issue、receive、または start_date・end_date・order_quantity・note のいずれかを指定してください",
+    patchForm:
+      "issue、receive、または start_date・end_date・order_quantity・note のいずれかを指定してください",
     copySuffix: "（複製）", // DOMAIN.md (the duplicate's title)
   },
 } as const;

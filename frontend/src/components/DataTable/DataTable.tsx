@@ -21,6 +21,11 @@ export interface DataTableProps<T extends RowData> {
   initialSort?: { id: string; desc: boolean };
   loading?: boolean;
   emptyMessage?: string;
+  /**
+   * Receives the rows as shown (searched and sorted, every page) on each render, for actions that
+   * work on "what the user sees" (the Excel export).
+   */
+  visibleRowsRef?: { current: T[] };
 }
 
 const ariaSort = (dir: false | "asc" | "desc") =>
@@ -39,6 +44,7 @@ export function DataTable<T extends RowData>({
   initialSort,
   loading = false,
   emptyMessage = ja.table.empty,
+  visibleRowsRef,
 }: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialSort ? [initialSort] : []);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: PAGE_SIZES[0] });
@@ -81,6 +87,8 @@ export function DataTable<T extends RowData>({
     );
 
   const rows = table.getRowModel().rows;
+  if (visibleRowsRef)
+    visibleRowsRef.current = table.getPrePaginatedRowModel().rows.map((row) => row.original);
   const columnCount = table.getAllLeafColumns().length;
 
   return (

@@ -18,6 +18,10 @@ interface Props {
   disabled?: boolean;
   /** Keeps a line free under the field so a message appearing on blur does not move what is below. */
   reserveMessageLine?: boolean;
+  /** Keyboard hint for phones ("numeric" shows the number pad). */
+  inputMode?: "text" | "numeric";
+  /** Allowed characters (with inputMode="numeric", "[0-9]*" makes iOS show the digit pad). */
+  pattern?: string;
 }
 
 /** A labelled text input with its validation message, in PrimeReact's look. */
@@ -34,6 +38,8 @@ export function TextField({
   hint,
   disabled,
   reserveMessageLine = false,
+  inputMode,
+  pattern,
 }: Props) {
   const id = useId();
   const messageId = `${id}-message`;
@@ -63,6 +69,8 @@ export function TextField({
           id={id}
           name={name}
           type={type}
+          inputMode={inputMode}
+          pattern={pattern}
           value={value}
           onChange={(e) => onChange(e.target.value)}
           onBlur={onBlur}

@@ -1,11 +1,199 @@
+import { skipToken } from "@reduxjs/toolkit/query";
+import type { CategoryDto, ItemDto, WeekItemDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
+import { Button } from "primereact/button";
+import { Dropdown } from "primereact/dropdown";
+import { IconField } from "primereact/iconfield";
+import { InputIcon } from "primereact/inputicon";
+import { InputText } from "primereact/inputtext";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
+import { useSelector } from "react-redux";
+import { useLocation, useParams } from "react-router-dom";
+import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog";
+import { DataTable } from "../../components/DataTable";
 import { Page } from "../../components/layout/Page";
+import { selectGroupId } from "../../lib/session";
+import { ItemDetailDialog } from "./ItemDetailDialog";
+import { ItemFormDialog } from "./ItemFormDialog";
+import { ItemImportPanel } from "./ItemImportPanel";
+import { itemColumns } from "./itemColumns";
+import { useDeleteItemMutation, useWeeklyItemsQuery } from "./itemsApi";
+import { WeekNav } from "./WeekNav";
+import { withSearchParam } from "./weekLinks";
+import "./items.css";
 
-/** /item/{year}/{month}/{day}. Placeholder until the item issue fills it in. */
+const NO_ITEMS: WeekItemDto[] = [];
+const NO_CATEGORIES: CategoryDto[] = [];
+const NO_DAYS: string[] = [];
+const getRowId = (item: WeekItemDto) => String(item.id);
+/** The filter's "フィルターなし": PrimeReact shows a null value as empty, and category ids start at 1. */
+const NO_FILTER = 0;
+
+/**
+ * Mirrors the search box into `?search=` without a router navigation: the layout re-creates the routed
+ * view whenever path or query change (spec §2), which would drop focus and dialogs on every keystroke.
+ * The history entry keeps the router's state, so back/forward and reloads still see the query.
+ */
+function useSearchInUrl(): [string, (value: string) => void] {
+  const location = useLocation();
+  const [search, setSearch] = useState(() => new URLSearchParams(location.search).get("search") ?? "");
+  const update = useCallback(
+    (value: string) => {
+      setSearch(value);
+      const url = withSearchParam(location.pathname, window.location.search, value);
+      window.history.replaceState(window.history.state, "", url);
+    },
+    [location.pathname],
+  );
+  return [search, update];
+}
+
+/** /item/{year}/{month}/{day} (アイテム一覧): one week of items, live, with the CSV import. */
 export function ItemListPage() {
+  const { year = "", month = "", day = "" } = useParams();
+  const groupId = useSelector(selectGroupId);
+  const weekQuery = useWeeklyItemsQuery(groupId === null ? skipToken : { groupId, year, month, day });
+  const [deleteItem, { isLoading: deleting }] = useDeleteItemMutation();
+  const [search, setSearch] = useSearchInUrl();
+  const [categoryFilter, setCategoryFilter] = useState<number>(NO_FILTER);
+  const [detail, setDetail] = useState<ItemDto | null>(null);
+  const [detailOpen, setDetailOpen] = useState(false);
+  const [formTarget, setFormTarget] = useState<"new" | ItemDto | null>(null);
+  const [toDelete, setToDelete] = useState<ItemDto | null>(null);
+  const [lastDeleted, setLastDeleted] = useState<ItemDto | null>(null);
+  const filterId = useId();
+
+  useEffect(() => {
+    if (weekQuery.isError) {
+      console.error("weekly items fetch failed", weekQuery.error);
+      window.alert(ja.catalogue.itemFetchFailed);
+    }
+  }, [weekQuery.isError, weekQuery.error]);
+
+  const week = weekQuery.data?.results;
+  const allItems = week?.items ?? NO_ITEMS;
+  const categories = week?.categories ?? NO_CATEGORIES;
+  const days = week?.days ?? NO_DAYS;
+
+  // The filter keeps items whose category is the chosen one (spec §5).
+  const items = useMemo(
+    () => (categoryFilter === NO_FILTER ? allItems : allItems.filter((i) => i.category === categoryFilter)),
+    [allItems, categoryFilter],
+  );
+
+  // The detail shows the live row: an edit by anyone updates the open dialog.
+  const liveDetail = detail ? (allItems.find((i) => i.id === detail.id) ?? detail) : null;
+
+  const openDetail = useCallback((item: ItemDto) => {
+    setDetail(item);
+    setDetailOpen(true);
+  }, []);
+  const columns = useMemo(() => itemColumns(days, openDetail), [days, openDetail]);
+
+  const filterOptions = useMemo(
+    () => [
+      { label: ja.itemList.noFilter, value: NO_FILTER },
+      ...categories.map((c) => ({ label: c.category, value: c.id })),
+    ],
+    [categories],
+  );
+
+  const askDelete = (item: ItemDto) => {
+    setLastDeleted(item);
+    setToDelete(item);
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete || groupId === null) return;
+    try {
+      await deleteItem({ id: toDelete.id, group: groupId }).unwrap();
+      setToDelete(null);
+      setDetailOpen(false);
+    } catch (error) {
+      console.error("item delete failed", error);
+      window.alert(ja.catalogue.itemDeleteFailed);
+    }
+  };
+
   return (
-    <Page title={ja.pages.item}>
-      <p className="page-placeholder">{ja.pages.comingSoon}</p>
+    <Page
+      title={ja.pages.item}
+      actions={
+        <Button
+          type="button"
+          label={ja.itemList.create}
+          icon="pi pi-plus"
+          onClick={() => setFormTarget("new")}
+          disabled={groupId === null}
+        />
+      }
+    >
+      <div className="list-toolbar">
+        <IconField iconPosition="left" className="list-search">
+          <InputIcon className="pi pi-search" />
+          <InputText
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={ja.itemList.search}
+            aria-label={ja.itemList.search}
+          />
+        </IconField>
+        <div className="item-filter">
+          <label htmlFor={filterId} className="visually-hidden">
+            {ja.itemList.categoryFilter}
+          </label>
+          <Dropdown
+            inputId={filterId}
+            value={categoryFilter}
+            options={filterOptions}
+            onChange={(e) => setCategoryFilter(typeof e.value === "number" ? e.value : NO_FILTER)}
+            className="item-filter-select"
+            ariaLabel={ja.itemList.categoryFilter}
+          />
+        </div>
+        <WeekNav before={week?.before} next={week?.next} search={search} />
+      </div>
+      <DataTable
+        label={ja.pages.item}
+        data={items}
+        columns={columns}
+        getRowId={getRowId}
+        globalFilter={search}
+        initialSort={{ id: "title", desc: false }}
+        loading={weekQuery.isLoading}
+      />
+      <ItemImportPanel />
+
+      <ItemDetailDialog
+        item={liveDetail}
+        visible={detailOpen}
+        onClose={() => setDetailOpen(false)}
+        onEdit={(item) => {
+          setDetailOpen(false);
+          setFormTarget(item);
+        }}
+        onDelete={askDelete}
+      />
+      {groupId !== null ? (
+        <ItemFormDialog
+          target={formTarget}
+          categories={categories}
+          groupId={groupId}
+          onClose={() => setFormTarget(null)}
+        />
+      ) : null}
+      <ConfirmDeleteDialog
+        visible={toDelete !== null}
+        title={ja.itemList.deleteTitle}
+        question={ja.catalogue.itemDeleteConfirm}
+        confirmLabel={ja.itemList.delete}
+        busy={deleting}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      >
+        <p className="dialog-target">{lastDeleted?.title}</p>
+      </ConfirmDeleteDialog>
     </Page>
   );
 }

@@ -1,0 +1,105 @@
+import type { CategoryDto, RelatedItemDto } from "@zaiko/common/catalogue/catalogue.schema";
+import { api } from "../../lib/api";
+import { onServerEvent } from "../../lib/socket";
+
+function upsertById(list: CategoryDto[], category: CategoryDto): void {
+  const index = list.findIndex((c) => c.id === category.id);
+  if (index === -1) list.push(category);
+  else list[index] = category;
+}
+
+function removeById(list: CategoryDto[], id: number): void {
+  const index = list.findIndex((c) => c.id === id);
+  if (index !== -1) list.splice(index, 1);
+}
+
+/** The body of a category write (spec §7: the category name and the group). */
+export interface CategoryBody {
+  category: string;
+  group: number;
+}
+
+/** /category: list (live), create, edit, delete, and the items a delete takes with it. */
+export const categoriesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listCategories: build.query<CategoryDto[], number>({
+      query: (groupId) => ({ url: "/api/categories/", params: { groupid: groupId } }),
+      providesTags: [{ type: "Category", id: "LIST" }],
+      // Live: other members' changes arrive as socket events and are applied by id, so our own change
+      // echoed back is harmless.
+      async onCacheEntryAdded(groupId, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const unsubscribe = [
+          onServerEvent("categories.upserted", ({ category }) => {
+            if (category.group !== groupId) return;
+            updateCachedData((draft) => upsertById(draft, category));
+          }),
+          onServerEvent("categories.deleted", ({ id }) => {
+            updateCachedData((draft) => removeById(draft, id));
+          }),
+        ];
+        await cacheEntryRemoved;
+        for (const off of unsubscribe) off();
+      },
+    }),
+    /** The items a category delete removes too: always asked fresh, never kept. */
+    relatedItems: build.query<RelatedItemDto[], number>({
+      query: (categoryId) => ({ url: "/api/items/", params: { category: categoryId } }),
+      keepUnusedDataFor: 0,
+    }),
+    createCategory: build.mutation<CategoryDto, CategoryBody>({
+      query: (body) => ({ url: "/api/categories/", method: "POST", body }),
+      async onQueryStarted({ group }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(categoriesApi.util.updateQueryData("listCategories", group, (d) => upsertById(d, data)));
+        } catch {
+          // The dialog tells the user.
+        }
+      },
+    }),
+    updateCategory: build.mutation<CategoryDto, CategoryBody & { id: number }>({
+      query: ({ id, category, group }) => ({
+        url: `/api/categories/${id}/`,
+        method: "PUT",
+        params: { groupid: group },
+        body: { id, category, group },
+      }),
+      async onQueryStarted({ group }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(categoriesApi.util.updateQueryData("listCategories", group, (d) => upsertById(d, data)));
+        } catch {
+          // The dialog tells the user.
+        }
+      },
+    }),
+    deleteCategory: build.mutation<void, { id: number; group: number }>({
+      query: ({ id, group }) => ({
+        url: `/api/categories/${id}/`,
+        method: "DELETE",
+        params: { groupid: group },
+      }),
+      async onQueryStarted({ id, group }, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          dispatch(categoriesApi.util.updateQueryData("listCategories", group, (d) => removeById(d, id)));
+        } catch {
+          // The page tells the user.
+        }
+      },
+    }),
+  }),
+});
+
+export const {
+  useListCategoriesQuery,
+  useLazyRelatedItemsQuery,
+  useCreateCategoryMutation,
+  useUpdateCategoryMutation,
+  useDeleteCategoryMutation,
+} = categoriesApi;

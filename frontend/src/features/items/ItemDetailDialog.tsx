@@ -1,0 +1,59 @@
+import type { ItemDto } from "@zaiko/common/catalogue/catalogue.schema";
+import { formatDateTime } from "@zaiko/common/dates";
+import { ja } from "@zaiko/common/messages/ja";
+import { Button } from "primereact/button";
+import { Dialog } from "primereact/dialog";
+
+interface Props {
+  item: ItemDto | null;
+  visible: boolean;
+  onEdit: (item: ItemDto) => void;
+  onDelete: (item: ItemDto) => void;
+  onClose: () => void;
+}
+
+/** アイテム詳細: name, category, stock, memo and created date, with 編集, 削除 and 閉じる. */
+export function ItemDetailDialog({ item, visible, onEdit, onDelete, onClose }: Props) {
+  return (
+    <Dialog
+      header={ja.itemList.detailTitle}
+      visible={visible}
+      onHide={onClose}
+      className="app-dialog"
+      style={{ width: "min(600px, calc(100vw - 2rem))" }}
+      draggable={false}
+      resizable={false}
+      footer={
+        item ? (
+          <div className="dialog-footer">
+            <Button
+              type="button"
+              label={ja.itemList.delete}
+              icon="pi pi-trash"
+              severity="danger"
+              outlined
+              onClick={() => onDelete(item)}
+            />
+            <Button type="button" label={ja.itemList.edit} icon="pi pi-pencil" onClick={() => onEdit(item)} />
+            <Button type="button" label={ja.itemList.close} outlined onClick={onClose} />
+          </div>
+        ) : null
+      }
+    >
+      {item ? (
+        <dl className="item-detail">
+          <dt>{ja.itemList.title}</dt>
+          <dd>{item.title}</dd>
+          <dt>{ja.itemList.category}</dt>
+          <dd>{item.category_name}</dd>
+          <dt>{ja.itemList.stock}</dt>
+          <dd>{item.stock_quantity}</dd>
+          <dt>{ja.itemList.detailNote}</dt>
+          <dd className="item-detail-note">{item.note}</dd>
+          <dt>{ja.itemList.created}</dt>
+          <dd>{formatDateTime(item.created) ?? ja.errors.invalidDate}</dd>
+        </dl>
+      ) : null}
+    </Dialog>
+  );
+}

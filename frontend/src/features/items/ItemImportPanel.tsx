@@ -1,0 +1,173 @@
+import type { ImportResultDto, ImportRowError } from "@zaiko/common/catalogue/catalogue.schema";
+import { ja } from "@zaiko/common/messages/ja";
+import { Button } from "primereact/button";
+import { Dialog } from "primereact/dialog";
+import { ProgressBar } from "primereact/progressbar";
+import { useId, useRef, useState } from "react";
+import { serverDetail, serverFieldMessages } from "../../lib/errors";
+import { useDownloadItemTemplateMutation, useImportItemCsvMutation } from "./itemsApi";
+
+interface Shortage {
+  title: string;
+  required: number;
+  available: number;
+}
+
+/** What the user should read after a refused import: the server's summary and one line per problem. */
+function importProblems(error: unknown): string[] {
+  const body = (error as { data?: unknown } | undefined)?.data;
+  const lines: string[] = [];
+  if (body && typeof body === "object") {
+    const { errors, shortages } = body as { errors?: unknown; shortages?: unknown };
+    if (Array.isArray(errors)) {
+      for (const e of errors as ImportRowError[]) lines.push(ja.itemImport.lineError(e.line, e.message));
+    }
+    if (Array.isArray(shortages)) {
+      for (const s of shortages as Shortage[])
+        lines.push(ja.itemList.shortage(s.title, s.required, s.available));
+    }
+    if (lines.length > 0) return [serverDetail(error) ?? ja.imports.failed, ...lines];
+  }
+  const messages = serverFieldMessages(error);
+  return messages.length > 0 ? messages : [ja.imports.failed];
+}
+
+const dialogStyle = { width: "min(600px, calc(100vw - 2rem))" };
+
+/** The CSV import: file chooser, import and template buttons, progress, and the result dialogs. */
+export function ItemImportPanel() {
+  const inputId = useId();
+  const hintId = useId();
+  const labelId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [result, setResult] = useState<ImportResultDto | null>(null);
+  const [problems, setProblems] = useState<string[] | null>(null);
+  const [importCsv, { isLoading: importing }] = useImportItemCsvMutation();
+  const [downloadTemplate, { isLoading: downloading }] = useDownloadItemTemplateMutation();
+
+  const onImport = async () => {
+    if (!file) {
+      window.alert(ja.validation.csvFileRequired);
+      return;
+    }
+    try {
+      const done = await importCsv(file).unwrap();
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = "";
+      setResult(done);
+    } catch (error) {
+      // The spec only logs import failures; the user also needs to see which line is wrong.
+      console.error("CSV import failed", error);
+      setProblems(importProblems(error));
+    }
+  };
+
+  const onTemplate = () => {
+    // Template failures are only logged (spec §8).
+    downloadTemplate()
+      .unwrap()
+      .catch((error: unknown) => console.error("template download failed", error));
+  };
+
+  return (
+    <section className="item-import" aria-label={ja.itemImport.import}>
+      <p id={hintId} className="item-import-hint">
+        {ja.itemImport.hint}
+      </p>
+      <div className="item-import-row">
+        <span id={labelId} className="item-import-label">
+          {ja.itemImport.file}
+        </span>
+        {/* The native chooser stays (keyboard, screen readers, phones' file pickers); only its
+            browser-language button text is replaced by ours. */}
+        <input
+          ref={fileInput}
+          id={inputId}
+          type="file"
+          accept=".csv"
+          aria-labelledby={labelId}
+          aria-describedby={hintId}
+          className="item-import-file visually-hidden"
+          disabled={importing}
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+        <label htmlFor={inputId} className="p-button p-button-outlined p-button-sm item-import-choose">
+          <i className="pi pi-file" aria-hidden="true" />
+          <span>{ja.itemImport.choose}</span>
+        </label>
+        <span className="item-import-name">{file?.name ?? ja.itemImport.noFile}</span>
+      </div>
+      <div className="item-import-row">
+        <Button
+          type="button"
+          label={ja.itemImport.import}
+          icon="pi pi-upload"
+          loading={importing}
+          onClick={onImport}
+        />
+        <Button
+          type="button"
+          label={ja.itemImport.template}
+          icon="pi pi-download"
+          outlined
+          loading={downloading}
+          onClick={onTemplate}
+        />
+      </div>
+      {importing ? (
+        <div className="item-import-progress">
+          <ProgressBar mode="indeterminate" style={{ height: "6px" }} aria-label={ja.itemImport.uploading} />
+          <small>{ja.itemImport.uploading}</small>
+        </div>
+      ) : null}
+
+      <Dialog
+        header={ja.itemImport.completeTitle}
+        visible={result !== null}
+        onHide={() => setResult(null)}
+        className="app-dialog"
+        style={dialogStyle}
+        draggable={false}
+        resizable={false}
+        footer={
+          <div className="dialog-footer">
+            <Button type="button" label={ja.common.close} onClick={() => setResult(null)} />
+          </div>
+        }
+      >
+        {result ? (
+          <p className="dialog-question">{ja.itemImport.completeBody(result.created, result.updated)}</p>
+        ) : null}
+      </Dialog>
+
+      <Dialog
+        header={ja.itemImport.errorTitle}
+        visible={problems !== null}
+        onHide={() => setProblems(null)}
+        className="app-dialog"
+        style={dialogStyle}
+        draggable={false}
+        resizable={false}
+        footer={
+          <div className="dialog-footer">
+            <Button type="button" label={ja.common.close} onClick={() => setProblems(null)} />
+          </div>
+        }
+      >
+        {problems ? (
+          <div className="import-problems" role="alert">
+            <p className="import-problems-summary">{problems[0]}</p>
+            {problems.length > 1 ? (
+              <ul>
+                {problems.slice(1).map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { ja } from "@zaiko/common/messages/ja";
+import { Link } from "react-router-dom";
+import { weekPath } from "./weekLinks";
+
+interface Props {
+  /** The server's "YYYY-MM-DD" of the previous and next week; undefined while loading. */
+  before: string | undefined;
+  next: string | undefined;
+  /** Kept across weeks, so moving week does not lose what the user searches for. */
+  search: string;
+}
+
+function WeekLink({
+  date,
+  label,
+  icon,
+  search,
+  iconRight = false,
+}: {
+  date: string | undefined;
+  label: string;
+  icon: string;
+  search: string;
+  iconRight?: boolean;
+}) {
+  const to = weekPath(date, search);
+  const content = (
+    <>
+      {iconRight ? null : <i className={`pi ${icon}`} aria-hidden="true" />}
+      <span>{date ?? "—"}</span>
+      {iconRight ? <i className={`pi ${icon}`} aria-hidden="true" /> : null}
+    </>
+  );
+  // Inert while no date is set: a link to nowhere would reload the same week.
+  if (!to) {
+    return (
+      <button
+        type="button"
+        disabled
+        aria-label={label}
+        className="p-button p-button-outlined p-disabled week-link"
+      >
+        {content}
+      </button>
+    );
+  }
+  return (
+    <Link to={to} className="p-button p-button-outlined week-link" aria-label={`${label} ${date}`}>
+      {content}
+    </Link>
+  );
+}
+
+/** 前の週 / 次の週: links to /item/YYYY/MM/DD of the server's before and next dates. */
+export function WeekNav({ before, next, search }: Props) {
+  return (
+    <nav className="week-nav" aria-label={`${ja.itemList.previousWeek} / ${ja.itemList.nextWeek}`}>
+      <WeekLink date={before} label={ja.itemList.previousWeek} icon="pi-angle-left" search={search} />
+      <WeekLink date={next} label={ja.itemList.nextWeek} icon="pi-angle-right" search={search} iconRight />
+    </nav>
+  );
+}

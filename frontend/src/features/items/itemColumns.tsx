@@ -1,0 +1,62 @@
+import type { WeekItemDto } from "@zaiko/common/catalogue/catalogue.schema";
+import { ja } from "@zaiko/common/messages/ja";
+import { type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
+import { WEEK_DAYS } from "./itemsApi";
+
+const helper = dataTableColumnHelper<WeekItemDto>();
+
+/** A day is full when what is booked reaches the stock (nothing more can be lent that day). */
+export function isDayFull(booked: number, stock: number): boolean {
+  return booked > 0 && booked >= stock;
+}
+
+/**
+ * Columns of the weekly item table: the title (opens the detail), category, stock, then one column per
+ * day headed by the server's labels. Only the title and category take part in the search.
+ */
+export function itemColumns(
+  days: string[],
+  onOpen: (item: WeekItemDto) => void,
+): DataTableColumn<WeekItemDto>[] {
+  const dayColumns = Array.from({ length: WEEK_DAYS }, (_, i) =>
+    helper.accessor((item) => item.daily_order_quantities[i] ?? 0, {
+      id: `day${i}`,
+      header: days[i] ?? "",
+      enableGlobalFilter: false,
+      meta: { nowrap: true, className: "col-day" },
+      cell: ({ row, getValue }) => {
+        const booked = getValue() as number;
+        const full = isDayFull(booked, row.original.stock_quantity);
+        return full ? (
+          <span className="day-full" title={ja.itemList.dayFull}>
+            {booked}
+            <span className="visually-hidden">（{ja.itemList.dayFull}）</span>
+          </span>
+        ) : (
+          booked
+        );
+      },
+    }),
+  );
+  return helper.columns([
+    helper.accessor("title", {
+      header: ja.itemList.title,
+      meta: { className: "col-title" },
+      cell: ({ row }) => (
+        <button type="button" className="link-button" onClick={() => onOpen(row.original)}>
+          {row.original.title}
+        </button>
+      ),
+    }),
+    helper.accessor("category_name", {
+      header: ja.itemList.category,
+      meta: { className: "col-category" },
+    }),
+    helper.accessor("stock_quantity", {
+      header: ja.itemList.stock,
+      enableGlobalFilter: false,
+      meta: { nowrap: true, className: "col-number" },
+    }),
+    ...dayColumns,
+  ]) as DataTableColumn<WeekItemDto>[];
+}
