@@ -11,3 +11,17 @@ export function useTouched<K extends string>() {
   const reset = useCallback(() => setTouched({}), []);
   return { touch, isTouched, reset };
 }
+
+/** The messages of the touched fields, in field order, without repeats. */
+export function visibleMessages<K extends string>(
+  order: readonly K[],
+  errors: Partial<Record<K, string>>,
+  isTouched: (field: K) => boolean,
+): string[] {
+  const messages: string[] = [];
+  for (const field of order) {
+    const message = errors[field];
+    if (message && isTouched(field) && !messages.includes(message)) messages.push(message);
+  }
+  return messages;
+}

@@ -3,6 +3,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import { useEffect, useState } from "react";
 import { useSelector } from "react-redux";
 import { useNavigate } from "react-router-dom";
+import { useTouched, visibleMessages } from "../../components/form/useTouched";
 import { Loading } from "../../components/layout/Loading";
 import { serverDetail, serverFieldMessages } from "../../lib/errors";
 import { useAppDispatch } from "../../lib/hooks";
@@ -12,7 +13,6 @@ import { useGetUserQuery, useUpdateProfileMutation } from "./authApi";
 import { ProfileField } from "./ProfileField";
 import { sessionEmailChanged } from "./sessionSlice";
 import { UserFormCard } from "./UserFormCard";
-import { useTouched, visibleMessages } from "./useTouched";
 
 type Field = "email" | "first_name" | "last_name";
 const FIELD_ORDER: readonly Field[] = ["email", "first_name", "last_name"];

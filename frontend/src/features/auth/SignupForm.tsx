@@ -3,6 +3,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { TextField } from "../../components/form/TextField";
+import { useTouched, visibleMessages } from "../../components/form/useTouched";
 import { serverDetail } from "../../lib/errors";
 import { fieldErrors } from "../../lib/validation";
 import { useListGroupsQuery } from "./authApi";
@@ -10,7 +11,6 @@ import { ProfileField } from "./ProfileField";
 import { RoleFields } from "./RoleFields";
 import { UserFormCard } from "./UserFormCard";
 import { type SignupValues, useSignupSubmit } from "./useSignupSubmit";
-import { useTouched, visibleMessages } from "./useTouched";
 
 type Field = "email" | "password" | "first_name" | "last_name" | "group_name" | "group";
 const FIELD_ORDER: readonly Field[] = ["email", "password", "first_name", "last_name", "group_name", "group"];
