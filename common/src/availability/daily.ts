@@ -24,6 +24,13 @@ export function dailyPeaks(
   weekStart: string,
   zone = BUSINESS_TIME_ZONE,
 ): number[] {
-  const bounds = dayStarts(weekStart, 8, zone);
-  return bounds.slice(0, 7).map((start, i) => peakUsage(bookings, { start, end: bounds[i + 1]! - 1 }));
+  return peaksBetween(bookings, dayStarts(weekStart, 8, zone));
+}
+
+/**
+ * Peak usage within each [bounds[i], bounds[i+1]) (closed at bounds[i+1] − 1 ms). Callers that need the
+ * peaks of many items over the same days compute the bounds once (time-zone arithmetic is the slow part).
+ */
+export function peaksBetween(bookings: readonly Booking[], bounds: readonly number[]): number[] {
+  return bounds.slice(0, -1).map((start, i) => peakUsage(bookings, { start, end: bounds[i + 1]! - 1 }));
 }

@@ -1,7 +1,7 @@
 /** Pure availability rules (DOMAIN.md, Allocation and availability); no Node- or DOM-only APIs. */
 
 /** Peak usage per calendar day of a week, and the zone's day boundaries behind it. */
-export { dailyPeaks, dayStarts } from "./daily";
+export { dailyPeaks, dayStarts, peaksBetween } from "./daily";
 /** Peak usage over a closed window, or over all time. */
 export { overallPeak, peakUsage } from "./peak";
 /** Shippable quantity and the write-path invariant checks. */

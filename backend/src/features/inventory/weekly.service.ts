@@ -1,4 +1,4 @@
-import { type Booking, dailyPeaks, dayStarts } from "@zaiko/common/availability/index";
+import { type Booking, dayStarts, peaksBetween } from "@zaiko/common/availability/index";
 import type { WeeklyItemsDto } from "@zaiko/common/catalogue/catalogue.schema";
 import type { AppDeps } from "../../deps";
 import type { AuthUser } from "../../middlewares/auth";
@@ -38,7 +38,7 @@ export async function weeklyItems(deps: AppDeps, actor: AuthUser, week: Week): P
         const bookings = byItem.get(row.id);
         return {
           ...presentItem(row),
-          daily_order_quantities: bookings ? dailyPeaks(bookings, week.start, zone) : [...none],
+          daily_order_quantities: bookings ? peaksBetween(bookings, bounds) : [...none],
         };
       }),
       days: week.days,
