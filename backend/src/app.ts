@@ -10,10 +10,13 @@ import { groupRoutes } from "./features/groups/groups.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { importRoutes } from "./features/imports/imports.routes";
 import { templateRoutes } from "./features/imports/template.routes";
+import { summaryRoutes } from "./features/inventory/summary.routes";
 import { weeklyRoutes } from "./features/inventory/weekly.routes";
 import { itemRoutes } from "./features/items/items.routes";
 import { memberRoutes } from "./features/members/members.routes";
+import { orderItemRoutes } from "./features/orderitems/orderitems.routes";
 import { signupRoutes } from "./features/signup/signup.routes";
+import { workCaseRoutes } from "./features/workcases/workcases.routes";
 import { errorHandler } from "./middlewares/errors";
 import { requestContext } from "./middlewares/requestContext";
 import { serveClient } from "./spa";
@@ -33,6 +36,9 @@ const features = [
   weeklyRoutes,
   importRoutes,
   exportRoutes,
+  workCaseRoutes,
+  orderItemRoutes,
+  summaryRoutes,
 ];
 
 /**

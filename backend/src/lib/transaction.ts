@@ -1,6 +1,29 @@
 import type { Tx } from "../db/client";
 import type { AppDeps } from "../deps";
 import { Outbox } from "../realtime/outbox";
+import { sqlState } from "./pgErrors";
+
+export interface TransactionOptions {
+  /**
+   * Extra attempts after a deadlock (40P01) or serialization failure (40001). Each attempt runs `work`
+   * from the start in a new transaction with a new outbox, so it must not keep state outside the
+   * transaction. Allocation writes use ALLOCATION_RETRIES.
+   */
+  retries?: number;
+}
+
+/** Retries of every allocation write (docs/allocation.md). */
+export const ALLOCATION_RETRIES = 5;
+
+/** A failure that another attempt of the same transaction may not hit. */
+export const isRetryable = (err: unknown) => {
+  const state = sqlState(err);
+  return state === "40P01" || state === "40001";
+};
+
+/** 5–15 ms, 10–30 ms, 20–60 ms …: jittered so the retried transactions do not collide again. */
+const backoff = (attempt: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, 5 * 2 ** attempt * (1 + 2 * Math.random())));
 
 /**
  * Runs `work` in one database transaction and publishes the events it queued only after the commit.
@@ -9,9 +32,20 @@ import { Outbox } from "../realtime/outbox";
 export async function inTransaction<T>(
   deps: AppDeps,
   work: (tx: Tx, outbox: Outbox) => Promise<T>,
+  opts: TransactionOptions = {},
 ): Promise<T> {
-  const outbox = new Outbox();
-  const result = await deps.database.db.transaction((tx) => work(tx, outbox));
-  deps.realtime.flush(outbox);
-  return result;
+  const retries = opts.retries ?? 0;
+  for (let attempt = 0; ; attempt++) {
+    const outbox = new Outbox();
+    let result: T;
+    try {
+      result = await deps.database.db.transaction((tx) => work(tx, outbox));
+    } catch (err) {
+      if (attempt >= retries || !isRetryable(err)) throw err;
+      await backoff(attempt);
+      continue;
+    }
+    deps.realtime.flush(outbox);
+    return result;
+  }
 }

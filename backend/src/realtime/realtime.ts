@@ -2,6 +2,7 @@ import type { Server as HttpServer, IncomingMessage } from "node:http";
 import {
   type ClientToServerEvents,
   rooms,
+  type ServerEventPayload,
   type ServerToClientEvents,
   UNAUTHORIZED,
 } from "@zaiko/common/realtime/events";
@@ -22,6 +23,16 @@ export type AppSocket = Socket<
   Record<string, never>,
   { user: AuthUser }
 >;
+
+/** Decides whether a user may watch a case (the case must be in the user's group). */
+export type CaseAccess = (user: AuthUser, caseId: number) => Promise<boolean>;
+/** Told of every committed `stock.changed` (after it was emitted), to fan out `inventory.changed`. */
+export type StockListener = (
+  groupId: number,
+  change: Omit<ServerEventPayload<"stock.changed">, "seq">,
+) => void;
+
+const CASE_ROOM = /^case:([0-9]+)$/;
 
 export interface RealtimeOptions {
   logger: Logger;
@@ -48,6 +59,8 @@ export function isOriginAllowed(req: IncomingMessage, allowed: string[]): boolea
 export class Realtime {
   io: AppServer | undefined;
   private readonly seqByGroup = new Map<number, number>();
+  private caseAccess: CaseAccess = async () => false;
+  private readonly stockListeners: StockListener[] = [];
 
   constructor(private readonly opts: RealtimeOptions) {}
 
@@ -80,6 +93,46 @@ export class Realtime {
     socket.join(rooms.group(user.groupId));
     socket.join(rooms.user(user.id));
     if (user.isOwner) socket.join(rooms.owners(user.groupId));
+    socket.on("case.watch", async (caseId, ack) => {
+      const reply = typeof ack === "function" ? ack : () => undefined;
+      try {
+        const id = Number(caseId);
+        const ok =
+          Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 && (await this.caseAccess(user, id));
+        if (ok) await socket.join(rooms.workCase(id));
+        reply({ ok });
+      } catch (err) {
+        this.opts.logger.error({ err }, "case.watch failed");
+        reply({ ok: false });
+      }
+    });
+    socket.on("case.unwatch", (caseId) => {
+      const id = Number(caseId);
+      if (Number.isSafeInteger(id)) socket.leave(rooms.workCase(id));
+    });
+  }
+
+  /** Set by the work case feature: who may join `case:<id>`. Until set, nobody may. */
+  setCaseAccess(access: CaseAccess): void {
+    this.caseAccess = access;
+  }
+
+  /** Adds a listener for committed stock changes (the inventory feature fans them out to case rooms). */
+  onStockChanged(listener: StockListener): void {
+    this.stockListeners.push(listener);
+  }
+
+  /**
+   * Ids of the cases watched by at least one socket of this process (`case:<id>` rooms that have
+   * sockets). With the Redis adapter each process sees its own sockets only; see docs/allocation.md.
+   */
+  watchedCaseIds(): number[] {
+    const ids: number[] = [];
+    for (const [room, sockets] of this.io?.of("/").adapter.rooms ?? []) {
+      const match = CASE_ROOM.exec(room);
+      if (match && sockets.size > 0) ids.push(Number(match[1]));
+    }
+    return ids;
   }
 
   /** The next sequence number of a group's event stream. Per process for now; see docs/decisions.md. */
@@ -97,6 +150,11 @@ export class Realtime {
       this.io?.to(room).emit(event, stamped as any);
     }
     for (const action of outbox.afterCommit) action();
+    for (const { groupId, event, payload } of outbox.events) {
+      if (event !== "stock.changed") continue;
+      const change = payload as Omit<ServerEventPayload<"stock.changed">, "seq">;
+      for (const listener of this.stockListeners) listener(groupId, change);
+    }
   }
 
   /** Disconnects every socket of a user (deactivated or deleted), across processes with the Redis adapter. */

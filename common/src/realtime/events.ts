@@ -1,5 +1,7 @@
 import type { CategoryDto, ItemDto } from "../catalogue/catalogue.schema";
 import type { UserDto } from "../members/members.schema";
+import type { OrderItemDto, SummaryRowDto } from "../orderitems/orderitems.schema";
+import type { WorkCaseDto } from "../workcases/workcases.schema";
 
 /** Room names. Every room is inside one group; nothing is ever sent across groups. */
 export const rooms = {
@@ -35,6 +37,15 @@ export interface ServerToClientEvents {
   "stock.changed": (
     payload: Sequenced & { item_ids: number[]; from: string | null; to: string | null },
   ) => void;
+  "workcases.upserted": (payload: Sequenced & { workcase: WorkCaseDto }) => void;
+  "workcases.deleted": (payload: Sequenced & { id: number }) => void;
+  "orderitems.upserted": (payload: Sequenced & { order_item: OrderItemDto }) => void;
+  "orderitems.deleted": (payload: Sequenced & { id: number; work_case: number }) => void;
+  /**
+   * Sent to the room `case:<id>` only: the recomputed summary rows of the items whose availability for that
+   * case changed (after an allocation, a period change, a stock change or an import).
+   */
+  "inventory.changed": (payload: Sequenced & { case_id: number; rows: SummaryRowDto[] }) => void;
 }
 
 /** Client -> server events. */

@@ -113,14 +113,22 @@ describe("routes and guards", () => {
 
   it("logs out: revokes on the server, forgets the token and session, reloads /login", async () => {
     sessionStorage.setItem(ACCESS_TOKEN_KEY, "jwt");
-    const { requests } = stubFetch(http({ "POST /api/logout/": new Response(null, { status: 204 }) }));
+    const { requests } = stubFetch(
+      http({
+        "POST /api/logout/": new Response(null, { status: 204 }),
+        // The work case list loads its cases; only the logout call matters here.
+        "GET /api/workcaselist/": json(200, []),
+      }),
+    );
     const { store } = open("/workcase", ownerSession);
     await findHeading(ja.pages.workcase);
 
     await userEvent.setup().click(screen.getByRole("button", { name: ja.nav.logout }));
 
     await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith("/login"));
-    expect(requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(["POST /api/logout/"]);
+    expect(
+      requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${new URL(r.url).pathname}`),
+    ).toEqual(["POST /api/logout/"]);
     expect(sessionStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
     expect(store.getState().session.email).toBe("");
   });

@@ -1,11 +1,215 @@
+import { skipToken } from "@reduxjs/toolkit/query";
 import { ja } from "@zaiko/common/messages/ja";
+import { Button } from "primereact/button";
+import { Dropdown } from "primereact/dropdown";
+import { IconField } from "primereact/iconfield";
+import { InputIcon } from "primereact/inputicon";
+import { InputText } from "primereact/inputtext";
+import { useCallback, useMemo, useRef, useState } from "react";
+import { useSelector } from "react-redux";
+import { useParams, useSearchParams } from "react-router-dom";
+import { DataTable } from "../../components/DataTable";
 import { Page } from "../../components/layout/Page";
+import { NoticeDialog } from "../../components/NoticeDialog";
+import { type OrderItemDto, statusOf, type WorkCaseDto } from "../../lib/allocation";
+import { toIsoWithOffset } from "../../lib/dateTime";
+import { serverDetail, serverFieldMessages } from "../../lib/errors";
+import { selectGroupId } from "../../lib/session";
+import { CaseSummary } from "./CaseSummary";
+import { CASE_QUERY_PARAM } from "./caseLink";
+import { OrderItemEditDialog } from "./OrderItemEditDialog";
+import type { OrderItemFormValues } from "./orderItemForm";
+import { orderItemListColumns, type TimingKind } from "./orderItemListColumns";
+import {
+  useCaseOrderItemsQuery,
+  useExportExcelMutation,
+  usePatchOrderItemMutation,
+  useWorkCaseQuery,
+} from "./orderItemsApi";
+import { useFetchAlert } from "./useFetchAlert";
+import "../../components/allocation.css";
 
-/** /orderitemslist/{caseId} (出荷アイテム). Placeholder until the issue/receive issue fills it in. */
+const t = ja.orderitems;
+const NO_ORDER_ITEMS: OrderItemDto[] = [];
+const getRowId = (o: OrderItemDto) => String(o.id);
+/** The value of フィルターなし (PrimeReact shows an empty string as "nothing selected"). */
+const NO_FILTER = "\u0000all";
+
+/** The case passed in the query (spec §2); the page loads it by id too (DOMAIN.md). */
+function caseFromQuery(raw: string | null, caseId: number): WorkCaseDto | undefined {
+  if (!raw) return undefined;
+  try {
+    const value = JSON.parse(raw) as WorkCaseDto;
+    return value && typeof value === "object" && value.id === caseId ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** /orderitemslist/{caseId} (出荷アイテム): issue and receive the case's shipped items, live. */
 export function OrderItemsListPage() {
+  const caseId = Number(useParams().caseId);
+  const [searchParams] = useSearchParams();
+  const groupId = useSelector(selectGroupId);
+  const validId = Number.isInteger(caseId) && caseId > 0;
+  const caseQuery = useWorkCaseQuery(validId && groupId !== null ? { caseId, groupId } : skipToken);
+  const orderItemsQuery = useCaseOrderItemsQuery(validId ? caseId : skipToken);
+  const [patch] = usePatchOrderItemMutation();
+  const [patchEdit, { isLoading: saving }] = usePatchOrderItemMutation();
+  const [exportExcel, { isLoading: exporting }] = useExportExcelMutation();
+  useFetchAlert(caseQuery, t.caseFetchFailed, "case");
+  useFetchAlert(orderItemsQuery, t.listFetchFailed, "order item list");
+
+  const passedCase = useMemo(
+    () => caseFromQuery(searchParams.get(CASE_QUERY_PARAM), caseId),
+    [searchParams, caseId],
+  );
+  const workcase = caseQuery.data ?? passedCase;
+
+  const [search, setSearch] = useState("");
+  const [category, setCategory] = useState(NO_FILTER);
+  const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
+  const [notice, setNotice] = useState<{ title: string; body: string } | null>(null);
+  const [editing, setEditing] = useState<OrderItemDto | null>(null);
+  const [editError, setEditError] = useState<string | null>(null);
+  const visibleRows = useRef<OrderItemDto[]>([]);
+
+  const onToggle = useCallback(
+    async (o: OrderItemDto, kind: TimingKind) => {
+      const key = `${o.id}:${kind}`;
+      const value = o[kind] ? null : toIsoWithOffset(new Date());
+      const body = kind === "issue" ? { issue: value } : { receive: value };
+      setPending((prev) => new Set(prev).add(key));
+      try {
+        await patch({ id: o.id, caseId, body }).unwrap();
+      } catch (error) {
+        console.error(`${kind} update failed`, error);
+        const detail = serverDetail(error);
+        if (statusOf(error) === 409 && detail === t.notIssued) setNotice({ title: t.notIssued, body: "" });
+        else
+          setNotice({
+            title: t.errorTitle,
+            body: detail ?? (kind === "issue" ? t.issueFailed : t.receiveFailed),
+          });
+      } finally {
+        setPending((prev) => {
+          const next = new Set(prev);
+          next.delete(key);
+          return next;
+        });
+      }
+    },
+    [patch, caseId],
+  );
+  const openEdit = useCallback((o: OrderItemDto) => {
+    setEditError(null);
+    setEditing(o);
+  }, []);
+
+  const columns = useMemo(
+    () =>
+      orderItemListColumns({ caseId, pending, onToggle: (o, k) => void onToggle(o, k), onEdit: openEdit }),
+    [caseId, pending, onToggle, openEdit],
+  );
+  const all = orderItemsQuery.data ?? NO_ORDER_ITEMS;
+  const categoryOptions = useMemo(() => {
+    const names = [...new Set(all.map((o) => o.category))].sort((a, b) => a.localeCompare(b, "ja"));
+    return [{ label: t.noFilter, value: NO_FILTER }, ...names.map((name) => ({ label: name, value: name }))];
+  }, [all]);
+  const rows = useMemo(
+    () => (category === NO_FILTER ? all : all.filter((o) => o.category === category)),
+    [all, category],
+  );
+
+  const saveEdit = async (values: OrderItemFormValues) => {
+    if (!editing || !values.start || !values.end) return;
+    try {
+      await patchEdit({
+        id: editing.id,
+        caseId,
+        body: {
+          start_date: toIsoWithOffset(values.start),
+          end_date: toIsoWithOffset(values.end),
+          order_quantity: Number(values.quantity.trim()),
+          note: values.note,
+        },
+      }).unwrap();
+      setEditing(null);
+    } catch (error) {
+      console.error("order item edit failed", error);
+      // The server's `error` (spec §8); a 400's field messages say the same kind of thing.
+      const body = (error as { data?: { error?: unknown } } | undefined)?.data;
+      const message = typeof body?.error === "string" && body.error !== "" ? body.error : null;
+      setEditError(message ?? serverFieldMessages(error)[0] ?? t.updateFailed);
+    }
+  };
+
+  const onExport = () => {
+    if (!workcase) return;
+    // Export failures are only logged (spec §8).
+    exportExcel({
+      order_items: visibleRows.current,
+      workcaseDetail: workcase,
+      fileName: `${workcase.title}.xlsx`,
+    })
+      .unwrap()
+      .catch((error: unknown) => console.error("Excel export failed", error));
+  };
+
   return (
-    <Page title={ja.pages.orderItemsList}>
-      <p className="page-placeholder">{ja.pages.comingSoon}</p>
+    <Page
+      title={workcase ? `${t.listTitle}：${workcase.title}` : t.listTitle}
+      actions={
+        <Button
+          type="button"
+          label={t.excelExport}
+          icon="pi pi-file-excel"
+          severity="success"
+          loading={exporting}
+          disabled={!workcase}
+          onClick={onExport}
+        />
+      }
+    >
+      {workcase ? <CaseSummary workcase={workcase} /> : null}
+      <div className="case-filters">
+        <IconField iconPosition="left">
+          <InputIcon className="pi pi-search" />
+          <InputText
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={t.itemSearch}
+            aria-label={t.itemSearch}
+          />
+        </IconField>
+        <Dropdown
+          value={category}
+          options={categoryOptions}
+          onChange={(e) => setCategory(String(e.value ?? NO_FILTER))}
+          ariaLabel={t.categoryFilter}
+        />
+      </div>
+      <DataTable
+        label={t.listTitle}
+        data={rows}
+        columns={columns}
+        getRowId={getRowId}
+        globalFilter={search}
+        initialSort={{ id: "end_date", desc: true }}
+        loading={orderItemsQuery.isLoading}
+        visibleRowsRef={visibleRows}
+      />
+      <OrderItemEditDialog
+        orderItem={editing}
+        busy={saving}
+        serverError={editError}
+        onCancel={() => setEditing(null)}
+        onSubmit={(values) => void saveEdit(values)}
+      />
+      <NoticeDialog visible={notice !== null} title={notice?.title ?? ""} onClose={() => setNotice(null)}>
+        {notice?.body ? <p className="dialog-question">{notice.body}</p> : null}
+      </NoticeDialog>
     </Page>
   );
 }

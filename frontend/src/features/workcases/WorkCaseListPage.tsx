@@ -1,11 +1,228 @@
+import { skipToken } from "@reduxjs/toolkit/query";
 import { ja } from "@zaiko/common/messages/ja";
+import { Button } from "primereact/button";
+import { IconField } from "primereact/iconfield";
+import { InputIcon } from "primereact/inputicon";
+import { InputText } from "primereact/inputtext";
+import { Toast } from "primereact/toast";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useSelector } from "react-redux";
+import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog";
+import { DataTable } from "../../components/DataTable";
+import { DateTimeField } from "../../components/form/DateTimeField";
 import { Page } from "../../components/layout/Page";
+import { NoticeDialog } from "../../components/NoticeDialog";
+import { ShortageList } from "../../components/ShortageList";
+import { type ShortageDto, shortagesOf, type WorkCaseDto } from "../../lib/allocation";
+import { parseIso, toIsoWithOffset } from "../../lib/dateTime";
+import { selectGroupId } from "../../lib/session";
+import { filterByDay } from "./periodFilter";
+import { WorkCaseFormDialog } from "./WorkCaseFormDialog";
+import { workCaseColumns } from "./workCaseColumns";
+import { emptyWorkCaseForm, type WorkCaseFormValues } from "./workCaseForm";
+import {
+  useCreateWorkCaseMutation,
+  useDeleteWorkCaseMutation,
+  useDuplicateWorkCaseMutation,
+  useListWorkCasesQuery,
+  useUpdateWorkCaseMutation,
+} from "./workcasesApi";
+import "../../components/allocation.css";
 
-/** /workcase (案件一覧). Placeholder until the work case issue fills it in. */
+const NO_CASES: WorkCaseDto[] = [];
+const getRowId = (c: WorkCaseDto) => String(c.id);
+const t = ja.workcases;
+
+type FormState = { mode: "create" } | { mode: "edit"; workcase: WorkCaseDto };
+
+/** /workcase (案件一覧): the group's work cases, live, with period and title search. */
 export function WorkCaseListPage() {
+  const groupId = useSelector(selectGroupId);
+  const casesQuery = useListWorkCasesQuery(groupId ?? skipToken);
+  const [createCase, { isLoading: creating }] = useCreateWorkCaseMutation();
+  const [updateCase, { isLoading: updating }] = useUpdateWorkCaseMutation();
+  const [deleteCase, { isLoading: deleting }] = useDeleteWorkCaseMutation();
+  const [duplicateCase] = useDuplicateWorkCaseMutation();
+  const toast = useRef<Toast>(null);
+
+  const [search, setSearch] = useState("");
+  const [day, setDay] = useState<Date | null>(null);
+  const [form, setForm] = useState<FormState | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [toDelete, setToDelete] = useState<WorkCaseDto | null>(null);
+  const [lastDeleteTarget, setLastDeleteTarget] = useState<WorkCaseDto | null>(null);
+  const [refused, setRefused] = useState<ShortageDto[] | null>(null);
+  const [duplicatingId, setDuplicatingId] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (casesQuery.isError) {
+      console.error("work case list fetch failed", casesQuery.error);
+      window.alert(t.fetchFailed);
+    }
+  }, [casesQuery.isError, casesQuery.error]);
+
+  const openCreate = useCallback(() => {
+    setForm({ mode: "create" });
+    setFormOpen(true);
+  }, []);
+  const openEdit = useCallback((workcase: WorkCaseDto) => {
+    setForm({ mode: "edit", workcase });
+    setFormOpen(true);
+  }, []);
+  const askDelete = useCallback((workcase: WorkCaseDto) => {
+    setLastDeleteTarget(workcase);
+    setToDelete(workcase);
+  }, []);
+  const onDuplicate = useCallback(
+    (workcase: WorkCaseDto) => {
+      if (groupId === null) return;
+      setDuplicatingId(workcase.id);
+      duplicateCase({ id: workcase.id, groupId })
+        .unwrap()
+        .catch((error: unknown) => {
+          console.error("work case duplicate failed", error);
+          window.alert(t.duplicateFailed);
+        })
+        .finally(() => setDuplicatingId(null));
+    },
+    [groupId, duplicateCase],
+  );
+
+  const columns = useMemo(
+    () => workCaseColumns({ onEdit: openEdit, onDelete: askDelete, onDuplicate, duplicatingId }),
+    [openEdit, askDelete, onDuplicate, duplicatingId],
+  );
+  const rows = useMemo(() => filterByDay(casesQuery.data ?? NO_CASES, day), [casesQuery.data, day]);
+
+  const initialValues = useMemo<WorkCaseFormValues>(() => {
+    if (form?.mode !== "edit") return emptyWorkCaseForm;
+    const c = form.workcase;
+    return { title: c.title, start: parseIso(c.start_date), end: parseIso(c.end_date), note: c.note ?? "" };
+  }, [form]);
+
+  const submit = async (values: WorkCaseFormValues) => {
+    if (groupId === null || !form || !values.start || !values.end) return;
+    const body = {
+      title: values.title.trim(),
+      start_date: toIsoWithOffset(values.start),
+      end_date: toIsoWithOffset(values.end),
+      note: values.note,
+      groupId,
+    };
+    if (form.mode === "create") {
+      try {
+        await createCase(body).unwrap();
+        setFormOpen(false);
+      } catch (error) {
+        console.error("work case create failed", error);
+        window.alert(t.saveFailed);
+      }
+      return;
+    }
+    try {
+      await updateCase({ ...body, id: form.workcase.id }).unwrap();
+      setFormOpen(false);
+    } catch (error) {
+      // Any edit error opens 変更不可 (spec §8); a 409 also says which items are short.
+      console.error("work case edit failed", error);
+      setRefused(shortagesOf(error));
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete || groupId === null) return;
+    try {
+      await deleteCase({ id: toDelete.id, groupId }).unwrap();
+      setToDelete(null);
+      toast.current?.show({ severity: "success", summary: t.deleted, life: 3000 });
+    } catch (error) {
+      console.error("work case delete failed", error);
+      window.alert(t.deleteFailed);
+    }
+  };
+
   return (
-    <Page title={ja.pages.workcase}>
-      <p className="page-placeholder">{ja.pages.comingSoon}</p>
+    <Page
+      title={t.title}
+      actions={<Button type="button" label={t.create} icon="pi pi-plus" onClick={openCreate} />}
+    >
+      <Toast ref={toast} position="top-center" />
+      <div className="list-toolbar case-toolbar">
+        <div className="case-day-search">
+          <DateTimeField
+            label={t.periodSearch}
+            value={day}
+            onChange={setDay}
+            showTime={false}
+            showButtonBar
+          />
+          {day ? (
+            <Button
+              type="button"
+              icon="pi pi-times"
+              text
+              rounded
+              aria-label={t.clearDate}
+              onClick={() => setDay(null)}
+              className="case-day-clear"
+            />
+          ) : null}
+        </div>
+        <div className="list-search case-search">
+          <IconField iconPosition="left">
+            <InputIcon className="pi pi-search" />
+            <InputText
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder={t.search}
+              aria-label={t.search}
+            />
+          </IconField>
+          {search ? (
+            <Button
+              type="button"
+              icon="pi pi-times"
+              text
+              rounded
+              aria-label={t.clearSearch}
+              onClick={() => setSearch("")}
+            />
+          ) : null}
+        </div>
+      </div>
+      <DataTable
+        label={t.title}
+        data={rows}
+        columns={columns}
+        getRowId={getRowId}
+        globalFilter={search}
+        initialSort={{ id: "end_date", desc: true }}
+        loading={casesQuery.isLoading}
+      />
+      <WorkCaseFormDialog
+        visible={formOpen}
+        mode={form?.mode ?? "create"}
+        initial={initialValues}
+        busy={creating || updating}
+        onCancel={() => setFormOpen(false)}
+        onSubmit={(values) => void submit(values)}
+      />
+      <ConfirmDeleteDialog
+        visible={toDelete !== null}
+        title={t.deleteTitle}
+        question={t.deleteConfirm}
+        confirmLabel={t.delete}
+        busy={deleting}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => void confirmDelete()}
+      >
+        <p className="dialog-target">{lastDeleteTarget?.title}</p>
+      </ConfirmDeleteDialog>
+      <NoticeDialog visible={refused !== null} title={t.refusedTitle} onClose={() => setRefused(null)}>
+        <p className="dialog-question">{t.refusedBody}</p>
+        <ShortageList shortages={refused ?? []} />
+      </NoticeDialog>
     </Page>
   );
 }

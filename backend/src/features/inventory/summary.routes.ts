@@ -1,0 +1,24 @@
+import Router from "@koa/router";
+import type { AppDeps } from "../../deps";
+import { requireAuth } from "../../middlewares/auth";
+import { assertGroupQuery, idParam } from "../categories/categories.policy";
+import { inventorySummary, publishInventoryChanged } from "./summary.service";
+
+/**
+ * GET /api/inventorysummary/{caseId}/summary/, and the fan-out of every committed `stock.changed`
+ * (allocations, period changes, stock edits, imports, deletes) to the watched case rooms.
+ */
+export function summaryRoutes(deps: AppDeps): Router {
+  deps.realtime.onStockChanged((groupId, change) => {
+    publishInventoryChanged(deps, groupId, change).catch((err) =>
+      deps.logger.error({ err }, "inventory.changed fan-out failed"),
+    );
+  });
+  const router = new Router();
+  router.get("/api/inventorysummary/:caseId/summary/", requireAuth(deps), async (ctx) => {
+    const caseId = idParam(ctx, "caseId");
+    assertGroupQuery(ctx);
+    ctx.body = await inventorySummary(deps, ctx.state.user, caseId);
+  });
+  return router;
+}

@@ -1,0 +1,81 @@
+import { type Booking, peakUsage, type Shortage } from "@zaiko/common/availability/index";
+import type { Tx } from "../../db/client";
+import { HttpError } from "../../lib/httpError";
+import { lockItems } from "../items/items.queries";
+import { bookingsInWindow, itemsUnlocked } from "./orderitems.queries";
+
+/**
+ * Test-only switches of the allocation writes. `lockRows: false` reads the item rows without
+ * FOR UPDATE and `afterCheck` runs between the check and the write: the concurrency tests' control uses
+ * both to show that their invariant check catches overbooking when the lock is missing.
+ */
+export interface AllocationOptions {
+  lockRows?: boolean;
+  afterCheck?: (tx: Tx) => Promise<void>;
+}
+
+export type LockedItem = { id: number; title: string; stockQuantity: number };
+
+/** Locks the item rows in id order (the order every writer uses), or only reads them for the control. */
+export async function lockItemsForAllocation(
+  tx: Tx,
+  groupId: number,
+  ids: number[],
+  opts: AllocationOptions = {},
+): Promise<Map<number, LockedItem>> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  if (sorted.length === 0) return new Map();
+  const rows =
+    opts.lockRows === false ? await itemsUnlocked(tx, groupId, sorted) : await lockItems(tx, groupId, sorted);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** A proposed booking of `quantity` units of a locked item over [start, end]. */
+export interface ProposedBooking {
+  item: LockedItem;
+  start: Date;
+  end: Date;
+  quantity: number;
+}
+
+/**
+ * The shortages the proposed bookings would cause, each checked against the item's other order items
+ * (all but `exceptCaseId`'s, whose bookings the proposal replaces): peak over the proposed window +
+ * quantity ≤ stock. Outside the window usage does not rise, so this is the whole invariant. One query.
+ */
+export async function shortagesOf(
+  tx: Tx,
+  groupId: number,
+  proposals: ProposedBooking[],
+  exceptCaseId?: number,
+): Promise<Shortage[]> {
+  if (proposals.length === 0) return [];
+  const from = new Date(Math.min(...proposals.map((p) => p.start.getTime())));
+  const to = new Date(Math.max(...proposals.map((p) => p.end.getTime())));
+  const ids = [...new Set(proposals.map((p) => p.item.id))];
+  const byItem = new Map<number, Booking[]>();
+  for (const b of await bookingsInWindow(tx, groupId, ids, from, to, exceptCaseId)) {
+    const list = byItem.get(b.itemId) ?? [];
+    list.push({ start: b.start, end: b.end, quantity: b.quantity });
+    byItem.set(b.itemId, list);
+  }
+  const shortages: Shortage[] = [];
+  for (const p of proposals) {
+    const required = peakUsage(byItem.get(p.item.id) ?? [], { start: p.start, end: p.end }) + p.quantity;
+    if (required > p.item.stockQuantity) {
+      shortages.push({ item_id: p.item.id, title: p.item.title, required, available: p.item.stockQuantity });
+    }
+  }
+  return shortages;
+}
+
+/** 409 `{error, shortages}`: nothing was changed. */
+export const shortageError = (error: string, shortages: Shortage[]) =>
+  new HttpError(409, { error, shortages });
+
+/** [min start, max end] of some periods, as ISO strings for `stock.changed`. */
+export function spanOf(periods: { start: Date; end: Date }[]): { from: string; to: string } {
+  const from = Math.min(...periods.map((p) => p.start.getTime()));
+  const to = Math.max(...periods.map((p) => p.end.getTime()));
+  return { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
+}

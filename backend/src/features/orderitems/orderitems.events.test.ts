@@ -1,0 +1,142 @@
+import request from "supertest";
+import type { RunningServer } from "../../server";
+import { bearer, type Session, signUpOwner } from "../../test/api";
+import { describeOnDatabases } from "../../test/databases";
+import { type ClientSocket, connect, nextEvent, record, settle } from "../../test/sockets";
+import { startTestServer } from "../../test/testServer";
+import { makeCategory, makeItem } from "../items/items.testkit";
+import { add, addUnits, at, makeCase, reduce } from "./orderitems.testkit";
+
+type Rows = { case_id: number; rows: { id: number; shippable_quantity: number }[] };
+
+const watch = (socket: ClientSocket, caseId: number) =>
+  new Promise<{ ok: boolean }>((resolve) => socket.emit("case.watch", caseId, resolve));
+
+describeOnDatabases("allocation events", (driver) => {
+  let server: RunningServer;
+  let owner: Session;
+  let other: Session;
+  let sockets: ClientSocket[] = [];
+  beforeAll(async () => {
+    server = await startTestServer(driver);
+    owner = await signUpOwner(server);
+    other = await signUpOwner(server);
+  });
+  afterEach(() => {
+    for (const s of sockets) s.close();
+    sockets = [];
+  });
+  afterAll(() => server.close());
+  const open = async (s: Session) => {
+    const socket = await connect(server, s.access);
+    sockets.push(socket);
+    return socket;
+  };
+
+  it("case.watch joins only a case of the socket's group; another group's case id is refused", async () => {
+    const mine = await makeCase(server, owner);
+    const theirs = await makeCase(server, other);
+    const socket = await open(owner);
+    expect(await watch(socket, mine.id)).toEqual({ ok: true });
+    expect(await watch(socket, theirs.id)).toEqual({ ok: false });
+    expect(await watch(socket, 999999)).toEqual({ ok: false });
+    expect(await watch(socket, "x" as unknown as number)).toEqual({ ok: false });
+    // The refused watcher hears nothing of the other group's case.
+    const seen = record(socket);
+    const item = await makeItem(server, other, { stock: 3 });
+    await add(server, other, item.id, theirs.id).expect(200);
+    await settle();
+    expect(seen.get("inventory.changed")).toBeUndefined();
+    expect(seen.get("orderitems.upserted")).toBeUndefined();
+  });
+
+  it("watchers of an overlapping case receive inventory.changed after an allocation; others do not", async () => {
+    const cat = await makeCategory(server, owner);
+    const item = await makeItem(server, owner, { category: cat.id, stock: 5, title: "テーブル" });
+    const target = await makeCase(server, owner, { start: at(0), end: at(10) });
+    const overlapping = await makeCase(server, owner, { start: at(5), end: at(20) });
+    const disjoint = await makeCase(server, owner, { start: at(30), end: at(40) });
+    const [w1, w2, w3] = [await open(owner), await open(owner), await open(owner)];
+    expect(await watch(w1, overlapping.id)).toEqual({ ok: true });
+    expect(await watch(w2, disjoint.id)).toEqual({ ok: true });
+    expect(await watch(w3, target.id)).toEqual({ ok: true });
+    const disjointSeen = record(w2);
+    const got = nextEvent<Rows>(w1, "inventory.changed", (p) => p.case_id === overlapping.id);
+    const own = nextEvent<Rows>(w3, "inventory.changed", (p) => p.case_id === target.id);
+    await addUnits(server, owner, item.id, target.id, 2);
+    const payload = await got;
+    expect(payload).toMatchObject({ seq: expect.any(Number), case_id: overlapping.id });
+    expect(payload.rows.map((r) => r.id)).toEqual([item.id]);
+    await own;
+    await settle();
+    const last = async (caseId: number) =>
+      (
+        await request(server.url).get(`/api/inventorysummary/${caseId}/summary/`).set(bearer(owner))
+      ).body.find((r: { id: number }) => r.id === item.id);
+    expect((await last(overlapping.id)).shippable_quantity).toBe(3);
+    expect(disjointSeen.get("inventory.changed")).toBeUndefined();
+    // After case.unwatch nothing more arrives.
+    w1.emit("case.unwatch", overlapping.id);
+    await settle(100);
+    const after = record(w1);
+    await reduce(server, owner, item.id, target.id).expect(200);
+    await settle();
+    expect(after.get("inventory.changed")).toBeUndefined();
+  });
+
+  it("a stock edit (items feature) reaches the watchers of cases that book the item", async () => {
+    const item = await makeItem(server, owner, { stock: 5 });
+    const c = await makeCase(server, owner);
+    await addUnits(server, owner, item.id, c.id, 1);
+    const socket = await open(owner);
+    await watch(socket, c.id);
+    const got = nextEvent<Rows>(socket, "inventory.changed", (p) => p.case_id === c.id);
+    await request(server.url)
+      .put(`/api/items/${item.id}/`)
+      .set(bearer(owner))
+      .send({ ...item, stock_quantity: 2 })
+      .expect(200);
+    expect((await got).rows).toEqual([
+      expect.objectContaining({ id: item.id, stock_quantity: 2, shippable_quantity: 1 }),
+    ]);
+  });
+
+  it("sends orderitems.*, workcases.* and stock.changed to the group only after commit, nothing for a refusal", async () => {
+    const item = await makeItem(server, owner, { stock: 1 });
+    const c = await makeCase(server, owner, { start: at(50), end: at(60) });
+    const socket = await open(owner);
+    const outsider = record(await open(other));
+    // When the event arrives, the change is already visible to another connection: it was committed.
+    const visible = new Promise<number>((resolve) => {
+      socket.once("orderitems.upserted", async (p) => {
+        const res = await request(server.url).get(`/api/orderitems/?work_case=${c.id}`).set(bearer(owner));
+        resolve(res.body.find((o: { id: number }) => o.id === p.order_item.id)?.order_quantity ?? 0);
+      });
+    });
+    const stock = nextEvent(socket, "stock.changed");
+    const added = await add(server, owner, item.id, c.id).expect(200);
+    expect(await visible).toBe(1);
+    expect(await stock).toEqual({ seq: expect.any(Number), item_ids: [item.id], from: at(50), to: at(60) });
+    const seen = record(socket);
+    await add(server, owner, item.id, c.id).expect(409);
+    await settle();
+    expect([...seen.keys()]).toEqual([]);
+
+    const deleted = nextEvent(socket, "orderitems.deleted");
+    await reduce(server, owner, item.id, c.id).expect(200);
+    expect(await deleted).toEqual({ seq: expect.any(Number), id: added.body.order_item.id, work_case: c.id });
+    const upserted = nextEvent<{ workcase: { id: number } }>(socket, "workcases.upserted");
+    const copy = await request(server.url)
+      .post(`/api/duplicate_work_case/${c.id}/`)
+      .set(bearer(owner))
+      .expect(201);
+    expect((await upserted).workcase).toEqual(copy.body);
+    const gone = nextEvent(socket, "workcases.deleted");
+    await request(server.url).delete(`/api/workcases/${copy.body.id}/`).set(bearer(owner)).expect(204);
+    expect(await gone).toEqual({ seq: expect.any(Number), id: copy.body.id });
+    await settle();
+    expect([...outsider.keys()].filter((k) => /^(orderitems|workcases|stock|inventory)\./.test(k))).toEqual(
+      [],
+    );
+  });
+});

@@ -1,0 +1,19 @@
+import type { OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
+import { iso } from "../workcases/workcases.presenter";
+import type { OrderItemRow } from "./orderitems.queries";
+
+/** The only shape of an order item that leaves the server (REST and socket payloads alike). */
+export function presentOrderItem(row: OrderItemRow): OrderItemDto {
+  return {
+    id: row.id,
+    items: { id: row.itemId, title: row.itemTitle, category_name: row.categoryName },
+    work_case: row.workCaseId,
+    order_quantity: row.orderQuantity,
+    start_date: iso(row.startDate),
+    end_date: iso(row.endDate),
+    issue: row.issue === null ? null : iso(row.issue),
+    receive: row.receive === null ? null : iso(row.receive),
+    note: row.note,
+    category: row.categoryName,
+  };
+}

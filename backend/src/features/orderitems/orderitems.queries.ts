@@ -1,0 +1,202 @@
+import { and, asc, desc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { categories, items, orderItems } from "../../db/schema";
+
+type Queryable = Db | Tx;
+
+/** An order item with its item's title and category name, as the presenter takes it. */
+export interface OrderItemRow {
+  id: number;
+  itemId: number;
+  itemTitle: string;
+  categoryName: string;
+  workCaseId: number;
+  orderQuantity: number;
+  startDate: Date;
+  endDate: Date;
+  issue: Date | null;
+  receive: Date | null;
+  note: string;
+}
+
+const rowColumns = {
+  id: orderItems.id,
+  itemId: orderItems.itemId,
+  itemTitle: items.title,
+  categoryName: categories.name,
+  workCaseId: orderItems.workCaseId,
+  orderQuantity: orderItems.orderQuantity,
+  startDate: orderItems.startDate,
+  endDate: orderItems.endDate,
+  issue: orderItems.issue,
+  receive: orderItems.receive,
+  note: orderItems.note,
+};
+
+/** Order items of the group (of one case, or with these ids) with item and category, end date descending. */
+export function orderItemRows(
+  db: Queryable,
+  groupId: number,
+  where: { caseId?: number; ids?: number[] },
+): Promise<OrderItemRow[]> {
+  return db
+    .select(rowColumns)
+    .from(orderItems)
+    .innerJoin(items, and(eq(items.id, orderItems.itemId), eq(items.groupId, orderItems.groupId)))
+    .innerJoin(categories, and(eq(categories.id, items.categoryId), eq(categories.groupId, items.groupId)))
+    .where(
+      and(
+        eq(orderItems.groupId, groupId),
+        where.caseId === undefined ? undefined : eq(orderItems.workCaseId, where.caseId),
+        where.ids === undefined ? undefined : inArray(orderItems.id, where.ids),
+      ),
+    )
+    .orderBy(desc(orderItems.endDate), desc(orderItems.id));
+}
+
+export async function orderItemRow(db: Queryable, groupId: number, id: number) {
+  const [row] = await orderItemRows(db, groupId, { ids: [id] });
+  return row;
+}
+
+/** The bare order item of the group with this id (no lock), to learn its case and item before locking. */
+export async function findOrderItem(db: Queryable, groupId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.groupId, groupId), eq(orderItems.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** The order item of (case, item), locked; taken after the item row, so it never waits on a writer. */
+export async function lockOrderItemOf(tx: Tx, caseId: number, itemId: number) {
+  const [row] = await tx
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.workCaseId, caseId), eq(orderItems.itemId, itemId)))
+    .for("update");
+  return row;
+}
+
+export async function lockOrderItem(tx: Tx, groupId: number, id: number) {
+  const [row] = await tx
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.groupId, groupId), eq(orderItems.id, id)))
+    .for("update");
+  return row;
+}
+
+/** Every order item of a case (bare rows), by item id: the order in which their items are locked. */
+export function orderItemsOfCase(db: Queryable, groupId: number, caseId: number) {
+  return db
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.groupId, groupId), eq(orderItems.workCaseId, caseId)))
+    .orderBy(asc(orderItems.itemId));
+}
+
+/** Items without a lock: only the control of the concurrency test reads them so (AllocationOptions). */
+export function itemsUnlocked(db: Queryable, groupId: number, ids: number[]) {
+  return db
+    .select({ id: items.id, title: items.title, stockQuantity: items.stockQuantity })
+    .from(items)
+    .where(and(eq(items.groupId, groupId), inArray(items.id, ids)))
+    .orderBy(asc(items.id));
+}
+
+/**
+ * The order items of these items that overlap the closed window [from, to] (served by the index on
+ * (item_id, start_date, end_date)), optionally leaving out one case's own.
+ */
+export function bookingsInWindow(
+  db: Queryable,
+  groupId: number,
+  itemIds: number[],
+  from: Date,
+  to: Date,
+  exceptCaseId?: number,
+) {
+  return db
+    .select({
+      itemId: orderItems.itemId,
+      workCaseId: orderItems.workCaseId,
+      start: orderItems.startDate,
+      end: orderItems.endDate,
+      quantity: orderItems.orderQuantity,
+    })
+    .from(orderItems)
+    .where(
+      and(
+        eq(orderItems.groupId, groupId),
+        inArray(orderItems.itemId, itemIds),
+        lte(orderItems.startDate, to),
+        gte(orderItems.endDate, from),
+        exceptCaseId === undefined ? undefined : ne(orderItems.workCaseId, exceptCaseId),
+      ),
+    );
+}
+
+/** One more unit of (case, item): a new order item over `period`, or the existing one's quantity + 1. */
+export async function addUnit(
+  tx: Tx,
+  values: { groupId: number; workCaseId: number; itemId: number; startDate: Date; endDate: Date },
+) {
+  const [row] = await tx
+    .insert(orderItems)
+    .values({ ...values, orderQuantity: 1 })
+    .onConflictDoUpdate({
+      target: [orderItems.workCaseId, orderItems.itemId],
+      set: { orderQuantity: sql`${orderItems.orderQuantity} + 1` },
+    })
+    .returning({ id: orderItems.id });
+  return row!.id;
+}
+
+export async function setQuantity(tx: Tx, id: number, quantity: number) {
+  await tx.update(orderItems).set({ orderQuantity: quantity }).where(eq(orderItems.id, id));
+}
+
+export async function deleteOrderItem(tx: Tx, id: number) {
+  await tx.delete(orderItems).where(eq(orderItems.id, id));
+}
+
+export async function updateOrderItem(
+  tx: Tx,
+  id: number,
+  set: Partial<{
+    startDate: Date;
+    endDate: Date;
+    orderQuantity: number;
+    note: string;
+    issue: Date | null;
+    receive: Date | null;
+  }>,
+) {
+  await tx.update(orderItems).set(set).where(eq(orderItems.id, id));
+}
+
+/** Moves every order item of a case to a new period. */
+export async function movePeriodOfCase(tx: Tx, groupId: number, caseId: number, start: Date, end: Date) {
+  await tx
+    .update(orderItems)
+    .set({ startDate: start, endDate: end })
+    .where(and(eq(orderItems.groupId, groupId), eq(orderItems.workCaseId, caseId)));
+}
+
+export function insertOrderItems(
+  tx: Tx,
+  rows: {
+    groupId: number;
+    workCaseId: number;
+    itemId: number;
+    orderQuantity: number;
+    startDate: Date;
+    endDate: Date;
+    note: string;
+  }[],
+) {
+  if (rows.length === 0) return Promise.resolve([]);
+  return tx.insert(orderItems).values(rows).returning({ id: orderItems.id });
+}

@@ -1,0 +1,42 @@
+import Router from "@koa/router";
+import { ja } from "@zaiko/common/messages/ja";
+import { orderItemPatchSchema } from "@zaiko/common/orderitems/orderitems.schema";
+import type { AppDeps } from "../../deps";
+import { httpError } from "../../lib/httpError";
+import { requireAuth } from "../../middlewares/auth";
+import { jsonBody, parseOr400 } from "../../middlewares/validate";
+import { assertGroupQuery, idParam } from "../categories/categories.policy";
+import { addItem, listOrderItems, patchOrderItem, reduceItem } from "./orderitems.service";
+
+/** Shipped items of a case: list, add one, reduce one, issue / receive / edit. */
+export function orderItemRoutes(deps: AppDeps): Router {
+  const router = new Router();
+  const auth = requireAuth(deps);
+
+  router.get("/api/orderitems/", auth, async (ctx) => {
+    assertGroupQuery(ctx);
+    const raw = ctx.query.work_case;
+    if (typeof raw !== "string" || !/^[0-9]{1,10}$/.test(raw)) throw httpError(404, ja.errors.notFound);
+    const caseId = Number(raw);
+    if (caseId < 1 || caseId > 2_147_483_647) throw httpError(404, ja.errors.notFound);
+    ctx.body = await listOrderItems(deps, ctx.state.user, caseId);
+  });
+
+  router.post("/api/additem/:itemId/:caseId/", auth, async (ctx) => {
+    ctx.body = await addItem(deps, ctx.state.user, idParam(ctx, "itemId"), idParam(ctx, "caseId"));
+  });
+
+  router.post("/api/reduceitem/:itemId/:caseId/", auth, async (ctx) => {
+    ctx.body = await reduceItem(deps, ctx.state.user, idParam(ctx, "itemId"), idParam(ctx, "caseId"));
+  });
+
+  router.patch("/api/orderitems/:id/", auth, async (ctx) => {
+    const id = idParam(ctx);
+    const body = jsonBody(ctx);
+    const schema = orderItemPatchSchema(body);
+    if (!schema) throw httpError(400, ja.allocation.patchForm);
+    ctx.body = await patchOrderItem(deps, ctx.state.user, id, parseOr400(schema, body));
+  });
+
+  return router;
+}

@@ -1,0 +1,213 @@
+import { ja } from "@zaiko/common/messages/ja";
+import type {
+  AllocationResultDto,
+  OrderItemDto,
+  OrderItemPatch,
+  SummaryRowDto,
+} from "@zaiko/common/orderitems/orderitems.schema";
+import { rooms } from "@zaiko/common/realtime/events";
+import type { Tx } from "../../db/client";
+import type { AppDeps } from "../../deps";
+import { HttpError, httpError } from "../../lib/httpError";
+import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
+import type { AuthUser } from "../../middlewares/auth";
+import type { Outbox } from "../../realtime/outbox";
+import { type CasePeriod, summaryOfCase } from "../inventory/summary.service";
+import { findCase, lockCase } from "../workcases/workcases.queries";
+import {
+  type AllocationOptions,
+  lockItemsForAllocation,
+  shortageError,
+  shortagesOf,
+  spanOf,
+} from "./allocation";
+import { presentOrderItem } from "./orderitems.presenter";
+import {
+  addUnit,
+  deleteOrderItem,
+  findOrderItem,
+  lockOrderItem,
+  lockOrderItemOf,
+  orderItemRow,
+  orderItemRows,
+  setQuantity,
+  updateOrderItem,
+} from "./orderitems.queries";
+
+const notFound = () => httpError(404, ja.errors.notFound);
+const retrying = { retries: ALLOCATION_RETRIES };
+
+/** GET /api/orderitems/?work_case={caseId}: the case's order items; 404 when the case is not in the group. */
+export async function listOrderItems(
+  deps: AppDeps,
+  actor: AuthUser,
+  caseId: number,
+): Promise<OrderItemDto[]> {
+  const db = deps.database.db;
+  if (!(await findCase(db, actor.groupId, caseId))) throw notFound();
+  return (await orderItemRows(db, actor.groupId, { caseId })).map(presentOrderItem);
+}
+
+/** The order item as presented, its upsert event, and the usage change of its item. */
+async function publishUpsert(tx: Tx, outbox: Outbox, groupId: number, id: number): Promise<OrderItemDto> {
+  const dto = presentOrderItem((await orderItemRow(tx, groupId, id))!);
+  outbox.add(groupId, rooms.group(groupId), "orderitems.upserted", { order_item: dto });
+  return dto;
+}
+
+function publishStockChanged(
+  outbox: Outbox,
+  groupId: number,
+  itemIds: number[],
+  periods: { start: Date; end: Date }[],
+) {
+  if (itemIds.length === 0 || periods.length === 0) return;
+  outbox.add(groupId, rooms.group(groupId), "stock.changed", { item_ids: itemIds, ...spanOf(periods) });
+}
+
+async function summaryRow(tx: Tx, groupId: number, kase: CasePeriod, itemId: number): Promise<SummaryRowDto> {
+  const [row] = await summaryOfCase(tx, groupId, kase, [itemId]);
+  return row!;
+}
+
+/**
+ * POST /api/additem/{itemId}/{caseId}/: one more unit, over the case's order item's period for the item or
+ * (creating the order item) the case's period. Locks the case (share), then the item row, and refuses with
+ * 409 + shortages when peak usage over that window plus the new unit would exceed stock.
+ */
+export function addItem(
+  deps: AppDeps,
+  actor: AuthUser,
+  itemId: number,
+  caseId: number,
+  opts: AllocationOptions = {},
+): Promise<AllocationResultDto> {
+  const groupId = actor.groupId;
+  return inTransaction(
+    deps,
+    async (tx, outbox) => {
+      const kase = await lockCase(tx, groupId, caseId, "share");
+      if (!kase) throw notFound();
+      const item = (await lockItemsForAllocation(tx, groupId, [itemId], opts)).get(itemId);
+      if (!item) throw notFound();
+      const existing = await lockOrderItemOf(tx, caseId, itemId);
+      const window = existing
+        ? { start: existing.startDate, end: existing.endDate }
+        : { start: kase.startDate, end: kase.endDate };
+      const shortages = await shortagesOf(tx, groupId, [{ item, ...window, quantity: 1 }]);
+      if (shortages.length > 0) throw shortageError(ja.allocation.shortage, shortages);
+      await opts.afterCheck?.(tx);
+      const id = await addUnit(tx, {
+        groupId,
+        workCaseId: caseId,
+        itemId,
+        startDate: window.start,
+        endDate: window.end,
+      });
+      const order_item = await publishUpsert(tx, outbox, groupId, id);
+      publishStockChanged(outbox, groupId, [itemId], [window]);
+      return { order_item, summary: await summaryRow(tx, groupId, kase, itemId) };
+    },
+    retrying,
+  );
+}
+
+/** POST /api/reduceitem/{itemId}/{caseId}/: one unit less; at 0 the order item is deleted; none is a 409. */
+export function reduceItem(
+  deps: AppDeps,
+  actor: AuthUser,
+  itemId: number,
+  caseId: number,
+): Promise<AllocationResultDto> {
+  const groupId = actor.groupId;
+  return inTransaction(
+    deps,
+    async (tx, outbox) => {
+      const kase = await lockCase(tx, groupId, caseId, "share");
+      if (!kase) throw notFound();
+      if (!(await lockItemsForAllocation(tx, groupId, [itemId])).has(itemId)) throw notFound();
+      const existing = await lockOrderItemOf(tx, caseId, itemId);
+      if (!existing) throw new HttpError(409, { error: ja.allocation.nothingToReduce });
+      const window = { start: existing.startDate, end: existing.endDate };
+      let order_item: OrderItemDto | null = null;
+      if (existing.orderQuantity <= 1) {
+        await deleteOrderItem(tx, existing.id);
+        outbox.add(groupId, rooms.group(groupId), "orderitems.deleted", {
+          id: existing.id,
+          work_case: caseId,
+        });
+      } else {
+        await setQuantity(tx, existing.id, existing.orderQuantity - 1);
+        order_item = await publishUpsert(tx, outbox, groupId, existing.id);
+      }
+      publishStockChanged(outbox, groupId, [itemId], [window]);
+      return { order_item, summary: await summaryRow(tx, groupId, kase, itemId) };
+    },
+    retrying,
+  );
+}
+
+/**
+ * PATCH /api/orderitems/{id}/: issue, receive, or the edit form (period, quantity, note). An edit is
+ * checked like an allocation: the item's other order items over the new window plus the new quantity.
+ */
+export function patchOrderItem(
+  deps: AppDeps,
+  actor: AuthUser,
+  id: number,
+  patch: OrderItemPatch,
+  opts: AllocationOptions = {},
+): Promise<OrderItemDto> {
+  const groupId = actor.groupId;
+  return inTransaction(
+    deps,
+    async (tx, outbox) => {
+      // Case and item are locked before the order item, in the order every allocation write uses.
+      const found = await findOrderItem(tx, groupId, id);
+      if (!found) throw notFound();
+      if (!(await lockCase(tx, groupId, found.workCaseId, "share"))) throw notFound();
+      const item = (await lockItemsForAllocation(tx, groupId, [found.itemId], opts)).get(found.itemId);
+      const current = item && (await lockOrderItem(tx, groupId, id));
+      if (!item || !current) throw notFound();
+
+      if (patch.kind === "issue") {
+        if (patch.issue === null && current.receive !== null) {
+          throw new HttpError(409, { error: ja.allocation.receivedBeforeUnissue });
+        }
+        await updateOrderItem(tx, id, { issue: patch.issue });
+      } else if (patch.kind === "receive") {
+        if (patch.receive !== null && current.issue === null) {
+          throw new HttpError(409, { error: ja.allocation.notIssued });
+        }
+        await updateOrderItem(tx, id, { receive: patch.receive });
+      } else {
+        const proposal = {
+          item,
+          start: patch.start_date,
+          end: patch.end_date,
+          quantity: patch.order_quantity,
+        };
+        const shortages = await shortagesOf(tx, groupId, [proposal], current.workCaseId);
+        if (shortages.length > 0) throw shortageError(ja.allocation.shortage, shortages);
+        await opts.afterCheck?.(tx);
+        await updateOrderItem(tx, id, {
+          startDate: patch.start_date,
+          endDate: patch.end_date,
+          orderQuantity: patch.order_quantity,
+          note: patch.note,
+        });
+        publishStockChanged(
+          outbox,
+          groupId,
+          [item.id],
+          [
+            { start: current.startDate, end: current.endDate },
+            { start: patch.start_date, end: patch.end_date },
+          ],
+        );
+      }
+      return publishUpsert(tx, outbox, groupId, id);
+    },
+    retrying,
+  );
+}

@@ -1,0 +1,71 @@
+import Router from "@koa/router";
+import {
+  DuplicateWorkCaseSchema,
+  type WorkCaseWrite,
+  WorkCaseWriteSchema,
+} from "@zaiko/common/workcases/workcases.schema";
+import type { AppDeps } from "../../deps";
+import { requireAuth } from "../../middlewares/auth";
+import { jsonBody, parseOr400, validate } from "../../middlewares/validate";
+import { assertBodyGroup, assertGroupQuery, idParam } from "../categories/categories.policy";
+import {
+  caseInGroup,
+  createWorkCase,
+  deleteWorkCase,
+  duplicateWorkCase,
+  getWorkCase,
+  listWorkCases,
+  updateWorkCase,
+} from "./workcases.service";
+
+/** Work cases: list, create, detail, edit (moves its order items), delete, duplicate; and who may watch one. */
+export function workCaseRoutes(deps: AppDeps): Router {
+  deps.realtime.setCaseAccess((user, caseId) => caseInGroup(deps, user, caseId));
+  const router = new Router();
+  const auth = requireAuth(deps);
+
+  router.get("/api/workcaselist/", auth, async (ctx) => {
+    assertGroupQuery(ctx);
+    ctx.body = await listWorkCases(deps, ctx.state.user);
+  });
+
+  router.post("/api/workcases/", auth, validate(WorkCaseWriteSchema), async (ctx) => {
+    const body = ctx.state.body as WorkCaseWrite;
+    assertBodyGroup(ctx.state.user, body.group);
+    ctx.status = 201;
+    ctx.body = await createWorkCase(deps, ctx.state.user, body);
+  });
+
+  router.get("/api/workcases/:id/", auth, async (ctx) => {
+    const id = idParam(ctx);
+    assertGroupQuery(ctx);
+    ctx.body = await getWorkCase(deps, ctx.state.user, id);
+  });
+
+  router.put("/api/workcases/:id/", auth, validate(WorkCaseWriteSchema), async (ctx) => {
+    const id = idParam(ctx);
+    assertGroupQuery(ctx);
+    const body = ctx.state.body as WorkCaseWrite;
+    assertBodyGroup(ctx.state.user, body.group);
+    ctx.body = await updateWorkCase(deps, ctx.state.user, id, body);
+  });
+
+  router.delete("/api/workcases/:id/", auth, async (ctx) => {
+    const id = idParam(ctx);
+    assertGroupQuery(ctx);
+    await deleteWorkCase(deps, ctx.state.user, id);
+    ctx.status = 204;
+  });
+
+  router.post("/api/duplicate_work_case/:id/", auth, async (ctx) => {
+    const id = idParam(ctx);
+    assertGroupQuery(ctx);
+    // The spec's client sends no body; an empty body is the same period.
+    const body = ctx.request.length ? jsonBody(ctx) : {};
+    const period = parseOr400(DuplicateWorkCaseSchema, body ?? {});
+    ctx.status = 201;
+    ctx.body = await duplicateWorkCase(deps, ctx.state.user, id, period);
+  });
+
+  return router;
+}

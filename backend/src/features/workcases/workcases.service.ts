@@ -1,0 +1,265 @@
+import { NAME_MAX } from "@zaiko/common/limits";
+import { ja } from "@zaiko/common/messages/ja";
+import { rooms } from "@zaiko/common/realtime/events";
+import type { WorkCaseDto, WorkCaseWrite } from "@zaiko/common/workcases/workcases.schema";
+import type { Tx } from "../../db/client";
+import type { AppDeps } from "../../deps";
+import { httpError } from "../../lib/httpError";
+import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
+import type { AuthUser } from "../../middlewares/auth";
+import type { Outbox } from "../../realtime/outbox";
+import {
+  type AllocationOptions,
+  lockItemsForAllocation,
+  shortageError,
+  shortagesOf,
+  spanOf,
+} from "../orderitems/allocation";
+import { presentOrderItem } from "../orderitems/orderitems.presenter";
+import {
+  insertOrderItems,
+  movePeriodOfCase,
+  orderItemRows,
+  orderItemsOfCase,
+} from "../orderitems/orderitems.queries";
+import { presentWorkCase } from "./workcases.presenter";
+import {
+  deleteCase,
+  findCase,
+  insertCase,
+  listCases,
+  lockCase,
+  updateCase,
+  type WorkCaseRow,
+} from "./workcases.queries";
+
+const notFound = () => httpError(404, ja.errors.notFound);
+const retrying = { retries: ALLOCATION_RETRIES };
+
+/** A period as the allocation checks take it. */
+interface Period {
+  start: Date;
+  end: Date;
+}
+
+export async function listWorkCases(deps: AppDeps, actor: AuthUser): Promise<WorkCaseDto[]> {
+  return (await listCases(deps.database.db, actor.groupId)).map(presentWorkCase);
+}
+
+export async function getWorkCase(deps: AppDeps, actor: AuthUser, id: number): Promise<WorkCaseDto> {
+  const row = await findCase(deps.database.db, actor.groupId, id);
+  if (!row) throw notFound();
+  return presentWorkCase(row);
+}
+
+/** Whether a case is in the user's group (who may watch `case:<id>`). */
+export async function caseInGroup(deps: AppDeps, actor: { groupId: number }, id: number): Promise<boolean> {
+  return (await findCase(deps.database.db, actor.groupId, id)) !== undefined;
+}
+
+function publishCase(outbox: Outbox, row: WorkCaseRow): WorkCaseDto {
+  const workcase = presentWorkCase(row);
+  outbox.add(row.groupId, rooms.group(row.groupId), "workcases.upserted", { workcase });
+  return workcase;
+}
+
+/** orderitems.upserted for every order item of a case, and one stock.changed for their items. */
+async function publishOrderItemsOfCase(
+  tx: Tx,
+  outbox: Outbox,
+  groupId: number,
+  caseId: number,
+  periods: Period[],
+) {
+  const rows = await orderItemRows(tx, groupId, { caseId });
+  const room = rooms.group(groupId);
+  for (const row of rows)
+    outbox.add(groupId, room, "orderitems.upserted", { order_item: presentOrderItem(row) });
+  if (rows.length > 0) {
+    const item_ids = [...new Set(rows.map((r) => r.itemId))].sort((a, b) => a - b);
+    outbox.add(groupId, room, "stock.changed", { item_ids, ...spanOf(periods) });
+  }
+}
+
+export function createWorkCase(deps: AppDeps, actor: AuthUser, input: WorkCaseWrite): Promise<WorkCaseDto> {
+  return inTransaction(deps, async (tx, outbox) => {
+    const row = await insertCase(tx, {
+      groupId: actor.groupId,
+      title: input.title,
+      startDate: input.start_date,
+      endDate: input.end_date,
+      note: input.note,
+    });
+    return publishCase(outbox, row);
+  });
+}
+
+/**
+ * PUT /api/workcases/{id}/. A new period moves every order item of the case to it, in one transaction:
+ * the case is locked, then its items in id order, and each item's other bookings over the new period plus
+ * the case's quantity must fit the stock, else 409 `変更後の期間で在庫不足です` with the shortages.
+ */
+export function updateWorkCase(
+  deps: AppDeps,
+  actor: AuthUser,
+  id: number,
+  input: WorkCaseWrite,
+  opts: AllocationOptions = {},
+): Promise<WorkCaseDto> {
+  const groupId = actor.groupId;
+  return inTransaction(
+    deps,
+    async (tx, outbox) => {
+      const before = await lockCase(tx, groupId, id, "update");
+      if (!before) throw notFound();
+      const moved =
+        before.startDate.getTime() !== input.start_date.getTime() ||
+        before.endDate.getTime() !== input.end_date.getTime();
+      const orders = moved ? await orderItemsOfCase(tx, groupId, id) : [];
+      if (orders.length > 0) {
+        const locked = await lockItemsForAllocation(
+          tx,
+          groupId,
+          orders.map((o) => o.itemId),
+          opts,
+        );
+        const proposals = orders.map((o) => ({
+          item: locked.get(o.itemId)!,
+          start: input.start_date,
+          end: input.end_date,
+          quantity: o.orderQuantity,
+        }));
+        const shortages = await shortagesOf(tx, groupId, proposals, id);
+        if (shortages.length > 0) throw shortageError(ja.allocation.casePeriodShortage, shortages);
+        await opts.afterCheck?.(tx);
+        await movePeriodOfCase(tx, groupId, id, input.start_date, input.end_date);
+      }
+      const row = await updateCase(tx, groupId, id, {
+        title: input.title,
+        startDate: input.start_date,
+        endDate: input.end_date,
+        note: input.note,
+      });
+      const workcase = publishCase(outbox, row);
+      if (orders.length > 0) {
+        const periods = [
+          ...orders.map((o) => ({ start: o.startDate, end: o.endDate })),
+          { start: input.start_date, end: input.end_date },
+        ];
+        await publishOrderItemsOfCase(tx, outbox, groupId, id, periods);
+      }
+      return workcase;
+    },
+    retrying,
+  );
+}
+
+/** DELETE /api/workcases/{id}/: the case and (cascading) its order items. */
+export function deleteWorkCase(deps: AppDeps, actor: AuthUser, id: number): Promise<void> {
+  const groupId = actor.groupId;
+  return inTransaction(
+    deps,
+    async (tx, outbox) => {
+      if (!(await lockCase(tx, groupId, id, "update"))) throw notFound();
+      const orders = await orderItemsOfCase(tx, groupId, id);
+      await deleteCase(tx, groupId, id);
+      const room = rooms.group(groupId);
+      for (const o of orders) outbox.add(groupId, room, "orderitems.deleted", { id: o.id, work_case: id });
+      outbox.add(groupId, room, "workcases.deleted", { id });
+      if (orders.length > 0) {
+        const item_ids = orders.map((o) => o.itemId);
+        const periods = orders.map((o) => ({ start: o.startDate, end: o.endDate }));
+        outbox.add(groupId, room, "stock.changed", { item_ids, ...spanOf(periods) });
+      }
+    },
+    retrying,
+  );
+}
+
+/**
+ * Where an order item of the source case lands in the copy (docs/allocation.md): one that spans the whole
+ * source period spans the whole new one; any other is shifted by the distance between the two starts and
+ * clipped to the new period (or, if nothing of it is left inside, spans the whole new period).
+ */
+export function mapPeriod(order: Period, source: Period, target: Period): Period {
+  const t = (d: Date) => d.getTime();
+  if (t(order.start) === t(source.start) && t(order.end) === t(source.end)) return target;
+  const shift = t(target.start) - t(source.start);
+  const start = Math.max(t(order.start) + shift, t(target.start));
+  const end = Math.min(t(order.end) + shift, t(target.end));
+  if (start > end) return target;
+  return { start: new Date(start), end: new Date(end) };
+}
+
+/** `<title>（複製）`, the original cut so the copy's title stays within NAME_MAX characters. */
+export function copyTitle(title: string): string {
+  const suffix = ja.allocation.copySuffix;
+  return [...title].slice(0, NAME_MAX - suffix.length).join("") + suffix;
+}
+
+/**
+ * POST /api/duplicate_work_case/{id}/: a copy `<title>（複製）` with the same note, in the same period or the
+ * given one, and a copy of every order item (quantity, note, period mapped by `mapPeriod`; issue and
+ * receive cleared). All or nothing: 409 + shortages when a copied booking would overbook.
+ */
+export function duplicateWorkCase(
+  deps: AppDeps,
+  actor: AuthUser,
+  id: number,
+  period: { start_date: Date; end_date: Date } | null,
+): Promise<WorkCaseDto> {
+  const groupId = actor.groupId;
+  return inTransaction(
+    deps,
+    async (tx, outbox) => {
+      const source = await lockCase(tx, groupId, id, "share");
+      if (!source) throw notFound();
+      const sourcePeriod = { start: source.startDate, end: source.endDate };
+      const target = period ? { start: period.start_date, end: period.end_date } : sourcePeriod;
+      const orders = await orderItemsOfCase(tx, groupId, id);
+      const locked = await lockItemsForAllocation(
+        tx,
+        groupId,
+        orders.map((o) => o.itemId),
+      );
+      const copies = orders.map((o) => ({
+        order: o,
+        ...mapPeriod({ start: o.startDate, end: o.endDate }, sourcePeriod, target),
+      }));
+      const shortages = await shortagesOf(
+        tx,
+        groupId,
+        copies.map((c) => ({
+          item: locked.get(c.order.itemId)!,
+          start: c.start,
+          end: c.end,
+          quantity: c.order.orderQuantity,
+        })),
+      );
+      if (shortages.length > 0) throw shortageError(ja.allocation.duplicateShortage, shortages);
+      const row = await insertCase(tx, {
+        groupId,
+        title: copyTitle(source.title),
+        startDate: target.start,
+        endDate: target.end,
+        note: source.note,
+      });
+      await insertOrderItems(
+        tx,
+        copies.map((c) => ({
+          groupId,
+          workCaseId: row.id,
+          itemId: c.order.itemId,
+          orderQuantity: c.order.orderQuantity,
+          startDate: c.start,
+          endDate: c.end,
+          note: c.order.note,
+        })),
+      );
+      const workcase = publishCase(outbox, row);
+      await publishOrderItemsOfCase(tx, outbox, groupId, row.id, copies);
+      return workcase;
+    },
+    retrying,
+  );
+}

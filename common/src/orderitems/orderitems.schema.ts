@@ -1,0 +1,100 @@
+import { z } from "zod";
+import type { Shortage } from "../availability/index";
+import { readStock } from "../catalogue/catalogue.schema";
+import { ja } from "../messages/ja";
+import { caseNoteField, readTimestamp, refinePeriod, timestampField } from "../workcases/workcases.schema";
+
+const v = ja.validation;
+
+/** A shipped item (order item) as it leaves the server (API.md "OrderItem"); `category` is the name. */
+export interface OrderItemDto {
+  id: number;
+  items: { id: number; title: string; category_name: string };
+  work_case: number;
+  order_quantity: number;
+  start_date: string;
+  end_date: string;
+  issue: string | null;
+  receive: string | null;
+  note: string;
+  category: string;
+}
+
+/** One row of a case's inventory summary (API.md "SummaryRow"): `id` is the item id, `category` its name. */
+export interface SummaryRowDto {
+  id: number;
+  name: string;
+  category: string;
+  category_id: number;
+  stock_quantity: number;
+  shippable_quantity: number;
+}
+
+/** POST /api/additem and /api/reduceitem. */
+export interface AllocationResultDto {
+  order_item: OrderItemDto | null;
+  summary: SummaryRowDto;
+}
+
+/** The body of every allocation refusal (409). */
+export interface ShortageErrorDto {
+  error: string;
+  shortages: Shortage[];
+}
+
+/** The order quantity: the stock quantity rules, and at least 1 (a row of 0 is a reduce to nothing). */
+const quantityField = z.unknown().transform((value, ctx): number => {
+  const read = readStock(value);
+  if (typeof read === "string" || read < 1) {
+    ctx.addIssue({ code: "custom", message: typeof read === "string" ? read : ja.allocation.quantityMin });
+    return z.NEVER;
+  }
+  return read;
+});
+
+/** The edit dialog's fields (出荷アイテム編集): checked like the case form plus the quantity rules. */
+export const OrderItemEditSchema = z
+  .object({
+    start_date: timestampField(v.startRequired),
+    end_date: timestampField(v.endRequired),
+    order_quantity: quantityField,
+    note: caseNoteField,
+  })
+  .superRefine(refinePeriod);
+
+/** A timestamp or null (clears it). */
+const optionalTimestamp = z.unknown().transform((value, ctx): Date | null => {
+  if (value === null || value === "") return null;
+  const read = readTimestamp(value, ja.allocation.invalidDateTime);
+  if (typeof read === "string") {
+    ctx.addIssue({ code: "custom", message: read });
+    return z.NEVER;
+  }
+  return read;
+});
+
+export const IssuePatchSchema = z.object({ issue: optionalTimestamp });
+export const ReceivePatchSchema = z.object({ receive: optionalTimestamp });
+
+/** PATCH /api/orderitems/{id}/: exactly one of the three forms the client sends. */
+export type OrderItemPatch =
+  | { kind: "issue"; issue: Date | null }
+  | { kind: "receive"; receive: Date | null }
+  | ({ kind: "edit" } & z.output<typeof OrderItemEditSchema>);
+
+const EDIT_KEYS = ["start_date", "end_date", "order_quantity", "note"] as const;
+
+/**
+ * Which form a PATCH body is: any edit field makes it an edit (the whole form is then required); else
+ * `issue` alone or `receive` alone. Returns the schema to parse it with, or undefined for none of them.
+ */
+export function orderItemPatchSchema(body: unknown): z.ZodType<OrderItemPatch> | undefined {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  const has = (k: string) => Object.hasOwn(body, k);
+  if (EDIT_KEYS.some(has)) return OrderItemEditSchema.transform((e) => ({ kind: "edit" as const, ...e }));
+  if (has("issue") && !has("receive"))
+    return IssuePatchSchema.transform((p) => ({ kind: "issue" as const, ...p }));
+  if (has("receive") && !has("issue"))
+    return ReceivePatchSchema.transform((p) => ({ kind: "receive" as const, ...p }));
+  return undefined;
+}

@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { NAME_MAX, NOTE_MAX } from "../limits";
+import { ja } from "../messages/ja";
+
+const v = ja.validation;
+
+/** A work case as it leaves the server (API.md "WorkCase"); timestamps are ISO strings. */
+export interface WorkCaseDto {
+  id: number;
+  title: string;
+  start_date: string;
+  end_date: string;
+  note: string;
+  created: string;
+  group: number;
+}
+
+/** ISO-8601 date-time with an explicit offset (`Z` or `±hh:mm`), as API.md requires. */
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** Reads an ISO timestamp with offset; returns the Date or the Japanese message that refuses it. */
+export function readTimestamp(value: unknown, required: string): Date | string {
+  if (value === undefined || value === null || value === "") return required;
+  if (typeof value !== "string" || !ISO_WITH_OFFSET.test(value.trim())) return ja.allocation.invalidDateTime;
+  const date = new Date(value.trim());
+  // Date accepts 2026-02-30 by rolling over; a round trip of the calendar part catches it.
+  if (Number.isNaN(date.getTime())) return ja.allocation.invalidDateTime;
+  const [y, m, d] = value.trim().slice(0, 10).split("-").map(Number) as [number, number, number];
+  const check = new Date(Date.UTC(y, m - 1, d));
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) {
+    return ja.allocation.invalidDateTime;
+  }
+  return date;
+}
+
+/** A required timestamp field with its own "required" message. */
+export const timestampField = (required: string) =>
+  z.unknown().transform((value, ctx): Date => {
+    const read = readTimestamp(value, required);
+    if (typeof read === "string") {
+      ctx.addIssue({ code: "custom", message: read });
+      return z.NEVER;
+    }
+    return read;
+  });
+
+/** A note: optional, up to NOTE_MAX characters; null or missing become "". */
+export const caseNoteField = z
+  .string({ error: v.invalidValue })
+  .max(NOTE_MAX, v.tooLong(NOTE_MAX))
+  .nullish()
+  .transform((s) => s ?? "");
+
+/** Adds the spec's "start must not be later than end" issue (on start_date) when both dates parsed. */
+export function refinePeriod(value: { start_date: Date; end_date: Date }, ctx: z.RefinementCtx): void {
+  if (value.start_date.getTime() > value.end_date.getTime()) {
+    ctx.addIssue({ code: "custom", path: ["start_date"], message: v.startAfterEnd });
+  }
+}
+
+/**
+ * POST /api/workcases/ and PUT /api/workcases/{id}/ body. `group` is only compared with the token's group;
+ * other keys the edit form sends back (id, created) are ignored.
+ */
+export const WorkCaseWriteSchema = z
+  .object({
+    title: z
+      .string({ error: v.workCaseTitleRequired })
+      .trim()
+      .min(1, v.workCaseTitleRequired)
+      .max(NAME_MAX, v.tooLong(NAME_MAX)),
+    start_date: timestampField(v.startRequired),
+    end_date: timestampField(v.endRequired),
+    note: caseNoteField,
+    group: z.unknown().optional(),
+  })
+  .superRefine(refinePeriod);
+export type WorkCaseWriteInput = z.input<typeof WorkCaseWriteSchema>;
+export type WorkCaseWrite = z.output<typeof WorkCaseWriteSchema>;
+
+/** POST /api/duplicate_work_case/{id}/ optional body: both dates (another period) or neither (the same). */
+export const DuplicateWorkCaseSchema = z
+  .object({
+    start_date: z.unknown().optional(),
+    end_date: z.unknown().optional(),
+  })
+  .transform((body, ctx): { start_date: Date; end_date: Date } | null => {
+    const none = (x: unknown) => x === undefined || x === null || x === "";
+    if (none(body.start_date) && none(body.end_date)) return null;
+    const start = readTimestamp(body.start_date, v.startRequired);
+    const end = readTimestamp(body.end_date, v.endRequired);
+    if (typeof start === "string") ctx.addIssue({ code: "custom", path: ["start_date"], message: start });
+    if (typeof end === "string") ctx.addIssue({ code: "custom", path: ["end_date"], message: end });
+    if (typeof start === "string" || typeof end === "string") return z.NEVER;
+    const period = { start_date: start, end_date: end };
+    refinePeriod(period, ctx);
+    return period;
+  });

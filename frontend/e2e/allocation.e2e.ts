@@ -1,0 +1,252 @@
+import { readFileSync } from "node:fs";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import {
+  describeInBrowser,
+  launchBrowser,
+  newContext,
+  PHONE,
+  type RunningApp,
+  screenshot,
+  startApp,
+} from "./harness";
+
+const PASSWORD = "password1";
+const OWNER = { email: "allocation@example.com", group: "名古屋イベント機材" };
+
+async function post(url: string, path: string, body: unknown, token?: string) {
+  const res = await fetch(`${url}${path}`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
+}
+
+/** An owner, two categories and three items, through the API (their screens have their own journeys). */
+async function seed(url: string) {
+  const group = await post(url, "/api/groups/", { name: OWNER.group });
+  expect(group.status).toBe(201);
+  const signup = await post(url, "/api/signup/", {
+    email: OWNER.email,
+    password: PASSWORD,
+    groups: group.body.id,
+    first_name: "三郎",
+    last_name: "名古屋",
+    is_member: true,
+    is_owner: true,
+  });
+  expect(signup.status).toBe(201);
+  const token = (await post(url, "/api/token/", { email: OWNER.email, password: PASSWORD })).body
+    .access as string;
+  const groupId = group.body.id as number;
+  const sound = await post(url, "/api/categories/", { category: "音響", group: groupId }, token);
+  const light = await post(url, "/api/categories/", { category: "照明", group: groupId }, token);
+  const item = async (title: string, category: unknown, stock: number) =>
+    (
+      await post(
+        url,
+        "/api/items/",
+        { title, category, stock_quantity: stock, note: "", group: groupId },
+        token,
+      )
+    ).body.id as number;
+  return {
+    token,
+    groupId,
+    speaker: await item("スピーカー", sound.body.id, 2),
+    mic: await item("マイク", sound.body.id, 5),
+    led: await item("LEDライト", light.body.id, 8),
+  };
+}
+
+async function login(page: Page) {
+  await page.goto("/login");
+  await page.getByLabel("メールアドレス").fill(OWNER.email);
+  await page.getByLabel("パスワード").fill(PASSWORD);
+  await page.getByRole("button", { name: "ログイン", exact: true }).click();
+  await page.waitForURL("**/workcase");
+  await page.getByRole("heading", { name: "案件一覧" }).waitFor();
+}
+
+/** Types a date-time into a PrimeReact Calendar and closes its popup. */
+async function fillDate(page: Page, scope: ReturnType<Page["getByRole"]>, label: string, text: string) {
+  const input = scope.getByLabel(label, { exact: true });
+  await input.fill(text);
+  // Escape closes the popup, not the dialog around it.
+  await input.press("Escape");
+  await page.locator(".p-datepicker").waitFor({ state: "detached" });
+}
+
+const rowOf = (page: Page, scope: ReturnType<Page["getByRole"]> | Page, text: string) =>
+  scope.getByRole("row").filter({ has: page.getByText(text, { exact: true }) });
+
+async function expectNoPageOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+describeInBrowser("allocation journey", () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let data: Awaited<ReturnType<typeof seed>>;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    data = await seed(app.url);
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it("cases, live allocation by two coordinators, a refused period change, issue/receive, Excel", async () => {
+    const ctxA = await newContext(browser, app.url);
+    contexts.push(ctxA);
+    const a = await ctxA.newPage();
+    await login(a);
+
+    // 1. A case through the dialog; a bad range is refused inline (and as an alert).
+    a.on("dialog", (d) => void d.accept());
+    await a.getByRole("button", { name: "新規登録" }).click();
+    const form = a.getByRole("dialog", { name: "新規登録" });
+    await form.getByLabel("案件名").fill("秋祭り");
+    await fillDate(a, form, "開始日時", "2027/01/12 09:00");
+    await fillDate(a, form, "終了日時", "2027/01/10 18:00");
+    await form.getByText("開始日時は終了日時よりも前に設定してください。").waitFor();
+    expect(await form.getByRole("button", { name: "新規作成" }).isDisabled()).toBe(true);
+    await screenshot(a, "workcase-dialog-desktop");
+    await fillDate(a, form, "開始日時", "2027/01/10 09:00");
+    await fillDate(a, form, "終了日時", "2027/01/12 18:00");
+    await form.getByLabel("ノート").fill("搬入は朝8時");
+    await form.getByRole("button", { name: "新規作成" }).click();
+    await form.waitFor({ state: "hidden" });
+    await a.getByRole("link", { name: "秋祭り" }).waitFor();
+    await rowOf(a, a, "秋祭り").getByText("2027年01月10日 09:00").waitFor();
+
+    // A second case in a later period that takes both speakers (through the API).
+    const other = await post(
+      app.url,
+      "/api/workcases/",
+      {
+        title: "冬祭り",
+        start_date: "2027-01-20T09:00:00+09:00",
+        end_date: "2027-01-21T18:00:00+09:00",
+        note: "",
+        group: data.groupId,
+      },
+      data.token,
+    );
+    expect(other.status).toBe(201);
+    for (let i = 0; i < 2; i++) {
+      const r = await post(app.url, `/api/additem/${data.speaker}/${other.body.id}/`, {}, data.token);
+      expect(r.status).toBe(200);
+    }
+    await a.getByRole("link", { name: "冬祭り" }).waitFor(); // arrived live
+    await screenshot(a, "workcase-desktop");
+
+    // 2. Allocate on the case detail until '+' disappears.
+    await a.getByRole("link", { name: "秋祭り" }).click();
+    await a.waitForURL(/\/orderitems\/\d+$/);
+    const caseUrl = new URL(a.url()).pathname;
+    const inventoryA = a.locator("section.case-card").nth(1);
+    const shippedA = a.locator("section.case-card").first();
+    const speakerA = rowOf(a, inventoryA, "スピーカー");
+    await speakerA.getByText("2 / 2").waitFor();
+    await speakerA.getByRole("button", { name: "スピーカーを1つ追加" }).click();
+    await speakerA.getByText("1 / 2").waitFor();
+    await speakerA.getByRole("button", { name: "スピーカーを1つ追加" }).click();
+    await speakerA.getByText("0 / 2").waitFor();
+    expect(await speakerA.getByRole("button", { name: "スピーカーを1つ追加" }).count()).toBe(0);
+    await rowOf(a, shippedA, "スピーカー").getByText("2", { exact: true }).waitFor();
+    await screenshot(a, "orderitems-desktop");
+
+    // 3. A second coordinator (on a phone) on the same case: each sees the other's +/− live.
+    const ctxB = await newContext(browser, app.url, PHONE);
+    contexts.push(ctxB);
+    const b = await ctxB.newPage();
+    await login(b);
+    await b.goto(caseUrl);
+    const inventoryB = b.locator("section.case-card").nth(1);
+    const shippedB = b.locator("section.case-card").first();
+    await rowOf(b, inventoryB, "スピーカー").getByText("0 / 2").waitFor();
+    await rowOf(b, shippedB, "スピーカー").getByRole("button", { name: "スピーカーを1つ減らす" }).click();
+    await speakerA.getByText("1 / 2").waitFor();
+    await rowOf(a, shippedA, "スピーカー").getByText("1", { exact: true }).waitFor();
+    await rowOf(a, inventoryA, "LEDライト").getByRole("button", { name: "LEDライトを1つ追加" }).click();
+    await rowOf(b, shippedB, "LEDライト").waitFor();
+    await rowOf(b, inventoryB, "LEDライト").getByText("7 / 8").waitFor();
+    await expectNoPageOverflow(b);
+    await screenshot(b, "orderitems-phone");
+
+    // 4. Move the case into the other case's period: 1 + 2 speakers > 2 → 変更不可.
+    await a.goto("/workcase");
+    await rowOf(a, a, "秋祭り").getByRole("button", { name: "編集: 秋祭り" }).click();
+    const edit = a.getByRole("dialog", { name: "編集" });
+    await fillDate(a, edit, "終了日時", "2027/01/20 12:00");
+    await edit.getByRole("button", { name: "編集を保存" }).click();
+    const refused = a.getByRole("dialog", { name: "変更不可" });
+    await refused.getByText("変更後の期間で在庫不足です").waitFor();
+    await refused.getByText(/スピーカー/).waitFor();
+    await screenshot(a, "workcase-refused-desktop");
+    await refused.locator(".p-dialog-footer").getByRole("button", { name: "閉じる" }).click();
+    await edit.getByRole("button", { name: "キャンセル" }).click();
+
+    // 5. The shipped item list: receive before issue is refused; issue, receive; Excel.
+    await a.goto(caseUrl);
+    await a.getByRole("link", { name: "リスト画面" }).click();
+    await a.waitForURL(/\/orderitemslist\/\d+\?workcase=/);
+    const speakerRow = rowOf(a, a, "スピーカー");
+    await speakerRow.getByRole("button", { name: "入庫: スピーカー" }).click();
+    const notIssued = a.getByRole("dialog", { name: "出庫がされていません" });
+    await notIssued.waitFor();
+    await notIssued.locator(".p-dialog-footer").getByRole("button", { name: "閉じる" }).click();
+    await speakerRow.getByRole("button", { name: "出庫: スピーカー" }).click();
+    await speakerRow.getByRole("button", { name: "出庫解除: スピーカー" }).waitFor();
+    await speakerRow.getByRole("button", { name: "入庫: スピーカー" }).click();
+    await speakerRow.getByRole("button", { name: "入庫解除: スピーカー" }).waitFor();
+    await screenshot(a, "orderitemslist-desktop");
+
+    // The warehouse on the phone sees the issue live.
+    await b.goto(new URL(a.url()).pathname + new URL(a.url()).search);
+    await rowOf(b, b, "LEDライト").getByRole("button", { name: "出庫: LEDライト" }).waitFor();
+    await rowOf(a, a, "LEDライト").getByRole("button", { name: "出庫: LEDライト" }).click();
+    await rowOf(b, b, "LEDライト").getByRole("button", { name: "出庫解除: LEDライト" }).waitFor();
+    await expectNoPageOverflow(b);
+    await b.waitForTimeout(300); // the buttons' colour transition
+    await screenshot(b, "orderitemslist-phone");
+    await rowOf(b, b, "スピーカー").getByRole("button", { name: "編集: スピーカー" }).click();
+    const editItem = b.getByRole("dialog", { name: "出荷アイテム編集" });
+    await editItem.getByLabel("在庫数").fill("");
+    await editItem.getByLabel("在庫数").blur();
+    await editItem.getByText("在庫数は必須です").waitFor();
+    expect(await editItem.getByLabel("在庫数").getAttribute("inputmode")).toBe("numeric");
+    await expectNoPageOverflow(b);
+    await screenshot(b, "orderitem-edit-phone");
+    await editItem.getByRole("button", { name: "キャンセル" }).click();
+    await editItem.waitFor({ state: "hidden" });
+
+    const [download] = await Promise.all([
+      a.waitForEvent("download"),
+      a.getByRole("button", { name: "エクセル出力" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("秋祭り.xlsx");
+    const file = readFileSync((await download.path()) as string);
+    expect(file.subarray(0, 2).toString()).toBe("PK");
+
+    // 6. Phone views of the list screen and the edit dialog.
+    await b.goto("/workcase");
+    await b.getByRole("link", { name: "秋祭り" }).waitFor();
+    await expectNoPageOverflow(b);
+    await screenshot(b, "workcase-phone");
+    await b.getByRole("button", { name: "新規登録" }).click();
+    await b.getByRole("dialog", { name: "新規登録" }).waitFor();
+    await screenshot(b, "workcase-dialog-phone");
+  }, 180_000);
+});

@@ -1,0 +1,273 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { ja } from "@zaiko/common/messages/ja";
+import type { OrderItemDto, WorkCaseDto } from "../../lib/allocation";
+import { resetFakeSocket, serverEmit } from "../../test/fakeSocket";
+import { json, route, routes, stubFetch } from "../../test/http";
+import { ownerSession, renderPage } from "../../test/render";
+import { OrderItemsListPage } from "./OrderItemsListPage";
+import { SPREADSHEET_TYPE } from "./orderItemsApi";
+
+jest.mock("../../lib/socket", () => require("../../test/fakeSocket").socketModule);
+
+const t = ja.orderitems;
+
+const workcase: WorkCaseDto = {
+  id: 5,
+  title: "秋祭り",
+  start_date: "2026-11-20T09:00:00+09:00",
+  end_date: "2026-11-22T18:00:00+09:00",
+  note: "",
+  created: "2026-11-01T10:00:00+09:00",
+  group: 7,
+};
+
+const oi = (
+  id: number,
+  title: string,
+  category: string,
+  end: string,
+  extra: Partial<OrderItemDto> = {},
+): OrderItemDto => ({
+  id,
+  items: { id: id + 10, title, category_name: category },
+  work_case: 5,
+  order_quantity: 2,
+  start_date: workcase.start_date,
+  end_date: end,
+  issue: null,
+  receive: null,
+  note: "",
+  category,
+  ...extra,
+});
+
+const items = [
+  oi(1, "スピーカー", "音響", "2026-11-22T18:00:00+09:00"),
+  oi(2, "LEDライト", "照明", "2026-11-21T18:00:00+09:00", { issue: "2026-11-20T08:00:00+09:00" }),
+  oi(3, "マイク", "音響", "2026-11-22T12:00:00+09:00"),
+];
+
+function setup(extra: Parameters<typeof routes>[0] = {}) {
+  const net = stubFetch(
+    routes({
+      "GET /api/workcases/5/": json(200, workcase),
+      "GET /api/orderitems/": json(200, items),
+      ...extra,
+    }),
+  );
+  const at = `/orderitemslist/5?workcase=${encodeURIComponent(JSON.stringify(workcase))}`;
+  const view = renderPage(<OrderItemsListPage />, {
+    at,
+    path: "/orderitemslist/:caseId",
+    session: ownerSession,
+  });
+  return { ...view, ...net };
+}
+
+const rowOf = (title: string) => screen.getByText(title).closest("tr") as HTMLElement;
+const titles = () =>
+  screen
+    .getAllByRole("row")
+    .slice(1)
+    .map((row) => within(row).getAllByRole("cell")[0]?.textContent);
+const patchBodies = async (requests: Request[], id: number) =>
+  Promise.all(
+    requests.filter((r) => route(r) === `PATCH /api/orderitems/${id}/`).map((r) => r.clone().json()),
+  );
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  resetFakeSocket();
+});
+
+describe("OrderItemsListPage", () => {
+  it("lists the shipped items by end date descending with the spec's columns", async () => {
+    setup();
+    await screen.findByText("スピーカー");
+    expect(titles()).toEqual(["スピーカー", "マイク", "LEDライト"]);
+    const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
+    expect(headers).toEqual([
+      t.item,
+      t.orderQuantity,
+      t.actions,
+      t.category,
+      t.start,
+      t.end,
+      t.issueTime,
+      t.receiveTime,
+      t.note,
+    ]);
+    expect(within(rowOf("スピーカー")).getByRole("link", { name: "2" })).toHaveAttribute(
+      "href",
+      "/orderitems/5",
+    );
+    expect(within(rowOf("LEDライト")).getByText("2026年11月20日 08:00")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: `${t.listTitle}：秋祭り` })).toBeInTheDocument();
+  });
+
+  it("filters by item name and by category (フィルターなし first)", async () => {
+    const { user } = setup();
+    await screen.findByText("スピーカー");
+    expect(document.querySelector(".case-filters .p-dropdown-label")).toHaveTextContent(t.noFilter);
+    await user.type(screen.getByRole("searchbox", { name: t.itemSearch }), "マイ");
+    expect(titles()).toEqual(["マイク"]);
+    await user.clear(screen.getByRole("searchbox", { name: t.itemSearch }));
+    await user.click(screen.getByRole("button", { name: t.categoryFilter }));
+    await user.click(await screen.findByRole("option", { name: "照明", hidden: true }));
+    await waitFor(() => expect(titles()).toEqual(["LEDライト"]));
+  });
+
+  it("toggles 出庫 ⇄ 出庫解除 and 入庫 ⇄ 入庫解除 with PATCH {issue} / {receive}", async () => {
+    let current = items[0]!;
+    const { user, requests } = setup({
+      "PATCH /api/orderitems/1/": async (req) => {
+        const body = (await req.json()) as Record<string, unknown>;
+        current = { ...current, ...body } as OrderItemDto;
+        return json(200, current);
+      },
+    });
+    await screen.findByText("スピーカー");
+    await user.click(within(rowOf("スピーカー")).getByRole("button", { name: `${t.issue}: スピーカー` }));
+    expect(
+      await within(rowOf("スピーカー")).findByRole("button", { name: `${t.unissue}: スピーカー` }),
+    ).toBeInTheDocument();
+    await user.click(within(rowOf("スピーカー")).getByRole("button", { name: `${t.receive}: スピーカー` }));
+    expect(
+      await within(rowOf("スピーカー")).findByRole("button", { name: `${t.unreceive}: スピーカー` }),
+    ).toBeInTheDocument();
+    await user.click(within(rowOf("スピーカー")).getByRole("button", { name: `${t.unreceive}: スピーカー` }));
+    expect(
+      await within(rowOf("スピーカー")).findByRole("button", { name: `${t.receive}: スピーカー` }),
+    ).toBeInTheDocument();
+
+    const bodies = await patchBodies(requests, 1);
+    expect(Object.keys(bodies[0])).toEqual(["issue"]);
+    expect(String(bodies[0].issue)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/);
+    expect(Object.keys(bodies[1])).toEqual(["receive"]);
+    expect(bodies[2]).toEqual({ receive: null });
+  });
+
+  it("shows the dialog 出庫がされていません when receive is refused for lack of an issue", async () => {
+    jest.spyOn(console, "error").mockImplementation(() => {});
+    const { user } = setup({ "PATCH /api/orderitems/3/": json(409, { error: t.notIssued }) });
+    await screen.findByText("マイク");
+    await user.click(within(rowOf("マイク")).getByRole("button", { name: `${t.receive}: マイク` }));
+    const dialog = await screen.findByRole("dialog", { name: t.notIssued });
+    await user.click(within(dialog).getByRole("button", { name: ja.common.close }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(within(rowOf("マイク")).getByRole("button", { name: `${t.receive}: マイク` })).toBeInTheDocument();
+  });
+
+  it("shows the server's message in a dialog for other refusals", async () => {
+    jest.spyOn(console, "error").mockImplementation(() => {});
+    const { user } = setup({
+      "PATCH /api/orderitems/2/": json(409, { error: "入庫済みのため出庫を解除できません" }),
+    });
+    await screen.findByText("LEDライト");
+    await user.click(within(rowOf("LEDライト")).getByRole("button", { name: `${t.unissue}: LEDライト` }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("入庫済みのため出庫を解除できません")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: ja.common.close })).toBeInTheDocument();
+  });
+
+  it("validates the 出荷アイテム編集 dialog and shows the server's error on a refused save", async () => {
+    jest.spyOn(console, "error").mockImplementation(() => {});
+    const { user, requests } = setup({
+      "PATCH /api/orderitems/1/": json(409, { error: "在庫が不足しています", shortages: [] }),
+    });
+    await screen.findByText("スピーカー");
+    await user.click(within(rowOf("スピーカー")).getByRole("button", { name: `${t.edit}: スピーカー` }));
+    const dialog = await screen.findByRole("dialog", { name: t.editTitle });
+    const quantity = within(dialog).getByLabelText(t.quantity);
+    expect(quantity).toHaveAttribute("inputmode", "numeric");
+    expect(quantity).toHaveValue("2");
+    const save = within(dialog).getByRole("button", { name: t.save });
+
+    await user.clear(quantity);
+    await user.tab();
+    expect(within(dialog).getByText(ja.validation.stockRequired)).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await user.type(quantity, "3個");
+    expect(within(dialog).getByText(ja.validation.stockNumeric)).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await user.clear(quantity);
+    await user.type(quantity, "5");
+
+    const end = within(dialog).getByLabelText(t.endDate);
+    fireEvent.input(end, { target: { value: "2026/11/19 10:00" } });
+    fireEvent.blur(end);
+    expect(await within(dialog).findByText(ja.validation.startAfterEnd)).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    fireEvent.input(end, { target: { value: "2026/11/23 10:00" } });
+    fireEvent.blur(end);
+    await waitFor(() => expect(save).toBeEnabled());
+
+    await user.click(save);
+    expect(await within(dialog).findByText("在庫が不足しています")).toBeInTheDocument();
+    const [body] = await patchBodies(requests, 1);
+    expect(body).toMatchObject({ order_quantity: 5, start_date: "2026-11-20T09:00:00+09:00", note: "" });
+    expect(Object.keys(body).sort()).toEqual(["end_date", "note", "order_quantity", "start_date"]);
+  });
+
+  it("falls back to 更新に失敗しました。 when the server gives no error text", async () => {
+    jest.spyOn(console, "error").mockImplementation(() => {});
+    const { user } = setup({ "PATCH /api/orderitems/1/": json(500, {}) });
+    await screen.findByText("スピーカー");
+    await user.click(within(rowOf("スピーカー")).getByRole("button", { name: `${t.edit}: スピーカー` }));
+    const dialog = await screen.findByRole("dialog", { name: t.editTitle });
+    await user.click(within(dialog).getByRole("button", { name: t.save }));
+    expect(await within(dialog).findByText(t.updateFailed)).toBeInTheDocument();
+  });
+
+  it("exports the visible rows in their order with the case, as <title>.xlsx", async () => {
+    const xlsx = new Response("PK", { status: 200, headers: { "Content-Type": SPREADSHEET_TYPE } });
+    const { user, requests } = setup({ "POST /api/export-excel/": xlsx });
+    Object.assign(URL, { createObjectURL: jest.fn(() => "blob:x"), revokeObjectURL: jest.fn() });
+    let downloaded: string | null = null;
+    jest.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      downloaded = this.download;
+    });
+    await screen.findByText("スピーカー");
+    await user.type(screen.getByRole("searchbox", { name: t.itemSearch }), "ー");
+    await waitFor(() => expect(titles()).toEqual(["スピーカー"]));
+    await user.clear(screen.getByRole("searchbox", { name: t.itemSearch }));
+    await user.click(screen.getByRole("button", { name: t.item }));
+    await user.click(screen.getByRole("button", { name: t.excelExport }));
+    await waitFor(() => expect(downloaded).toBe("秋祭り.xlsx"));
+    const post = requests.find((r) => route(r) === "POST /api/export-excel/");
+    const body = (await post!.json()) as { order_items: OrderItemDto[]; workcaseDetail: WorkCaseDto };
+    expect(body.workcaseDetail).toEqual(workcase);
+    const expectedOrder = [...items]
+      .sort((a, b) => a.items.title.localeCompare(b.items.title, "ja"))
+      .map((o) => o.id);
+    expect(body.order_items.map((o) => o.id)).toEqual(expectedOrder);
+  });
+
+  it("logs, without downloading, when the export answer is not a spreadsheet", async () => {
+    const error = jest.spyOn(console, "error").mockImplementation(() => {});
+    const html = new Response("<html>", { status: 200, headers: { "Content-Type": "text/html" } });
+    const { user } = setup({ "POST /api/export-excel/": html });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    await screen.findByText("スピーカー");
+    await user.click(screen.getByRole("button", { name: t.excelExport }));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith(expect.stringContaining("not a spreadsheet"), "text/html"),
+    );
+    expect(click).not.toHaveBeenCalled();
+  });
+
+  it("shows the warehouse's issue and receive from other screens live", async () => {
+    setup();
+    await screen.findByText("スピーカー");
+    serverEmit("orderitems.upserted", {
+      seq: 4,
+      order_item: { ...items[0]!, issue: "2026-11-20T07:45:00+09:00" },
+    });
+    expect(
+      await within(rowOf("スピーカー")).findByRole("button", { name: `${t.unissue}: スピーカー` }),
+    ).toBeInTheDocument();
+    expect(within(rowOf("スピーカー")).getByText("2026年11月20日 07:45")).toBeInTheDocument();
+    serverEmit("orderitems.deleted", { seq: 5, id: 3, work_case: 5 });
+    await waitFor(() => expect(screen.queryByText("マイク")).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,285 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { ja } from "@zaiko/common/messages/ja";
+import type { OrderItemDto, SummaryRowDto, WorkCaseDto } from "../../lib/allocation";
+import { emitted, reconnect, resetFakeSocket, serverEmit } from "../../test/fakeSocket";
+import { json, route, routes, stubFetch } from "../../test/http";
+import { ownerSession, renderPage } from "../../test/render";
+import { OrderItemsPage } from "./OrderItemsPage";
+
+jest.mock("../../lib/socket", () => require("../../test/fakeSocket").socketModule);
+
+const t = ja.orderitems;
+
+export const workcase: WorkCaseDto = {
+  id: 5,
+  title: "秋祭り",
+  start_date: "2026-11-20T09:00:00+09:00",
+  end_date: "2026-11-22T18:00:00+09:00",
+  note: "搬入は朝8時",
+  created: "2026-11-01T10:00:00+09:00",
+  group: 7,
+};
+
+const summary = (
+  id: number,
+  name: string,
+  category: string,
+  category_id: number,
+  stock: number,
+  shippable: number,
+): SummaryRowDto => ({
+  id,
+  name,
+  category,
+  category_id,
+  stock_quantity: stock,
+  shippable_quantity: shippable,
+});
+
+export const orderItem = (
+  id: number,
+  itemId: number,
+  title: string,
+  category: string,
+  quantity: number,
+  extra: Partial<OrderItemDto> = {},
+): OrderItemDto => ({
+  id,
+  items: { id: itemId, title, category_name: category },
+  work_case: 5,
+  order_quantity: quantity,
+  start_date: workcase.start_date,
+  end_date: workcase.end_date,
+  issue: null,
+  receive: null,
+  note: "",
+  category,
+  ...extra,
+});
+
+const rows = [
+  summary(11, "スピーカー", "音響", 1, 4, 2),
+  summary(12, "マイク", "音響", 1, 3, 0),
+  summary(13, "LEDライト", "照明", 2, 10, 10),
+];
+const categories = [
+  { id: 1, category: "音響", group: 7 },
+  { id: 2, category: "照明", group: 7 },
+];
+
+function setup(extra: Parameters<typeof routes>[0] = {}) {
+  const net = stubFetch(
+    routes({
+      "GET /api/workcases/5/": json(200, workcase),
+      "GET /api/inventorysummary/5/summary/": json(200, rows),
+      "GET /api/orderitems/": json(200, [orderItem(100, 12, "マイク", "音響", 3)]),
+      "GET /api/categories/": json(200, categories),
+      ...extra,
+    }),
+  );
+  const view = renderPage(<OrderItemsPage />, {
+    at: "/orderitems/5",
+    path: "/orderitems/:caseId",
+    session: ownerSession,
+  });
+  return { ...view, ...net };
+}
+
+const inventory = () => screen.getAllByRole("region", { name: t.inventoryCard })[0] as HTMLElement;
+const shipped = () => screen.getAllByRole("region", { name: t.shippedCard })[0] as HTMLElement;
+const rowIn = (region: HTMLElement, text: string) =>
+  within(region).getByText(text).closest("tr") as HTMLElement;
+
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+  resetFakeSocket();
+});
+
+describe("OrderItemsPage", () => {
+  it("shows the case, both cards, the item links of the start day and '+' only while shippable > 0", async () => {
+    const { requests } = setup();
+    expect(await screen.findByRole("heading", { name: `${t.title}：秋祭り` })).toBeInTheDocument();
+    expect(screen.getByText("2026年11月20日 09:00 〜 2026年11月22日 18:00")).toBeInTheDocument();
+    expect(screen.getByText("搬入は朝8時")).toBeInTheDocument();
+    await within(inventory()).findByText("スピーカー");
+
+    expect(within(rowIn(inventory(), "スピーカー")).getByText("2 / 4")).toBeInTheDocument();
+    expect(
+      within(rowIn(inventory(), "スピーカー")).getByRole("button", { name: t.add("スピーカー") }),
+    ).toBeInTheDocument();
+    expect(
+      within(rowIn(inventory(), "マイク")).queryByRole("button", { name: t.add("マイク") }),
+    ).not.toBeInTheDocument();
+    expect(within(inventory()).getByRole("link", { name: "LEDライト" })).toHaveAttribute(
+      "href",
+      `/item/2026/11/20?search=${encodeURIComponent("LEDライト")}`,
+    );
+    // Default sort: category descending (照明 before 音響).
+    const names = within(inventory())
+      .getAllByRole("row")
+      .slice(1)
+      .map((r) => within(r).getAllByRole("cell")[0]?.textContent);
+    expect(names[0]).toBe("LEDライト");
+
+    await within(shipped()).findByText("マイク");
+    const list = within(shipped()).getByRole("link", { name: t.listButton });
+    expect(list.getAttribute("href")).toBe(
+      `/orderitemslist/5?workcase=${encodeURIComponent(JSON.stringify(workcase))}`,
+    );
+
+    const summaryCall = requests.find((r) => route(r) === "GET /api/inventorysummary/5/summary/");
+    expect(new URL(summaryCall!.url).search).toBe("?group_id=7");
+    const orderCall = requests.find((r) => route(r) === "GET /api/orderitems/");
+    expect(new URL(orderCall!.url).search).toBe("?work_case=5");
+  });
+
+  it("filters the inventory by name and by category (フィルターなし first)", async () => {
+    const { user } = setup();
+    await within(inventory()).findByText("スピーカー");
+    await user.type(within(inventory()).getByRole("searchbox", { name: t.itemSearch }), "led");
+    expect(within(inventory()).getByText("LEDライト")).toBeInTheDocument();
+    expect(within(inventory()).queryByText("スピーカー")).not.toBeInTheDocument();
+    await user.clear(within(inventory()).getByRole("searchbox", { name: t.itemSearch }));
+
+    // PrimeReact's Dropdown: the trigger is a button; jsdom has no layout, so the panel counts as hidden.
+    await user.click(within(inventory()).getByRole("button", { name: t.categoryFilter }));
+    await screen.findByRole("option", { name: "照明", hidden: true });
+    // Other dropdowns (表示アイテム数) have options too: look at ours, from フィルターなし on.
+    const texts = screen.getAllByRole("option", { hidden: true }).map((o) => o.textContent);
+    const start = texts.lastIndexOf(t.noFilter);
+    expect(texts.slice(start, start + 3)).toEqual([t.noFilter, "音響", "照明"]);
+    await user.click(screen.getByRole("option", { name: "音響", hidden: true }));
+    await waitFor(() => expect(within(inventory()).queryByText("LEDライト")).not.toBeInTheDocument());
+    expect(within(inventory()).getByText("スピーカー")).toBeInTheDocument();
+  });
+
+  it("debounces '+' by 300 ms (one unit per burst) and applies the answer to both lists", async () => {
+    const added = {
+      order_item: orderItem(101, 11, "スピーカー", "音響", 1),
+      summary: summary(11, "スピーカー", "音響", 1, 4, 1),
+    };
+    const { requests } = setup({ "POST /api/additem/11/5/": json(200, added) });
+    await within(inventory()).findByText("スピーカー");
+    const plus = within(rowIn(inventory(), "スピーカー")).getByRole("button", { name: t.add("スピーカー") });
+
+    const adds = () => requests.filter((r) => route(r) === "POST /api/additem/11/5/");
+    jest.useFakeTimers();
+    fireEvent.click(plus);
+    await act(async () => jest.advanceTimersByTime(200));
+    fireEvent.click(plus);
+    await act(async () => jest.advanceTimersByTime(299));
+    expect(adds()).toHaveLength(0);
+    await act(async () => jest.advanceTimersByTime(1));
+    jest.useRealTimers();
+    await waitFor(() => expect(adds()).toHaveLength(1));
+
+    await waitFor(() =>
+      expect(within(rowIn(inventory(), "スピーカー")).getByText("1 / 4")).toBeInTheDocument(),
+    );
+    expect(within(shipped()).getByText("スピーカー")).toBeInTheDocument();
+    expect(
+      requests.filter((r) => r.method === "GET" && route(r) === "GET /api/inventorysummary/5/summary/"),
+    ).toHaveLength(1);
+  });
+
+  it("debounces '-' by 100 ms and removes the row when the last unit goes", async () => {
+    const reduced = { order_item: null, summary: summary(12, "マイク", "音響", 1, 3, 3) };
+    const { requests } = setup({ "POST /api/reduceitem/12/5/": json(200, reduced) });
+    await within(shipped()).findByText("マイク");
+    const minus = within(rowIn(shipped(), "マイク")).getByRole("button", { name: t.reduce("マイク") });
+
+    const reduces = () => requests.filter((r) => route(r) === "POST /api/reduceitem/12/5/");
+    jest.useFakeTimers();
+    fireEvent.click(minus);
+    await act(async () => jest.advanceTimersByTime(99));
+    expect(reduces()).toHaveLength(0);
+    await act(async () => jest.advanceTimersByTime(1));
+    jest.useRealTimers();
+    await waitFor(() => expect(reduces()).toHaveLength(1));
+
+    await waitFor(() => expect(within(shipped()).queryByText("マイク")).not.toBeInTheDocument());
+    expect(within(rowIn(inventory(), "マイク")).getByText("3 / 3")).toBeInTheDocument();
+    expect(
+      within(rowIn(inventory(), "マイク")).getByRole("button", { name: t.add("マイク") }),
+    ).toBeInTheDocument();
+  });
+
+  it("says which items are short when an add is refused with 409", async () => {
+    jest.spyOn(console, "error").mockImplementation(() => {});
+    const refusal = {
+      error: "在庫が不足しています",
+      shortages: [{ item_id: 11, title: "スピーカー", required: 5, available: 4 }],
+    };
+    const { user } = setup({ "POST /api/additem/11/5/": json(409, refusal) });
+    await within(inventory()).findByText("スピーカー");
+    await user.click(
+      within(rowIn(inventory(), "スピーカー")).getByRole("button", { name: t.add("スピーカー") }),
+    );
+    const alert = await within(inventory()).findByRole("alert");
+    expect(alert).toHaveTextContent("在庫が不足しています");
+    expect(alert).toHaveTextContent(ja.workcases.shortageLine("スピーカー", 5, 4));
+  });
+
+  it("watches the case room (again after a reconnect), leaves it on unmount, and applies inventory.changed", async () => {
+    const { unmount } = setup();
+    await within(inventory()).findByText("スピーカー");
+    expect(emitted.filter((e) => e[0] === "case.watch").map((e) => e[1])).toEqual([5]);
+
+    serverEmit("inventory.changed", {
+      seq: 3,
+      case_id: 5,
+      rows: [summary(11, "スピーカー", "音響", 1, 4, 0), summary(14, "三脚", "照明", 2, 2, 2)],
+    });
+    await waitFor(() =>
+      expect(within(rowIn(inventory(), "スピーカー")).getByText("0 / 4")).toBeInTheDocument(),
+    );
+    expect(
+      within(rowIn(inventory(), "スピーカー")).queryByRole("button", { name: t.add("スピーカー") }),
+    ).not.toBeInTheDocument();
+    expect(within(inventory()).getByText("三脚")).toBeInTheDocument();
+
+    // Another case's rows are not ours.
+    serverEmit("inventory.changed", {
+      seq: 4,
+      case_id: 6,
+      rows: [summary(13, "LEDライト", "照明", 2, 10, 0)],
+    });
+    expect(within(rowIn(inventory(), "LEDライト")).getByText("10 / 10")).toBeInTheDocument();
+
+    reconnect();
+    expect(emitted.filter((e) => e[0] === "case.watch")).toHaveLength(2);
+
+    unmount();
+    expect(emitted.at(-1)).toEqual(["case.unwatch", 5]);
+  });
+
+  it("applies another coordinator's orderitems.upserted / deleted for this case only", async () => {
+    setup();
+    await within(shipped()).findByText("マイク");
+    serverEmit("orderitems.upserted", { seq: 8, order_item: orderItem(102, 13, "LEDライト", "照明", 2) });
+    expect(await within(shipped()).findByText("LEDライト")).toBeInTheDocument();
+    serverEmit("orderitems.upserted", {
+      seq: 9,
+      order_item: { ...orderItem(103, 11, "スピーカー", "音響", 1), work_case: 6 },
+    });
+    expect(within(shipped()).queryByText("スピーカー")).not.toBeInTheDocument();
+    serverEmit("orderitems.deleted", { seq: 10, id: 100, work_case: 5 });
+    await waitFor(() => expect(within(shipped()).queryByText("マイク")).not.toBeInTheDocument());
+  });
+
+  it("alerts each failed fetch with the server-connection hint", async () => {
+    const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
+    jest.spyOn(console, "error").mockImplementation(() => {});
+    stubFetch(() => json(500, {}));
+    renderPage(<OrderItemsPage />, {
+      at: "/orderitems/5",
+      path: "/orderitems/:caseId",
+      session: ownerSession,
+    });
+    await waitFor(() => expect(alert).toHaveBeenCalledTimes(4));
+    expect(alert.mock.calls.map((c) => c[0]).sort()).toEqual(
+      [t.caseFetchFailed, t.inventoryFetchFailed, t.orderItemsFetchFailed, t.categoryFetchFailed].sort(),
+    );
+  });
+});

@@ -1,0 +1,104 @@
+import { ja } from "@zaiko/common/messages/ja";
+import { Button } from "primereact/button";
+import { Link } from "react-router-dom";
+import { type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
+import type { OrderItemDto } from "../../lib/allocation";
+import { displayDateTime, displayOptionalDateTime } from "../../lib/dateTime";
+import { instantOf } from "./orderItemSort";
+
+const t = ja.orderitems;
+const helper = dataTableColumnHelper<OrderItemDto>();
+
+export type TimingKind = "issue" | "receive";
+
+interface Actions {
+  caseId: number;
+  /** "<id>:issue" / "<id>:receive" of the rows whose change is in flight. */
+  pending: ReadonlySet<string>;
+  onToggle: (orderItem: OrderItemDto, kind: TimingKind) => void;
+  onEdit: (orderItem: OrderItemDto) => void;
+}
+
+/** Columns of the shipped item list (spec §2), in the spec's order. */
+export function orderItemListColumns({
+  caseId,
+  pending,
+  onToggle,
+  onEdit,
+}: Actions): DataTableColumn<OrderItemDto>[] {
+  const dateColumn = (id: "start_date" | "end_date" | "issue" | "receive", header: string) =>
+    helper.accessor((o) => instantOf(o[id]), {
+      id,
+      header,
+      enableGlobalFilter: false,
+      meta: { nowrap: true },
+      cell: ({ row }) =>
+        id === "issue" || id === "receive"
+          ? displayOptionalDateTime(row.original[id])
+          : displayDateTime(row.original[id]),
+    });
+  return helper.columns([
+    helper.accessor((o) => o.items.title, { id: "title", header: t.item }),
+    helper.accessor("order_quantity", {
+      id: "order_quantity",
+      header: t.orderQuantity,
+      enableGlobalFilter: false,
+      meta: { nowrap: true, className: "col-number" },
+      // DOMAIN.md: the spec's /orderitems/{quantity} is read as the case detail.
+      cell: ({ row }) => <Link to={`/orderitems/${caseId}`}>{row.original.order_quantity}</Link>,
+    }),
+    helper.display({
+      id: "actions",
+      header: t.actions,
+      meta: { nowrap: true },
+      cell: ({ row }) => {
+        const o = row.original;
+        const issued = Boolean(o.issue);
+        const received = Boolean(o.receive);
+        return (
+          <div className="row-actions">
+            <Button
+              type="button"
+              size="small"
+              label={issued ? t.unissue : t.issue}
+              severity={issued ? "secondary" : undefined}
+              outlined={issued}
+              loading={pending.has(`${o.id}:issue`)}
+              aria-label={`${issued ? t.unissue : t.issue}: ${o.items.title}`}
+              onClick={() => onToggle(o, "issue")}
+            />
+            <Button
+              type="button"
+              size="small"
+              label={received ? t.unreceive : t.receive}
+              severity={received ? "secondary" : "success"}
+              outlined={received}
+              loading={pending.has(`${o.id}:receive`)}
+              aria-label={`${received ? t.unreceive : t.receive}: ${o.items.title}`}
+              onClick={() => onToggle(o, "receive")}
+            />
+            <Button
+              type="button"
+              size="small"
+              label={t.edit}
+              icon="pi pi-pencil"
+              outlined
+              aria-label={`${t.edit}: ${o.items.title}`}
+              onClick={() => onEdit(o)}
+            />
+          </div>
+        );
+      },
+    }),
+    helper.accessor("category", {
+      id: "category",
+      header: ja.orderitems.category,
+      enableGlobalFilter: false,
+    }),
+    dateColumn("start_date", t.start),
+    dateColumn("end_date", t.end),
+    dateColumn("issue", t.issueTime),
+    dateColumn("receive", t.receiveTime),
+    helper.accessor("note", { id: "note", header: t.note, enableGlobalFilter: false, enableSorting: false }),
+  ]) as DataTableColumn<OrderItemDto>[];
+}

@@ -1,0 +1,232 @@
+import type { CategoryDto } from "@zaiko/common/catalogue/catalogue.schema";
+import {
+  type AllocationResultDto,
+  CATALOGUE_EVENTS,
+  isCaseWatched,
+  type OrderItemDto,
+  type SummaryRowDto,
+  type WorkCaseDto,
+} from "../../lib/allocation";
+import { api } from "../../lib/api";
+import { saveBlob } from "../../lib/download";
+import { onServerEvent } from "../../lib/socket";
+
+/** The xlsx content type (API.md). */
+export const SPREADSHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** The case a page works on, with the group the server compares (spec §7 `group_id`). */
+export interface CaseArg {
+  caseId: number;
+  groupId: number;
+}
+
+function upsert<T extends { id: number }>(list: T[], row: T): void {
+  const index = list.findIndex((r) => r.id === row.id);
+  if (index === -1) list.push(row);
+  else list[index] = row;
+}
+
+function remove<T extends { id: number }>(list: T[], id: number): void {
+  const index = list.findIndex((r) => r.id === id);
+  if (index !== -1) list.splice(index, 1);
+}
+
+/** Both lists of a case take an add/reduce answer at once (no refetch). */
+function applyAllocation(
+  dispatch: (action: unknown) => unknown,
+  { caseId, groupId, itemId }: CaseArg & { itemId: number },
+  result: AllocationResultDto,
+): void {
+  dispatch(
+    orderItemsApi.util.updateQueryData("caseOrderItems", caseId, (draft) => {
+      if (result.order_item) upsert(draft, result.order_item);
+      else {
+        const index = draft.findIndex((o) => o.items.id === itemId);
+        if (index !== -1) draft.splice(index, 1);
+      }
+    }),
+  );
+  dispatch(
+    orderItemsApi.util.updateQueryData("inventorySummary", { caseId, groupId }, (draft) =>
+      upsert(draft, result.summary),
+    ),
+  );
+}
+
+/** Case detail, its inventory summary and shipped items (live), allocation, issue/receive, export. */
+export const orderItemsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    workCase: build.query<WorkCaseDto, CaseArg>({
+      query: ({ caseId, groupId }) => ({ url: `/api/workcases/${caseId}/`, params: { group_id: groupId } }),
+      providesTags: (_r, _e, { caseId }) => [{ type: "WorkCase", id: caseId }],
+      async onCacheEntryAdded({ caseId }, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const off = onServerEvent("workcases.upserted", ({ workcase }) => {
+          if (workcase.id === caseId) updateCachedData(() => workcase);
+        });
+        await cacheEntryRemoved;
+        off();
+      },
+    }),
+    inventorySummary: build.query<SummaryRowDto[], CaseArg>({
+      query: ({ caseId, groupId }) => ({
+        url: `/api/inventorysummary/${caseId}/summary/`,
+        params: { group_id: groupId },
+      }),
+      providesTags: (_r, _e, { caseId }) => [{ type: "Inventory", id: caseId }],
+      // The case room sends the recomputed rows of every item whose availability changed for this
+      // case (inventory.changed); renamed or deleted items and categories come as group events.
+      async onCacheEntryAdded(
+        { caseId },
+        { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch },
+      ) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const refetch = () => dispatch(api.util.invalidateTags([{ type: "Inventory", id: caseId }]));
+        const unsubscribe = [
+          onServerEvent("inventory.changed", ({ case_id, rows }) => {
+            if (case_id !== caseId) return;
+            updateCachedData((draft) => {
+              for (const row of rows) upsert(draft, row);
+            });
+          }),
+          onServerEvent("items.deleted", ({ id }) => updateCachedData((draft) => remove(draft, id))),
+          ...CATALOGUE_EVENTS.filter((e) => e !== "items.deleted").map((event) =>
+            onServerEvent(event, refetch),
+          ),
+          // Without the case room (watch refused or not yet confirmed) usage changes would be missed.
+          onServerEvent("stock.changed", () => {
+            if (!isCaseWatched(caseId)) refetch();
+          }),
+        ];
+        await cacheEntryRemoved;
+        for (const off of unsubscribe) off();
+      },
+    }),
+    caseOrderItems: build.query<OrderItemDto[], number>({
+      query: (caseId) => ({ url: "/api/orderitems/", params: { work_case: caseId } }),
+      providesTags: (_r, _e, caseId) => [{ type: "OrderItem", id: caseId }],
+      async onCacheEntryAdded(caseId, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const refetch = () => dispatch(api.util.invalidateTags([{ type: "OrderItem", id: caseId }]));
+        const unsubscribe = [
+          onServerEvent("orderitems.upserted", ({ order_item }) => {
+            if (order_item.work_case === caseId) updateCachedData((draft) => upsert(draft, order_item));
+          }),
+          onServerEvent("orderitems.deleted", ({ id, work_case }) => {
+            if (work_case === caseId) updateCachedData((draft) => remove(draft, id));
+          }),
+          // Item titles and category names are copied into the rows: refetch when they change.
+          ...CATALOGUE_EVENTS.map((event) => onServerEvent(event, refetch)),
+        ];
+        await cacheEntryRemoved;
+        for (const off of unsubscribe) off();
+      },
+    }),
+    caseCategories: build.query<CategoryDto[], number>({
+      query: (groupId) => ({ url: "/api/categories/", params: { groupid: groupId } }),
+      providesTags: [{ type: "Category", id: "LIST" }],
+      async onCacheEntryAdded(_groupId, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const unsubscribe = [
+          onServerEvent("categories.upserted", ({ category }) =>
+            updateCachedData((draft) => upsert(draft, category)),
+          ),
+          onServerEvent("categories.deleted", ({ id }) => updateCachedData((draft) => remove(draft, id))),
+        ];
+        await cacheEntryRemoved;
+        for (const off of unsubscribe) off();
+      },
+    }),
+    addItem: build.mutation<AllocationResultDto, CaseArg & { itemId: number }>({
+      query: ({ itemId, caseId }) => ({ url: `/api/additem/${itemId}/${caseId}/`, method: "POST" }),
+      async onQueryStarted(arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          applyAllocation(dispatch, arg, data);
+        } catch {
+          // the page shows the shortage
+        }
+      },
+    }),
+    reduceItem: build.mutation<AllocationResultDto, CaseArg & { itemId: number }>({
+      query: ({ itemId, caseId }) => ({ url: `/api/reduceitem/${itemId}/${caseId}/`, method: "POST" }),
+      async onQueryStarted(arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          applyAllocation(dispatch, arg, data);
+        } catch {
+          // only logged (spec §8)
+        }
+      },
+    }),
+    patchOrderItem: build.mutation<
+      OrderItemDto,
+      {
+        id: number;
+        caseId: number;
+        body:
+          | { issue: string | null }
+          | { receive: string | null }
+          | { start_date: string; end_date: string; order_quantity: number; note: string };
+      }
+    >({
+      query: ({ id, body }) => ({ url: `/api/orderitems/${id}/`, method: "PATCH", body }),
+      async onQueryStarted({ caseId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(orderItemsApi.util.updateQueryData("caseOrderItems", caseId, (d) => upsert(d, data)));
+        } catch {
+          // the page shows the dialog
+        }
+      },
+    }),
+    exportExcel: build.mutation<
+      null,
+      { order_items: OrderItemDto[]; workcaseDetail: WorkCaseDto; fileName: string }
+    >({
+      query: ({ order_items, workcaseDetail, fileName }) => ({
+        url: "/api/export-excel/",
+        method: "POST",
+        body: { order_items, workcaseDetail },
+        // The file goes straight to the browser; the cache only learns that it worked.
+        responseHandler: async (response) => {
+          if (!response.ok) return response.text();
+          const type = response.headers.get("Content-Type") ?? "";
+          if (!type.includes(SPREADSHEET_TYPE)) {
+            console.error("Excel export: the response is not a spreadsheet", type);
+            return null;
+          }
+          saveBlob(await response.blob(), fileName);
+          return null;
+        },
+      }),
+    }),
+  }),
+});
+
+export const {
+  useWorkCaseQuery,
+  useInventorySummaryQuery,
+  useCaseOrderItemsQuery,
+  useCaseCategoriesQuery,
+  useAddItemMutation,
+  useReduceItemMutation,
+  usePatchOrderItemMutation,
+  useExportExcelMutation,
+} = orderItemsApi;

@@ -1,0 +1,236 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { ja } from "@zaiko/common/messages/ja";
+import type { WorkCaseDto } from "../../lib/allocation";
+import { resetFakeSocket, serverEmit } from "../../test/fakeSocket";
+import { json, route, routes, stubFetch } from "../../test/http";
+import { ownerSession, renderPage } from "../../test/render";
+import { WorkCaseListPage } from "./WorkCaseListPage";
+
+jest.mock("../../lib/socket", () => require("../../test/fakeSocket").socketModule);
+
+const t = ja.workcases;
+
+const wc = (
+  id: number,
+  title: string,
+  start: string,
+  end: string,
+  extra: Partial<WorkCaseDto> = {},
+): WorkCaseDto => ({
+  id,
+  title,
+  start_date: start,
+  end_date: end,
+  note: "",
+  created: "2026-11-01T10:00:00+09:00",
+  group: 7,
+  ...extra,
+});
+
+const cases = [
+  wc(1, "秋祭り", "2026-11-20T09:00:00+09:00", "2026-11-22T18:00:00+09:00"),
+  wc(2, "Winter Fes", "2026-12-01T09:00:00+09:00", "2026-12-03T18:00:00+09:00"),
+  // 07:00 on the 22nd in Tokyo is still the 21st in UTC: the day is Tokyo's.
+  wc(3, "展示会", "2026-11-22T07:00:00+09:00", "2026-11-24T23:30:00+09:00"),
+  wc(4, "壊れた案件", "not a date", "2026-13-45"),
+];
+
+function setup(extra: Parameters<typeof routes>[0] = {}) {
+  const net = stubFetch(routes({ "GET /api/workcaselist/": json(200, cases), ...extra }));
+  const view = renderPage(<WorkCaseListPage />, { at: "/workcase", session: ownerSession });
+  return { ...view, ...net };
+}
+
+const titles = () =>
+  screen
+    .getAllByRole("row")
+    .slice(1)
+    .map((row) => within(row).getAllByRole("cell")[0]?.textContent);
+const rowOf = (title: string) => screen.getByRole("link", { name: title }).closest("tr") as HTMLElement;
+const dialog = () => screen.getByRole("dialog");
+
+/** Types into a PrimeReact Calendar's input the way a person would (format yy/mm/dd HH:mm). */
+async function typeDate(_user: ReturnType<typeof setup>["user"], label: string, text: string) {
+  const input = screen.getByLabelText(label);
+  fireEvent.focus(input);
+  fireEvent.input(input, { target: { value: text } });
+  fireEvent.blur(input);
+}
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  resetFakeSocket();
+});
+
+describe("WorkCaseListPage", () => {
+  it("lists cases by end date descending, links titles, and shows 日付データが不正です for bad dates", async () => {
+    const { requests } = setup();
+    await screen.findByRole("link", { name: "秋祭り" });
+    expect(new URL(requests[0]!.url).search).toBe("?groupid=7");
+    expect(titles()).toEqual(["Winter Fes", "展示会", "秋祭り", "壊れた案件"]);
+    expect(screen.getByRole("columnheader", { name: t.end })).toHaveAttribute("aria-sort", "descending");
+    expect(screen.getByRole("link", { name: "秋祭り" })).toHaveAttribute("href", "/orderitems/1");
+    expect(within(rowOf("秋祭り")).getByText("2026年11月20日 09:00")).toBeInTheDocument();
+    expect(within(rowOf("壊れた案件")).getAllByText(ja.errors.invalidDate)).toHaveLength(2);
+    for (const label of [t.edit, t.delete, t.duplicate]) {
+      expect(within(rowOf("秋祭り")).getByRole("button", { name: `${label}: 秋祭り` })).toBeInTheDocument();
+    }
+  });
+
+  it("searches titles case-insensitively and clears the search", async () => {
+    const { user } = setup();
+    await screen.findByRole("link", { name: "秋祭り" });
+    await user.type(screen.getByRole("searchbox", { name: t.search }), "winter");
+    expect(titles()).toEqual(["Winter Fes"]);
+    await user.click(screen.getByRole("button", { name: t.clearSearch }));
+    expect(titles()).toHaveLength(4);
+  });
+
+  it("期間検索 keeps cases whose start day ≤ the day ≤ end day (Tokyo days, inclusive)", async () => {
+    const { user } = setup();
+    await screen.findByRole("link", { name: "秋祭り" });
+    await typeDate(user, t.periodSearch, "2026/11/21");
+    await waitFor(() => expect(titles()).toEqual(["秋祭り"]));
+    await typeDate(user, t.periodSearch, "2026/11/22");
+    await waitFor(() => expect(titles()).toEqual(["展示会", "秋祭り"]));
+    await typeDate(user, t.periodSearch, "2026/11/24");
+    await waitFor(() => expect(titles()).toEqual(["展示会"]));
+    await typeDate(user, t.periodSearch, "2026/11/25");
+    await waitFor(() => expect(screen.getByText(ja.table.empty)).toBeInTheDocument());
+    await user.click(screen.getByRole("button", { name: t.clearDate }));
+    await waitFor(() => expect(titles()).toHaveLength(4));
+  });
+
+  it("validates the create form: required messages, a bad range inline and as an alert, confirm disabled", async () => {
+    const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
+    const { user } = setup();
+    await screen.findByRole("link", { name: "秋祭り" });
+    await user.click(screen.getByRole("button", { name: t.create }));
+    expect(within(dialog()).getByText(t.dialogCreate, { selector: ".p-dialog-title" })).toBeInTheDocument();
+    const confirm = within(dialog()).getByRole("button", { name: t.submitCreate });
+    expect(confirm).toBeDisabled();
+
+    const title = within(dialog()).getByLabelText(t.caseTitle);
+    await user.click(title);
+    await user.tab();
+    expect(within(dialog()).getByText(ja.validation.workCaseTitleRequired)).toBeInTheDocument();
+    await user.type(title, "新しい案件");
+
+    await typeDate(user, t.startDate, "2026/11/25 10:00");
+    expect(confirm).toBeDisabled(); // the end is still missing
+    await typeDate(user, t.endDate, "2026/11/24 10:00");
+    expect(await within(dialog()).findByText(ja.validation.startAfterEnd)).toBeInTheDocument();
+    expect(alert).toHaveBeenCalledWith(ja.validation.startAfterEnd);
+    expect(confirm).toBeDisabled();
+
+    await typeDate(user, t.endDate, "2026/11/26 10:00");
+    await waitFor(() =>
+      expect(within(dialog()).queryByText(ja.validation.startAfterEnd)).not.toBeInTheDocument(),
+    );
+    expect(confirm).toBeEnabled();
+    expect(alert).toHaveBeenCalledTimes(1);
+  });
+
+  it("creates a case with ISO timestamps with offset and the group", async () => {
+    const created = wc(9, "新しい案件", "2026-11-25T10:00:00+09:00", "2026-11-26T10:00:00+09:00");
+    const { user, requests } = setup({ "POST /api/workcases/": json(201, created) });
+    await screen.findByRole("link", { name: "秋祭り" });
+    await user.click(screen.getByRole("button", { name: t.create }));
+    await user.type(within(dialog()).getByLabelText(t.caseTitle), "新しい案件");
+    await typeDate(user, t.startDate, "2026/11/25 10:00");
+    await typeDate(user, t.endDate, "2026/11/26 10:00");
+    await user.type(within(dialog()).getByLabelText(t.note), "メモ");
+    await user.click(within(dialog()).getByRole("button", { name: t.submitCreate }));
+
+    expect(await screen.findByRole("link", { name: "新しい案件" })).toBeInTheDocument();
+    const post = requests.find((r) => route(r) === "POST /api/workcases/");
+    const body = (await post!.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ title: "新しい案件", note: "メモ", group: 7 });
+    expect(String(body.start_date)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/);
+    expect(new Date(String(body.end_date)).getTime() - new Date(String(body.start_date)).getTime()).toBe(
+      86_400_000,
+    );
+  });
+
+  it("opens 変更不可 listing the short items when an edit is refused", async () => {
+    jest.spyOn(console, "error").mockImplementation(() => {});
+    const refusal = {
+      error: "変更後の期間で在庫不足です",
+      shortages: [{ item_id: 11, title: "スピーカー", required: 6, available: 4 }],
+    };
+    const { user, requests } = setup({ "PUT /api/workcases/1/": json(409, refusal) });
+    await screen.findByRole("link", { name: "秋祭り" });
+    await user.click(within(rowOf("秋祭り")).getByRole("button", { name: `${t.edit}: 秋祭り` }));
+    expect(within(dialog()).getByLabelText(t.caseTitle)).toHaveValue("秋祭り");
+    await user.click(within(dialog()).getByRole("button", { name: t.submitEdit }));
+
+    const notice = await screen.findByRole("dialog", { name: t.refusedTitle });
+    expect(within(notice).getByText(t.refusedBody)).toBeInTheDocument();
+    expect(within(notice).getByText(t.shortageLine("スピーカー", 6, 4))).toBeInTheDocument();
+    const put = requests.find((r) => route(r) === "PUT /api/workcases/1/");
+    expect(await put!.json()).toMatchObject({
+      id: 1,
+      title: "秋祭り",
+      start_date: "2026-11-20T09:00:00+09:00",
+    });
+    await user.click(within(notice).getByRole("button", { name: ja.common.close }));
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: t.refusedTitle })).not.toBeInTheDocument(),
+    );
+  });
+
+  it("opens 変更不可 for any other edit error too", async () => {
+    jest.spyOn(console, "error").mockImplementation(() => {});
+    const { user } = setup({ "PUT /api/workcases/1/": json(500, {}) });
+    await screen.findByRole("link", { name: "秋祭り" });
+    await user.click(within(rowOf("秋祭り")).getByRole("button", { name: `${t.edit}: 秋祭り` }));
+    await user.click(within(dialog()).getByRole("button", { name: t.submitEdit }));
+    expect(await screen.findByText(t.refusedBody)).toBeInTheDocument();
+  });
+
+  it("deletes after 本当にこの案件を削除しますか？ and says 案件を削除しました。", async () => {
+    const { user, requests } = setup({ "DELETE /api/workcases/2/": json(204, null) });
+    await screen.findByRole("link", { name: "Winter Fes" });
+    await user.click(within(rowOf("Winter Fes")).getByRole("button", { name: `${t.delete}: Winter Fes` }));
+    const confirm = screen.getByRole("dialog", { name: t.deleteTitle });
+    expect(within(confirm).getByText(t.deleteConfirm)).toBeInTheDocument();
+    await user.click(within(confirm).getByRole("button", { name: t.delete }));
+    expect(await screen.findByText(t.deleted)).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Winter Fes" })).not.toBeInTheDocument();
+    const del = requests.find((r) => route(r) === "DELETE /api/workcases/2/");
+    expect(new URL(del!.url).search).toBe("?groupid=7");
+  });
+
+  it("duplicates, and alerts 案件編集に失敗しました。 when that fails", async () => {
+    const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
+    jest.spyOn(console, "error").mockImplementation(() => {});
+    const copy = wc(10, "秋祭り（複製）", cases[0]!.start_date, cases[0]!.end_date);
+    const { user } = setup({
+      "POST /api/duplicate_work_case/1/": json(201, copy),
+      "POST /api/duplicate_work_case/2/": json(409, { error: "x", shortages: [] }),
+    });
+    await screen.findByRole("link", { name: "秋祭り" });
+    await user.click(within(rowOf("秋祭り")).getByRole("button", { name: `${t.duplicate}: 秋祭り` }));
+    expect(await screen.findByRole("link", { name: "秋祭り（複製）" })).toBeInTheDocument();
+    await user.click(within(rowOf("Winter Fes")).getByRole("button", { name: `${t.duplicate}: Winter Fes` }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(t.duplicateFailed));
+  });
+
+  it("alerts when the list cannot be loaded, and applies live workcases events", async () => {
+    setup();
+    await screen.findByRole("link", { name: "秋祭り" });
+    serverEmit("workcases.upserted", {
+      seq: 2,
+      workcase: wc(11, "他の人の案件", cases[0]!.start_date, "2027-01-01T00:00:00+09:00"),
+    });
+    expect(await screen.findByRole("link", { name: "他の人の案件" })).toBeInTheDocument();
+    serverEmit("workcases.deleted", { seq: 3, id: 1 });
+    await waitFor(() => expect(screen.queryByRole("link", { name: "秋祭り" })).not.toBeInTheDocument());
+
+    const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
+    jest.spyOn(console, "error").mockImplementation(() => {});
+    stubFetch(() => json(500, {}));
+    renderPage(<WorkCaseListPage />, { at: "/workcase", session: { ...ownerSession, groupId: 8 } });
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(t.fetchFailed));
+  });
+});

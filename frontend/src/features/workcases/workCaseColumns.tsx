@@ -1,0 +1,91 @@
+import { ja } from "@zaiko/common/messages/ja";
+import { Button } from "primereact/button";
+import { Link } from "react-router-dom";
+import { type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
+import type { WorkCaseDto } from "../../lib/allocation";
+import { displayDateTime, parseIso } from "../../lib/dateTime";
+
+const helper = dataTableColumnHelper<WorkCaseDto>();
+const t = ja.workcases;
+
+/** Sorts by the instant; unreadable dates are undefined, which sortUndefined keeps last both ways. */
+const instantOf = (value: string) => parseIso(value)?.getTime();
+
+interface Actions {
+  onEdit: (workcase: WorkCaseDto) => void;
+  onDelete: (workcase: WorkCaseDto) => void;
+  onDuplicate: (workcase: WorkCaseDto) => void;
+  duplicatingId: number | null;
+}
+
+/** 案件名 (a link to the case detail), 開始時刻, 終了時刻 and the row buttons (spec §2). */
+export function workCaseColumns({
+  onEdit,
+  onDelete,
+  onDuplicate,
+  duplicatingId,
+}: Actions): DataTableColumn<WorkCaseDto>[] {
+  return helper.columns([
+    helper.accessor("title", {
+      id: "title",
+      header: t.caseTitle,
+      meta: { className: "col-title" },
+      cell: ({ row }) => <Link to={`/orderitems/${row.original.id}`}>{row.original.title}</Link>,
+    }),
+    helper.accessor((c) => instantOf(c.start_date), {
+      id: "start_date",
+      header: t.start,
+      enableGlobalFilter: false,
+      sortUndefined: "last",
+      meta: { nowrap: true },
+      cell: ({ row }) => displayDateTime(row.original.start_date),
+    }),
+    helper.accessor((c) => instantOf(c.end_date), {
+      id: "end_date",
+      header: t.end,
+      enableGlobalFilter: false,
+      sortUndefined: "last",
+      meta: { nowrap: true },
+      cell: ({ row }) => displayDateTime(row.original.end_date),
+    }),
+    helper.display({
+      id: "actions",
+      header: t.action,
+      meta: { nowrap: true },
+      cell: ({ row }) => {
+        const c = row.original;
+        return (
+          <div className="row-actions">
+            <Button
+              type="button"
+              label={t.edit}
+              icon="pi pi-pencil"
+              size="small"
+              aria-label={`${t.edit}: ${c.title}`}
+              onClick={() => onEdit(c)}
+            />
+            <Button
+              type="button"
+              label={t.delete}
+              icon="pi pi-trash"
+              size="small"
+              severity="danger"
+              aria-label={`${t.delete}: ${c.title}`}
+              onClick={() => onDelete(c)}
+            />
+            <Button
+              type="button"
+              label={t.duplicate}
+              icon="pi pi-copy"
+              size="small"
+              severity="success"
+              loading={duplicatingId === c.id}
+              aria-label={`${t.duplicate}: ${c.title}`}
+              onClick={() => onDuplicate(c)}
+            />
+          </div>
+        );
+      },
+    }),
+  ]) as DataTableColumn<WorkCaseDto>[];
+}

@@ -1,0 +1,124 @@
+import type { WorkCaseDto } from "../../lib/allocation";
+import { api } from "../../lib/api";
+import { onServerEvent } from "../../lib/socket";
+
+/** What the create and edit forms send (spec §7): ISO-8601 timestamps with offset. */
+export interface WorkCaseInput {
+  title: string;
+  start_date: string;
+  end_date: string;
+  note: string;
+}
+
+function upsertById(list: WorkCaseDto[], workcase: WorkCaseDto): void {
+  const index = list.findIndex((c) => c.id === workcase.id);
+  if (index === -1) list.push(workcase);
+  else list[index] = workcase;
+}
+
+function removeById(list: WorkCaseDto[], id: number): void {
+  const index = list.findIndex((c) => c.id === id);
+  if (index !== -1) list.splice(index, 1);
+}
+
+/** The work case list, live, and its writes (create, edit, delete, duplicate). */
+export const workcasesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listWorkCases: build.query<WorkCaseDto[], number>({
+      query: (groupId) => ({ url: "/api/workcaselist/", params: { groupid: groupId } }),
+      providesTags: [{ type: "WorkCase", id: "LIST" }],
+      // Other coordinators' cases arrive as socket events and are applied by id (idempotent).
+      async onCacheEntryAdded(groupId, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const unsubscribe = [
+          onServerEvent("workcases.upserted", ({ workcase }) => {
+            if (workcase.group !== groupId) return;
+            updateCachedData((draft) => upsertById(draft, workcase));
+          }),
+          onServerEvent("workcases.deleted", ({ id }) => {
+            updateCachedData((draft) => removeById(draft, id));
+          }),
+        ];
+        await cacheEntryRemoved;
+        for (const off of unsubscribe) off();
+      },
+    }),
+    createWorkCase: build.mutation<WorkCaseDto, WorkCaseInput & { groupId: number }>({
+      query: ({ groupId, ...body }) => ({
+        url: "/api/workcases/",
+        method: "POST",
+        body: { ...body, group: groupId },
+      }),
+      async onQueryStarted({ groupId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(workcasesApi.util.updateQueryData("listWorkCases", groupId, (d) => upsertById(d, data)));
+        } catch {
+          // the page tells the user
+        }
+      },
+    }),
+    updateWorkCase: build.mutation<WorkCaseDto, WorkCaseInput & { id: number; groupId: number }>({
+      query: ({ id, groupId, ...body }) => ({
+        url: `/api/workcases/${id}/`,
+        method: "PUT",
+        body: { id, ...body, group: groupId },
+      }),
+      // The case detail and the shipped items of this case move with the period.
+      invalidatesTags: (_r, error, { id }) =>
+        error
+          ? []
+          : [
+              { type: "WorkCase", id },
+              { type: "OrderItem", id },
+              { type: "Inventory", id },
+            ],
+      async onQueryStarted({ groupId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(workcasesApi.util.updateQueryData("listWorkCases", groupId, (d) => upsertById(d, data)));
+        } catch {
+          // the page opens 変更不可
+        }
+      },
+    }),
+    deleteWorkCase: build.mutation<void, { id: number; groupId: number }>({
+      query: ({ id, groupId }) => ({
+        url: `/api/workcases/${id}/`,
+        method: "DELETE",
+        params: { groupid: groupId },
+      }),
+      async onQueryStarted({ id, groupId }, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          dispatch(workcasesApi.util.updateQueryData("listWorkCases", groupId, (d) => removeById(d, id)));
+        } catch {
+          // the page tells the user
+        }
+      },
+    }),
+    duplicateWorkCase: build.mutation<WorkCaseDto, { id: number; groupId: number }>({
+      query: ({ id }) => ({ url: `/api/duplicate_work_case/${id}/`, method: "POST" }),
+      async onQueryStarted({ groupId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(workcasesApi.util.updateQueryData("listWorkCases", groupId, (d) => upsertById(d, data)));
+        } catch {
+          // the page tells the user
+        }
+      },
+    }),
+  }),
+});
+
+export const {
+  useListWorkCasesQuery,
+  useCreateWorkCaseMutation,
+  useUpdateWorkCaseMutation,
+  useDeleteWorkCaseMutation,
+  useDuplicateWorkCaseMutation,
+} = workcasesApi;

@@ -1,0 +1,91 @@
+import type { ServerEventName } from "@zaiko/common/realtime/events";
+import { getSocket, onSocketConnect } from "./socket";
+
+/**
+ * The work case and allocation shapes (API.md "Objects"), from common/, gathered here for the two
+ * features that use them (work case list, case detail); features never import each other.
+ */
+export type {
+  AllocationResultDto,
+  OrderItemDto,
+  SummaryRowDto,
+} from "@zaiko/common/orderitems/orderitems.schema";
+export type { WorkCaseDto } from "@zaiko/common/workcases/workcases.schema";
+
+/** One item a refused write would overbook (409 body `shortages`). */
+export interface ShortageDto {
+  item_id: number;
+  title: string;
+  required: number;
+  available: number;
+}
+
+/** Group events after which a case's lists are refetched (names or categories changed). */
+export const CATALOGUE_EVENTS: ServerEventName[] = [
+  "items.upserted",
+  "items.deleted",
+  "items.imported",
+  "categories.upserted",
+  "categories.deleted",
+];
+
+const watched = new Map<number, { count: number; acknowledged: boolean }>();
+
+/**
+ * Joins the case room (`case.watch`) now and after every reconnect, so `inventory.changed` for this
+ * case arrives; the returned function leaves it (`case.unwatch`). Several watchers of one case share
+ * the room: it is left when the last one stops.
+ */
+export function watchCase(caseId: number): () => void {
+  const entry = watched.get(caseId) ?? { count: 0, acknowledged: false };
+  entry.count += 1;
+  watched.set(caseId, entry);
+  const socket = getSocket();
+  const join = () => {
+    const current = watched.get(caseId);
+    if (current) current.acknowledged = false; // a new connection is in no room yet
+    socket.emit("case.watch", caseId, (result) => {
+      const latest = watched.get(caseId);
+      if (latest) latest.acknowledged = Boolean(result?.ok);
+    });
+  };
+  if (entry.count === 1 && socket.connected) join();
+  // Every watcher rejoins after a reconnect (joining twice is harmless), so the room survives
+  // whichever watcher leaves first.
+  const offConnect = onSocketConnect(join);
+  return () => {
+    offConnect();
+    const current = watched.get(caseId);
+    if (!current) return;
+    current.count -= 1;
+    if (current.count > 0) return;
+    watched.delete(caseId);
+    if (socket.connected) socket.emit("case.unwatch", caseId);
+  };
+}
+
+/** True once the server confirmed that this client is in the case room. */
+export function isCaseWatched(caseId: number): boolean {
+  return watched.get(caseId)?.acknowledged ?? false;
+}
+
+/** The shortages of a 409 answer, if it carries any. */
+export function shortagesOf(error: unknown): ShortageDto[] {
+  if (!error || typeof error !== "object" || !("data" in error)) return [];
+  const data = (error as { data: unknown }).data;
+  if (!data || typeof data !== "object") return [];
+  const list = (data as { shortages?: unknown }).shortages;
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (s): s is ShortageDto =>
+      s !== null && typeof s === "object" && typeof (s as ShortageDto).title === "string",
+  );
+}
+
+/** The HTTP status of an RTK Query error, if any. */
+export function statusOf(error: unknown): number | string | null {
+  if (error && typeof error === "object" && "status" in error) {
+    return (error as { status: number | string }).status;
+  }
+  return null;
+}

@@ -1,0 +1,271 @@
+/// <reference path="../../common/src/moment-locales.d.ts" />
+/**
+ * Allocation benchmark on PostgreSQL, two paths side by side in one run:
+ *  1. HTTP: 32 concurrent clients calling POST /api/additem/{item}/{case}/ on the real server.
+ *  2. Direct: the same transaction (lock the item row, read the overlapping bookings, check the peak with
+ *     common/availability, upsert the order item) issued straight through `pg` by 32 concurrent sessions.
+ * Then the read views at 2,000 items and 50,000 order items: the weekly view and the inventory summary.
+ *
+ *   node -r esbuild-register scripts/bench/allocation.ts
+ *
+ * PostgreSQL from TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); a scratch database is
+ * created and dropped. Writes the figures into docs/benchmarks.md between the allocation markers.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { peakUsage } from "@zaiko/common/availability/index";
+import { Pool } from "pg";
+import { loadConfig } from "../../backend/src/config";
+import { createLogger } from "../../backend/src/lib/logger";
+import { createRateLimits } from "../../backend/src/middlewares/rateLimit";
+import { startServer } from "../../backend/src/server";
+import { openFreshPostgres } from "../../backend/src/test/databases";
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS || 32);
+const SECONDS = Number(process.env.BENCH_SECONDS || 8);
+const ITEMS = 64;
+const READ_ITEMS = 2_000;
+const READ_ORDER_ITEMS = 50_000;
+
+interface Run {
+  ops: number;
+  seconds: number;
+  latencies: number[];
+  errors: number;
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const fmt = (n: number) => n.toFixed(1);
+
+/** Runs `op` from `clients` concurrent loops for `seconds`, recording each call's latency. */
+async function drive(
+  clients: number,
+  seconds: number,
+  op: (client: number) => Promise<boolean>,
+): Promise<Run> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        const ok = await op(c).catch(() => false);
+        latencies.push(performance.now() - t0);
+        if (!ok) errors++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { ops: latencies.length, seconds: elapsed, latencies, errors };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a benchmark reads the JSON answers loosely
+async function api(base: string, method: string, p: string, token?: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${base}${p}`, {
+    method,
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? undefined : res.json();
+}
+
+async function main() {
+  const database = await openFreshPostgres();
+  const url = database.url;
+  const config = loadConfig({ JWT_SECRET: "bench", CSRF_SECRET: "bench" } as NodeJS.ProcessEnv, {
+    port: 0,
+    host: "127.0.0.1",
+    bcryptCost: 4,
+    clientDir: "/nonexistent",
+    logLevel: "silent",
+  });
+  const server = await startServer({
+    config,
+    database,
+    logger: createLogger("silent"),
+    rateLimits: createRateLimits({ perIpPerMinute: 1_000_000 }),
+  });
+  const base = server.url;
+  const group = await api(base, "POST", "/api/groups/", undefined, { name: `bench-${Date.now()}` });
+  const email = `bench${Date.now()}@example.com`;
+  await api(base, "POST", "/api/signup/", undefined, {
+    email,
+    password: "password1",
+    groups: group.id,
+    first_name: "b",
+    last_name: "b",
+    is_owner: true,
+  });
+  const { access } = await api(base, "POST", "/api/token/", undefined, { email, password: "password1" });
+  const category = await api(base, "POST", "/api/categories/", access, {
+    category: "bench",
+    group: group.id,
+  });
+  const items: number[] = [];
+  for (let i = 0; i < ITEMS; i++) {
+    const item = await api(base, "POST", "/api/items/", access, {
+      title: `item-${i}`,
+      category: category.id,
+      stock_quantity: 1_000_000,
+      note: "",
+      group: group.id,
+    });
+    items.push(item.id);
+  }
+  const cases: number[] = [];
+  for (let c = 0; c < CLIENTS * 2; c++) {
+    const wc = await api(base, "POST", "/api/workcases/", access, {
+      title: `case-${c}`,
+      start_date: `2027-0${1 + (c % 6)}-01T09:00:00+09:00`,
+      end_date: `2027-0${2 + (c % 6)}-15T18:00:00+09:00`,
+      note: "",
+      group: group.id,
+    });
+    cases.push(wc.id);
+  }
+  const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+
+  // Warm-up so both paths start with connections open and plans cached.
+  await drive(CLIENTS, 1, async () => {
+    await api(base, "POST", `/api/additem/${pick(items)}/${pick(cases.slice(0, CLIENTS))}/`, access);
+    return true;
+  });
+
+  const http = await drive(CLIENTS, SECONDS, async (c) => {
+    await api(base, "POST", `/api/additem/${pick(items)}/${cases[c % CLIENTS]}/`, access);
+    return true;
+  });
+
+  const pool = new Pool({ connectionString: url, max: CLIENTS });
+  const direct = await drive(CLIENTS, SECONDS, async (c) => {
+    const client = await pool.connect();
+    const itemId = pick(items);
+    const caseId = cases[CLIENTS + (c % CLIENTS)]!;
+    try {
+      await client.query("BEGIN");
+      const { rows: caseRows } = await client.query(
+        "SELECT start_date, end_date FROM work_cases WHERE id = $1 AND group_id = $2",
+        [caseId, group.id],
+      );
+      const { rows: itemRows } = await client.query(
+        "SELECT stock_quantity FROM items WHERE id = $1 AND group_id = $2 FOR UPDATE",
+        [itemId, group.id],
+      );
+      const window = { start: caseRows[0].start_date.getTime(), end: caseRows[0].end_date.getTime() };
+      const { rows: bookings } = await client.query(
+        `SELECT start_date, end_date, order_quantity FROM order_items
+         WHERE item_id = $1 AND start_date <= $3 AND end_date >= $2`,
+        [itemId, caseRows[0].start_date, caseRows[0].end_date],
+      );
+      const peak = peakUsage(
+        bookings.map((b) => ({
+          start: b.start_date.getTime(),
+          end: b.end_date.getTime(),
+          quantity: b.order_quantity,
+        })),
+        window,
+      );
+      if (peak + 1 > itemRows[0].stock_quantity) throw new Error("short");
+      await client.query(
+        `INSERT INTO order_items (group_id, work_case_id, item_id, order_quantity, start_date, end_date)
+         VALUES ($1, $2, $3, 1, $4, $5)
+         ON CONFLICT (work_case_id, item_id) DO UPDATE SET order_quantity = order_items.order_quantity + 1
+         RETURNING id`,
+        [group.id, caseId, itemId, caseRows[0].start_date, caseRows[0].end_date],
+      );
+      await client.query("COMMIT");
+      return true;
+    } catch (err) {
+      await client.query("ROLLBACK");
+      throw err;
+    } finally {
+      client.release();
+    }
+  });
+
+  // Read views at 2,000 items and 50,000 order items, seeded in SQL.
+  await pool.query(
+    `INSERT INTO items (group_id, category_id, title, stock_quantity)
+     SELECT $1, $2, 'read-' || g, 1000000 FROM generate_series(1, $3) g`,
+    [group.id, category.id, READ_ITEMS - ITEMS],
+  );
+  await pool.query(
+    `INSERT INTO work_cases (group_id, title, start_date, end_date)
+     SELECT $1, 'read-case-' || g, timestamptz '2026-11-01' + (g || ' hours')::interval,
+            timestamptz '2026-11-01' + (g || ' hours')::interval + interval '3 days'
+     FROM generate_series(1, 2000) g`,
+    [group.id],
+  );
+  await pool.query(
+    `INSERT INTO order_items (group_id, work_case_id, item_id, order_quantity, start_date, end_date)
+     SELECT $1, c.id, i.id, 1, c.start_date, c.end_date
+     FROM (SELECT id, start_date, end_date, row_number() OVER (ORDER BY id) rn FROM work_cases WHERE title LIKE 'read-case-%') c
+     JOIN (SELECT id, row_number() OVER (ORDER BY id) rn FROM items WHERE group_id = $1) i
+       ON (i.rn + c.rn * 7) % 80 = 0
+     LIMIT $2
+     ON CONFLICT DO NOTHING`,
+    [group.id, READ_ORDER_ITEMS],
+  );
+  const { rows: counts } = await pool.query(
+    "SELECT (SELECT count(*) FROM items WHERE group_id = $1) items, (SELECT count(*) FROM order_items WHERE group_id = $1) order_items",
+    [group.id],
+  );
+  await pool.query("ANALYZE");
+  const readCase = (await pool.query("SELECT id FROM work_cases WHERE title = 'read-case-1000'")).rows[0].id;
+  const timeGets = async (p: string, n = 40) => {
+    const times: number[] = [];
+    for (let i = 0; i < n + 5; i++) {
+      const t0 = performance.now();
+      await api(base, "GET", p, access);
+      if (i >= 5) times.push(performance.now() - t0);
+    }
+    return times.sort((a, b) => a - b);
+  };
+  const weekly = await timeGets(`/api/items/2026/11/22/`);
+  const summary = await timeGets(`/api/inventorysummary/${readCase}/summary/`);
+
+  await pool.end();
+  await server.close();
+
+  const rate = (r: Run) => r.ops / r.seconds;
+  const lines = [
+    `Run of ${new Date().toISOString().slice(0, 16)}Z, node ${process.version}, ${CLIENTS} clients, ${SECONDS} s per path, ${ITEMS} items (random per call).`,
+    "",
+    "| path | allocations/s | p50 ms | p99 ms | errors |",
+    "| --- | --- | --- | --- | --- |",
+    `| HTTP POST /api/additem | ${fmt(rate(http))} | ${fmt(pct(http.latencies, 50))} | ${fmt(pct(http.latencies, 99))} | ${http.errors} |`,
+    `| same transaction through pg | ${fmt(rate(direct))} | ${fmt(pct(direct.latencies, 50))} | ${fmt(pct(direct.latencies, 99))} | ${direct.errors} |`,
+    "",
+    `HTTP / direct = **${(rate(http) / rate(direct)).toFixed(2)}** (target ≥ 0.5); HTTP p99 target < 50 ms.`,
+    "",
+    `Read views with ${counts[0].items} items and ${counts[0].order_items} order items in the group (40 sequential GETs each):`,
+    "",
+    "| view | p50 ms | p99 ms |",
+    "| --- | --- | --- |",
+    `| GET /api/items/2026/11/22/ (weekly) | ${fmt(pct(weekly, 50))} | ${fmt(pct(weekly, 99))} |`,
+    `| GET /api/inventorysummary/{case}/summary/ | ${fmt(pct(summary, 50))} | ${fmt(pct(summary, 99))} |`,
+  ];
+  const report = lines.join("\n");
+  console.info(report);
+
+  const docs = path.resolve(__dirname, "../../docs/benchmarks.md");
+  const begin = "<!-- allocation:begin -->";
+  const finish = "<!-- allocation:end -->";
+  const section = `${begin}\n## Allocation (scripts/bench/allocation.ts)\n\n    node -r esbuild-register scripts/bench/allocation.ts\n\n${report}\n${finish}`;
+  const current = readFileSync(docs, "utf8");
+  const next = current.includes(begin)
+    ? current.replace(new RegExp(`${begin}[\\s\\S]*${finish}`), section)
+    : `${current.trimEnd()}\n\n${section}\n`;
+  writeFileSync(docs, next);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
