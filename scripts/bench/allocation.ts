@@ -1,7 +1,8 @@
 /// <reference path="../../common/src/moment-locales.d.ts" />
 /**
  * Allocation benchmark on PostgreSQL, two paths side by side in one run:
- *  1. HTTP: 32 concurrent clients calling POST /api/additem/{item}/{case}/ on the real server.
+ *  1. HTTP: 32 concurrent clients calling POST /api/additem/{item}/{case}/ on the real server, which runs
+ *     in a separate process (started from sources).
  *  2. Direct: the same transaction (lock the item row, read the overlapping bookings, check the peak with
  *     common/availability, upsert the order item) issued straight through `pg` by 32 concurrent sessions.
  * Then the read views at 2,000 items and 50,000 order items: the weekly view and the inventory summary.
@@ -16,11 +17,8 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { peakUsage } from "@zaiko/common/availability/index";
 import { Pool } from "pg";
-import { loadConfig } from "../../backend/src/config";
-import { createLogger } from "../../backend/src/lib/logger";
-import { createRateLimits } from "../../backend/src/middlewares/rateLimit";
-import { startServer } from "../../backend/src/server";
 import { openFreshPostgres } from "../../backend/src/test/databases";
+import { startAppProcess } from "../../backend/src/test/processes";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 32);
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
@@ -78,18 +76,12 @@ async function api(base: string, method: string, p: string, token?: string, body
 async function main() {
   const database = await openFreshPostgres();
   const url = database.url;
-  const config = loadConfig({ JWT_SECRET: "bench", CSRF_SECRET: "bench" } as NodeJS.ProcessEnv, {
-    port: 0,
-    host: "127.0.0.1",
-    bcryptCost: 4,
-    clientDir: "/nonexistent",
-    logLevel: "silent",
-  });
-  const server = await startServer({
-    config,
-    database,
-    logger: createLogger("silent"),
-    rateLimits: createRateLimits({ perIpPerMinute: 1_000_000 }),
+  // The server runs in a process of its own, as in production: the load generator must not share its
+  // event loop (the direct path's pg sessions run in this process).
+  const server = await startAppProcess({
+    DATABASE_URL: url,
+    LOG_LEVEL: "silent",
+    PG_POOL_SIZE: String(CLIENTS),
   });
   const base = server.url;
   const group = await api(base, "POST", "/api/groups/", undefined, { name: `bench-${Date.now()}` });
@@ -231,7 +223,8 @@ async function main() {
   const summary = await timeGets(`/api/inventorysummary/${readCase}/summary/`);
 
   await pool.end();
-  await server.close();
+  await server.stop();
+  await database.close();
 
   const rate = (r: Run) => r.ops / r.seconds;
   const lines = [
