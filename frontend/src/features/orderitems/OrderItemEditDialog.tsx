@@ -3,8 +3,8 @@ import { Button } from "primereact/button";
 import { Dialog } from "primereact/dialog";
 import { InputText } from "primereact/inputtext";
 import { useEffect, useId, useState } from "react";
-import { DateTimeField } from "../../components/form/DateTimeField";
 import { ErrorList } from "../../components/form/ErrorList";
+import { PeriodFields } from "../../components/form/PeriodFields";
 import type { OrderItemDto } from "../../lib/allocation";
 import { parseIso } from "../../lib/dateTime";
 import { type OrderItemFormValues, validateOrderItem } from "./orderItemForm";
@@ -74,33 +74,15 @@ export function OrderItemEditDialog({ orderItem, busy, serverError, onCancel, on
         }}
       >
         {orderItem ? <p className="dialog-target">{orderItem.items.title}</p> : null}
-        <DateTimeField
-          label={t.startDate}
-          value={values.start}
-          onChange={(start) => {
-            touch("start");
-            setValues((v) => ({ ...v, start }));
-          }}
-          onBlur={() => touch("start")}
-          error={touched.start ? errors.start : undefined}
-          invalid={Boolean((touched.start && errors.start) || errors.range)}
+        <PeriodFields
+          labels={{ start: t.startDate, end: t.endDate }}
+          start={values.start}
+          end={values.end}
+          onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))}
+          errors={errors}
+          touched={touched}
+          touch={touch}
         />
-        <DateTimeField
-          label={t.endDate}
-          value={values.end}
-          onChange={(end) => {
-            touch("end");
-            setValues((v) => ({ ...v, end }));
-          }}
-          onBlur={() => touch("end")}
-          error={touched.end ? errors.end : undefined}
-          invalid={Boolean((touched.end && errors.end) || errors.range)}
-        />
-        {errors.range ? (
-          <small className="form-error" role="alert">
-            {errors.range}
-          </small>
-        ) : null}
         <div className="form-field">
           <label htmlFor={quantityId}>{t.quantity}</label>
           <InputText

@@ -3,7 +3,7 @@ import { Button } from "primereact/button";
 import { Dialog } from "primereact/dialog";
 import { InputText } from "primereact/inputtext";
 import { useEffect, useId, useRef, useState } from "react";
-import { DateTimeField } from "../../components/form/DateTimeField";
+import { PeriodFields } from "../../components/form/PeriodFields";
 import { TextField } from "../../components/form/TextField";
 import { validateWorkCase, type WorkCaseFormValues } from "./workCaseForm";
 
@@ -89,33 +89,15 @@ export function WorkCaseFormDialog({ visible, mode, initial, busy, onCancel, onS
           onBlur={() => touch("title")}
           error={touched.title ? errors.title : undefined}
         />
-        <DateTimeField
-          label={t.startDate}
-          value={values.start}
-          onChange={(start) => {
-            touch("start");
-            setValues((v) => ({ ...v, start }));
-          }}
-          onBlur={() => touch("start")}
-          error={touched.start ? errors.start : undefined}
-          invalid={Boolean((touched.start && errors.start) || errors.range)}
+        <PeriodFields
+          labels={{ start: t.startDate, end: t.endDate }}
+          start={values.start}
+          end={values.end}
+          onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))}
+          errors={errors}
+          touched={touched}
+          touch={touch}
         />
-        <DateTimeField
-          label={t.endDate}
-          value={values.end}
-          onChange={(end) => {
-            touch("end");
-            setValues((v) => ({ ...v, end }));
-          }}
-          onBlur={() => touch("end")}
-          error={touched.end ? errors.end : undefined}
-          invalid={Boolean((touched.end && errors.end) || errors.range)}
-        />
-        {errors.range ? (
-          <small className="form-error" role="alert">
-            {errors.range}
-          </small>
-        ) : null}
         <div className="form-field">
           <label htmlFor={noteId}>{t.note}</label>
           <InputText
