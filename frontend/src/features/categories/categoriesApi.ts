@@ -1,17 +1,7 @@
 import type { CategoryDto, RelatedItemDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { api } from "../../lib/api";
+import { removeById, upsertById } from "../../lib/cacheUpdates";
 import { onServerEvent } from "../../lib/socket";
-
-function upsertById(list: CategoryDto[], category: CategoryDto): void {
-  const index = list.findIndex((c) => c.id === category.id);
-  if (index === -1) list.push(category);
-  else list[index] = category;
-}
-
-function removeById(list: CategoryDto[], id: number): void {
-  const index = list.findIndex((c) => c.id === id);
-  if (index !== -1) list.splice(index, 1);
-}
 
 /** The body of a category write (spec §7: the category name and the group). */
 export interface CategoryBody {

@@ -6,6 +6,7 @@ import type {
   WeeklyItemsDto,
 } from "@zaiko/common/catalogue/catalogue.schema";
 import { api } from "../../lib/api";
+import { removeById, upsertById } from "../../lib/cacheUpdates";
 import { saveBlob } from "../../lib/download";
 import { onServerEvent } from "../../lib/socket";
 
@@ -52,14 +53,11 @@ function upsertItem(week: Week, item: ItemDto): void {
 }
 
 function removeItem(week: Week, id: number): void {
-  const index = week.items.findIndex((i) => i.id === id);
-  if (index !== -1) week.items.splice(index, 1);
+  removeById(week.items, id);
 }
 
 function upsertCategory(week: Week, category: CategoryDto): void {
-  const index = week.categories.findIndex((c) => c.id === category.id);
-  if (index === -1) week.categories.push(category);
-  else week.categories[index] = category;
+  upsertById(week.categories, category);
   for (const item of week.items) {
     if (item.category === category.id) item.category_name = category.category;
   }

@@ -1,21 +1,11 @@
 import type { UserDto } from "@zaiko/common/members/members.schema";
 import { api } from "../../lib/api";
+import { removeById, upsertById } from "../../lib/cacheUpdates";
 import { saveBlob } from "../../lib/download";
 import { onServerEvent } from "../../lib/socket";
 
 /** The member CSV's file name (spec §9). */
 export const MEMBER_CSV_FILE = "exported_data.csv";
-
-function upsertById(list: UserDto[], user: UserDto): void {
-  const index = list.findIndex((u) => u.id === user.id);
-  if (index === -1) list.push(user);
-  else list[index] = user;
-}
-
-function removeById(list: UserDto[], id: number): void {
-  const index = list.findIndex((u) => u.id === id);
-  if (index !== -1) list.splice(index, 1);
-}
 
 /** Member list, active toggle, delete and CSV export (owners). */
 export const membersApi = api.injectEndpoints({

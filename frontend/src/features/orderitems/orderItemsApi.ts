@@ -8,6 +8,7 @@ import {
   type WorkCaseDto,
 } from "../../lib/allocation";
 import { api } from "../../lib/api";
+import { removeById, upsertById } from "../../lib/cacheUpdates";
 import { saveBlob } from "../../lib/download";
 import { onServerEvent } from "../../lib/socket";
 
@@ -20,17 +21,6 @@ export interface CaseArg {
   groupId: number;
 }
 
-function upsert<T extends { id: number }>(list: T[], row: T): void {
-  const index = list.findIndex((r) => r.id === row.id);
-  if (index === -1) list.push(row);
-  else list[index] = row;
-}
-
-function remove<T extends { id: number }>(list: T[], id: number): void {
-  const index = list.findIndex((r) => r.id === id);
-  if (index !== -1) list.splice(index, 1);
-}
-
 /** Both lists of a case take an add/reduce answer at once (no refetch). */
 function applyAllocation(
   dispatch: (action: unknown) => unknown,
@@ -39,7 +29,7 @@ function applyAllocation(
 ): void {
   dispatch(
     orderItemsApi.util.updateQueryData("caseOrderItems", caseId, (draft) => {
-      if (result.order_item) upsert(draft, result.order_item);
+      if (result.order_item) upsertById(draft, result.order_item);
       else {
         const index = draft.findIndex((o) => o.items.id === itemId);
         if (index !== -1) draft.splice(index, 1);
@@ -48,7 +38,7 @@ function applyAllocation(
   );
   dispatch(
     orderItemsApi.util.updateQueryData("inventorySummary", { caseId, groupId }, (draft) =>
-      upsert(draft, result.summary),
+      upsertById(draft, result.summary),
     ),
   );
 }
@@ -94,10 +84,10 @@ export const orderItemsApi = api.injectEndpoints({
           onServerEvent("inventory.changed", ({ case_id, rows }) => {
             if (case_id !== caseId) return;
             updateCachedData((draft) => {
-              for (const row of rows) upsert(draft, row);
+              for (const row of rows) upsertById(draft, row);
             });
           }),
-          onServerEvent("items.deleted", ({ id }) => updateCachedData((draft) => remove(draft, id))),
+          onServerEvent("items.deleted", ({ id }) => updateCachedData((draft) => removeById(draft, id))),
           ...CATALOGUE_EVENTS.filter((e) => e !== "items.deleted").map((event) =>
             onServerEvent(event, refetch),
           ),
@@ -122,10 +112,10 @@ export const orderItemsApi = api.injectEndpoints({
         const refetch = () => dispatch(api.util.invalidateTags([{ type: "OrderItem", id: caseId }]));
         const unsubscribe = [
           onServerEvent("orderitems.upserted", ({ order_item }) => {
-            if (order_item.work_case === caseId) updateCachedData((draft) => upsert(draft, order_item));
+            if (order_item.work_case === caseId) updateCachedData((draft) => upsertById(draft, order_item));
           }),
           onServerEvent("orderitems.deleted", ({ id, work_case }) => {
-            if (work_case === caseId) updateCachedData((draft) => remove(draft, id));
+            if (work_case === caseId) updateCachedData((draft) => removeById(draft, id));
           }),
           // Item titles and category names are copied into the rows: refetch when they change.
           ...CATALOGUE_EVENTS.map((event) => onServerEvent(event, refetch)),
@@ -145,9 +135,9 @@ export const orderItemsApi = api.injectEndpoints({
         }
         const unsubscribe = [
           onServerEvent("categories.upserted", ({ category }) =>
-            updateCachedData((draft) => upsert(draft, category)),
+            updateCachedData((draft) => upsertById(draft, category)),
           ),
-          onServerEvent("categories.deleted", ({ id }) => updateCachedData((draft) => remove(draft, id))),
+          onServerEvent("categories.deleted", ({ id }) => updateCachedData((draft) => removeById(draft, id))),
         ];
         await cacheEntryRemoved;
         for (const off of unsubscribe) off();
@@ -190,7 +180,7 @@ export const orderItemsApi = api.injectEndpoints({
       async onQueryStarted({ caseId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(orderItemsApi.util.updateQueryData("caseOrderItems", caseId, (d) => upsert(d, data)));
+          dispatch(orderItemsApi.util.updateQueryData("caseOrderItems", caseId, (d) => upsertById(d, data)));
         } catch {
           // the page shows the dialog
         }

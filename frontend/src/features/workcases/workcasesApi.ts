@@ -1,5 +1,6 @@
 import type { WorkCaseDto } from "../../lib/allocation";
 import { api } from "../../lib/api";
+import { removeById, upsertById } from "../../lib/cacheUpdates";
 import { onServerEvent } from "../../lib/socket";
 
 /** What the create and edit forms send (spec §7): ISO-8601 timestamps with offset. */
@@ -8,17 +9,6 @@ export interface WorkCaseInput {
   start_date: string;
   end_date: string;
   note: string;
-}
-
-function upsertById(list: WorkCaseDto[], workcase: WorkCaseDto): void {
-  const index = list.findIndex((c) => c.id === workcase.id);
-  if (index === -1) list.push(workcase);
-  else list[index] = workcase;
-}
-
-function removeById(list: WorkCaseDto[], id: number): void {
-  const index = list.findIndex((c) => c.id === id);
-  if (index !== -1) list.splice(index, 1);
 }
 
 /** The work case list, live, and its writes (create, edit, delete, duplicate). */
