@@ -3,9 +3,6 @@ import type { CategoryDto, ItemDto, WeekItemDto } from "@zaiko/common/catalogue/
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
-import { IconField } from "primereact/iconfield";
-import { InputIcon } from "primereact/inputicon";
-import { InputText } from "primereact/inputtext";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useSelector } from "react-redux";
 import { useLocation, useParams } from "react-router-dom";
@@ -21,6 +18,7 @@ import { useDeleteItemMutation, useWeeklyItemsQuery } from "./itemsApi";
 import { WeekNav } from "./WeekNav";
 import { withSearchParam } from "./weekLinks";
 import "./items.css";
+import { SearchField } from "../../components/form/SearchField";
 
 const NO_ITEMS: WeekItemDto[] = [];
 const NO_CATEGORIES: CategoryDto[] = [];
@@ -129,16 +127,7 @@ export function ItemListPage() {
       }
     >
       <div className="list-toolbar">
-        <IconField iconPosition="left" className="list-search">
-          <InputIcon className="pi pi-search" />
-          <InputText
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder={ja.itemList.search}
-            aria-label={ja.itemList.search}
-          />
-        </IconField>
+        <SearchField label={ja.itemList.search} value={search} onChange={setSearch} className="list-search" />
         <div className="item-filter">
           <label htmlFor={filterId} className="visually-hidden">
             {ja.itemList.categoryFilter}

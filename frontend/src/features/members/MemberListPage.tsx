@@ -2,13 +2,11 @@ import { skipToken } from "@reduxjs/toolkit/query";
 import type { UserDto } from "@zaiko/common/members/members.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
-import { IconField } from "primereact/iconfield";
-import { InputIcon } from "primereact/inputicon";
-import { InputText } from "primereact/inputtext";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSelector } from "react-redux";
 import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog";
 import { DataTable } from "../../components/DataTable";
+import { SearchField } from "../../components/form/SearchField";
 import { Page } from "../../components/layout/Page";
 import { selectGroupId } from "../../lib/session";
 import { memberColumns } from "./memberColumns";
@@ -97,16 +95,7 @@ export function MemberListPage() {
       }
     >
       <div className="list-toolbar">
-        <IconField iconPosition="left" className="list-search">
-          <InputIcon className="pi pi-search" />
-          <InputText
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder={ja.members.search}
-            aria-label={ja.members.search}
-          />
-        </IconField>
+        <SearchField label={ja.members.search} value={search} onChange={setSearch} className="list-search" />
       </div>
       <DataTable
         label={ja.members.title}

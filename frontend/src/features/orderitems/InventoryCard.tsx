@@ -2,12 +2,10 @@ import type { CategoryDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
-import { IconField } from "primereact/iconfield";
-import { InputIcon } from "primereact/inputicon";
-import { InputText } from "primereact/inputtext";
 import { type ReactNode, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { DataTable, type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
+import { SearchField } from "../../components/form/SearchField";
 import type { SummaryRowDto } from "../../lib/allocation";
 
 const t = ja.orderitems;
@@ -93,16 +91,7 @@ export function InventoryCard({ rows, categories, loading, itemDayPath, busy, on
         </h2>
       </div>
       <div className="case-filters">
-        <IconField iconPosition="left">
-          <InputIcon className="pi pi-search" />
-          <InputText
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder={t.itemSearch}
-            aria-label={t.itemSearch}
-          />
-        </IconField>
+        <SearchField label={t.itemSearch} value={search} onChange={setSearch} />
         <Dropdown
           value={categoryId}
           options={options}

@@ -2,9 +2,6 @@ import { skipToken } from "@reduxjs/toolkit/query";
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
-import { IconField } from "primereact/iconfield";
-import { InputIcon } from "primereact/inputicon";
-import { InputText } from "primereact/inputtext";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useSelector } from "react-redux";
 import { useParams, useSearchParams } from "react-router-dom";
@@ -28,6 +25,7 @@ import {
 } from "./orderItemsApi";
 import { useFetchAlert } from "./useFetchAlert";
 import "../../components/allocation.css";
+import { SearchField } from "../../components/form/SearchField";
 
 const t = ja.orderitems;
 const NO_ORDER_ITEMS: OrderItemDto[] = [];
@@ -173,16 +171,7 @@ export function OrderItemsListPage() {
     >
       {workcase ? <CaseSummary workcase={workcase} /> : null}
       <div className="case-filters">
-        <IconField iconPosition="left">
-          <InputIcon className="pi pi-search" />
-          <InputText
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder={t.itemSearch}
-            aria-label={t.itemSearch}
-          />
-        </IconField>
+        <SearchField label={t.itemSearch} value={search} onChange={setSearch} />
         <Dropdown
           value={category}
           options={categoryOptions}

@@ -1,9 +1,6 @@
 import { skipToken } from "@reduxjs/toolkit/query";
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
-import { IconField } from "primereact/iconfield";
-import { InputIcon } from "primereact/inputicon";
-import { InputText } from "primereact/inputtext";
 import { Toast } from "primereact/toast";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSelector } from "react-redux";
@@ -28,6 +25,7 @@ import {
   useUpdateWorkCaseMutation,
 } from "./workcasesApi";
 import "../../components/allocation.css";
+import { SearchField } from "../../components/form/SearchField";
 
 const NO_CASES: WorkCaseDto[] = [];
 const getRowId = (c: WorkCaseDto) => String(c.id);
@@ -169,16 +167,7 @@ export function WorkCaseListPage() {
           ) : null}
         </div>
         <div className="list-search case-search">
-          <IconField iconPosition="left">
-            <InputIcon className="pi pi-search" />
-            <InputText
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder={t.search}
-              aria-label={t.search}
-            />
-          </IconField>
+          <SearchField label={t.search} value={search} onChange={setSearch} />
           {search ? (
             <Button
               type="button"
