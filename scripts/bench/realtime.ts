@@ -1,0 +1,415 @@
+/// <reference path="../../common/src/moment-locales.d.ts" />
+/**
+ * Real-time benchmark: BENCH_SOCKETS (500) sockets of one group watch one case while allocations run at a
+ * steady BENCH_RATE (20) per second; latency from each HTTP response to the arrival of its
+ * `inventory.changed` row at every watcher, beside a bare Socket.IO broadcast (`bench.ping`) to the same
+ * sockets, interleaved at the same rate in the same run.
+ *
+ *   node -r esbuild-register scripts/bench/realtime.ts
+ *
+ * Three processes: this driver (HTTP calls, pacing, figures), the app server (realtimeServer.ts: the real
+ * startServer plus the ping hook) and the watchers (realtimeClients.ts). PostgreSQL from TEST_DATABASE_URL
+ * (a scratch database is created and dropped); Redis from BENCH_REDIS_URL (default
+ * redis://127.0.0.1:6379, empty or `off` for none). BENCH_SECONDS (30) of measurement after 2 s of
+ * warm-up. Writes the figures into docs/benchmarks.md between the realtime markers (not with BENCH_DOCS=0).
+ */
+import { type ChildProcess, fork } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { cpus, loadavg } from "node:os";
+import path from "node:path";
+import { openFreshPostgres } from "../../backend/src/test/databases";
+import {
+  type FromClients,
+  type FromServer,
+  type LoopLag,
+  now,
+  rowKey,
+  type ToClients,
+  type ToServer,
+} from "./realtimeProtocol";
+
+const SOCKETS = Number(process.env.BENCH_SOCKETS || 500);
+const SECONDS = Number(process.env.BENCH_SECONDS || 30);
+const RATE = Number(process.env.BENCH_RATE || 20);
+const WARMUP_SECONDS = 2;
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
+/**
+ * Allocations cycle through this many items, so one item is allocated again only ITEMS / RATE seconds
+ * later: long after its previous event, so item id + shippable quantity names one allocation even if the
+ * server coalesces events.
+ */
+const ITEMS = 200;
+const STOCK = 1_000_000;
+const ROOT = path.resolve(__dirname, "../..");
+
+// biome-ignore lint/suspicious/noExplicitAny: a benchmark reads the JSON answers loosely
+type Json = any;
+
+async function api(base: string, method: string, p: string, token?: string, body?: unknown): Promise<Json> {
+  const res = await fetch(`${base}${p}`, {
+    method,
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? undefined : res.json();
+}
+
+/** Runs `task` for 0..n-1 with at most `concurrency` in flight. */
+async function pool<T>(n: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = new Array(n);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, concurrency) }, async () => {
+      while (next < n) {
+        const i = next++;
+        out[i] = await task(i);
+      }
+    }),
+  );
+  return out;
+}
+
+/** Whether a TCP connection to the Redis URL's host and port opens within a second. */
+function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port || 6379) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+  });
+}
+
+/** The next message of `type` from a child; rejects when it reports a failure or exits first. */
+function nextMessage<M extends { type: string }, T extends M["type"]>(
+  child: ChildProcess,
+  type: T,
+  ms: number,
+): Promise<Extract<M, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => finish(new Error(`no "${type}" from the child within ${ms} ms`)), ms);
+    const onMessage = (message: M) => {
+      if (message.type === type) finish(undefined, message as Extract<M, { type: T }>);
+      else if (message.type === "failed") finish(new Error((message as { error?: string }).error));
+    };
+    const onExit = (code: number | null) => finish(new Error(`child exited (${code}) before "${type}"`));
+    const finish = (err?: Error, message?: Extract<M, { type: T }>) => {
+      clearTimeout(timer);
+      child.off("message", onMessage);
+      child.off("exit", onExit);
+      if (err) reject(err);
+      else resolve(message!);
+    };
+    child.on("message", onMessage);
+    child.once("exit", onExit);
+  });
+}
+
+function forkChild(file: string, env: Record<string, string>): ChildProcess {
+  return fork(path.join(__dirname, file), [], {
+    cwd: ROOT,
+    execArgv: ["-r", "esbuild-register"],
+    serialization: "advanced",
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+}
+
+/** Ends a child: `stop` by IPC when it has one, then SIGKILL if it is still there after `ms`. */
+async function end(child: ChildProcess | undefined, stop?: ToServer, ms = 10_000): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  if (stop && child.connected) child.send(stop);
+  else child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), ms);
+  await exited;
+  clearTimeout(timer);
+}
+
+const sleepUntil = (t: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, t - now())));
+
+const pct = (sorted: Float64Array, p: number) =>
+  sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const ms = (n: number) => (Number.isNaN(n) ? "–" : n.toFixed(1));
+
+interface Allocation {
+  key?: string;
+  sentAt: number;
+  respondedAt?: number;
+  failed?: string;
+}
+
+interface Latencies {
+  /** Every socket's sample, sorted. */
+  all: Float64Array;
+  /** Per message, the first socket's sample, sorted: the part before the fan-out. */
+  first: Float64Array;
+  missed: number;
+  early: number;
+}
+
+/** Latency samples of every (message, socket): arrival − origin, clamped at 0 (counted in `early`). */
+function latencies<K>(
+  arrivalsByKey: Map<K, Float64Array>,
+  origins: Map<K, number>,
+  sockets: number,
+): Latencies {
+  const all: number[] = [];
+  const first: number[] = [];
+  let missed = 0;
+  let early = 0;
+  for (const [key, origin] of origins) {
+    const arrivals = arrivalsByKey.get(key);
+    if (!arrivals) {
+      missed += sockets;
+      continue;
+    }
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const at of arrivals) {
+      if (Number.isNaN(at)) {
+        missed++;
+        continue;
+      }
+      const latency = at - origin;
+      if (latency < 0) early++;
+      all.push(Math.max(0, latency));
+      earliest = Math.min(earliest, Math.max(0, latency));
+    }
+    if (earliest !== Number.POSITIVE_INFINITY) first.push(earliest);
+  }
+  return {
+    all: Float64Array.from(all).sort(),
+    first: Float64Array.from(first).sort(),
+    missed,
+    early,
+  };
+}
+
+let server: ChildProcess | undefined;
+let clients: ChildProcess | undefined;
+let database: Awaited<ReturnType<typeof openFreshPostgres>> | undefined;
+let cleaning: Promise<void> | undefined;
+/** Kills the children and drops the scratch database; safe to call more than once. */
+const cleanup = () => {
+  cleaning ??= (async () => {
+    await Promise.all([end(clients), end(server, { type: "stop" })]);
+    await database?.close().catch((err) => console.error("could not drop the scratch database:", err));
+  })();
+  return cleaning;
+};
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => void cleanup().finally(() => process.exit(130)));
+}
+
+async function main() {
+  const loadBefore = loadavg();
+  const redis = REDIS_URL !== "" && REDIS_URL !== "off" && (await reachable(REDIS_URL));
+  if (REDIS_URL !== "" && REDIS_URL !== "off" && !redis)
+    console.warn(`Redis at ${REDIS_URL} unreachable: running without`);
+
+  database = await openFreshPostgres();
+  server = forkChild("realtimeServer.ts", {
+    DATABASE_URL: database.url,
+    REDIS_URL: redis ? REDIS_URL : "",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    BCRYPT_COST: "4",
+    JWT_SECRET: "realtime-bench-secret",
+    CSRF_SECRET: "realtime-bench-csrf",
+  });
+  const { url: base } = await nextMessage<FromServer, "ready">(server, "ready", 60_000);
+  const toServer = (message: ToServer) => server?.send(message);
+
+  // One group: an owner who sets up the stock and the case, and one member per socket.
+  const group = await api(base, "POST", "/api/groups/", undefined, { name: `bench-${Date.now()}` });
+  const password = "password1";
+  const stamp = Date.now().toString(36);
+  const ownerEmail = `owner-${stamp}@example.com`;
+  await api(base, "POST", "/api/signup/", undefined, {
+    email: ownerEmail,
+    password,
+    groups: group.id,
+    first_name: "b",
+    last_name: "b",
+    is_owner: true,
+    is_member: true,
+  });
+  const { access } = await api(base, "POST", "/api/token/", undefined, { email: ownerEmail, password });
+  const category = await api(base, "POST", "/api/categories/", access, {
+    category: "bench",
+    group: group.id,
+  });
+  const items: number[] = await pool(ITEMS, 8, async (i) => {
+    const item = await api(base, "POST", "/api/items/", access, {
+      title: `item-${i}`,
+      category: category.id,
+      stock_quantity: STOCK,
+      note: "",
+      group: group.id,
+    });
+    return item.id;
+  });
+  const kase = await api(base, "POST", "/api/workcases/", access, {
+    title: "bench-case",
+    start_date: "2027-03-01T09:00:00+09:00",
+    end_date: "2027-03-10T18:00:00+09:00",
+    note: "",
+    group: group.id,
+  });
+  const setupStarted = now();
+  const tokens: string[] = await pool(SOCKETS, 8, async (i) => {
+    const email = `member-${stamp}-${i}@example.com`;
+    const user = await api(base, "POST", "/api/signup/", undefined, {
+      email,
+      password,
+      groups: group.id,
+      first_name: "b",
+      last_name: `${i}`,
+      is_owner: false,
+      is_member: false,
+    });
+    await api(base, "PATCH", `/api/user/${user.id}/`, access, { is_member: true });
+    return (await api(base, "POST", "/api/token/", undefined, { email, password })).access;
+  });
+  console.info(`${SOCKETS} members signed up in ${((now() - setupStarted) / 1000).toFixed(1)} s`);
+
+  clients = forkChild("realtimeClients.ts", {});
+  const toClients = (message: ToClients) => clients?.send(message);
+  const connectStarted = now();
+  toClients({ type: "connect", url: base, tokens, caseId: kase.id });
+  await nextMessage<FromClients, "ready">(clients, "ready", 180_000);
+  console.info(
+    `${SOCKETS} sockets watching case ${kase.id} after ${((now() - connectStarted) / 1000).toFixed(1)} s`,
+  );
+
+  // Allocations at a steady rate (open loop: the next one does not wait for the previous answer), each on
+  // the next item; a bare broadcast half a period after each.
+  let serial = 0;
+  const run = async (seconds: number) => {
+    const allocations: Allocation[] = [];
+    const pingIds: number[] = [];
+    const calls: Promise<void>[] = [];
+    const period = 1000 / RATE;
+    const count = Math.round(seconds * RATE);
+    const start = now() + 50;
+    for (let i = 0; i < count; i++) {
+      await sleepUntil(start + i * period);
+      const allocation: Allocation = { sentAt: now() };
+      allocations.push(allocation);
+      const item = items[serial++ % items.length]!;
+      calls.push(
+        api(base, "POST", `/api/additem/${item}/${kase.id}/`, access)
+          .then((body) => {
+            allocation.respondedAt = now();
+            allocation.key = rowKey(body.summary.id, body.summary.shippable_quantity);
+          })
+          .catch((err) => {
+            allocation.failed = String(err);
+          }),
+      );
+      await sleepUntil(start + (i + 0.5) * period);
+      const id = serial++;
+      pingIds.push(id);
+      toServer({ type: "ping", groupId: group.id, id });
+    }
+    const sendSeconds = (now() - start) / 1000;
+    await Promise.all(calls);
+    return { allocations, pingIds, sendSeconds };
+  };
+
+  await run(WARMUP_SECONDS);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  toServer({ type: "measure" });
+  toClients({ type: "measure" });
+  const loadAtStart = loadavg();
+  const { allocations, pingIds, sendSeconds } = await run(SECONDS);
+  const loadAtEnd = loadavg();
+  // Loop lag and CPU over the measurement: until the last allocation has answered.
+  const serverLag = nextMessage<FromServer, "lag">(server, "lag", 10_000);
+  const clientsLag = nextMessage<FromClients, "lag">(clients, "lag", 10_000);
+  toServer({ type: "lag" });
+  toClients({ type: "lag" });
+  const [{ lag: serverLoop }, { lag: clientsLoop }] = await Promise.all([serverLag, clientsLag]);
+
+  const done = allocations.filter((a) => a.key !== undefined);
+  const failed = allocations.filter((a) => a.failed);
+  const report = nextMessage<FromClients, "report">(clients, "report", 60_000);
+  toClients({ type: "drain", rowKeys: done.map((a) => a.key!), pingIds, waitMs: 10_000 });
+  const arrived = await report;
+
+  const inventory = latencies(arrived.rows, new Map(done.map((a) => [a.key!, a.respondedAt!])), SOCKETS);
+  const bare = latencies(
+    arrived.pings,
+    new Map(pingIds.map((id) => [id, arrived.pingSentAt.get(id) ?? Number.NaN])),
+    SOCKETS,
+  );
+  const http = Float64Array.from(done.map((a) => a.respondedAt! - a.sentAt)).sort();
+  const ratio = pct(inventory.all, 99) / pct(bare.all, 99);
+  const loopRow = (name: string, lag: LoopLag) =>
+    `| ${name} | ${ms(lag.p50)} | ${ms(lag.p99)} | ${ms(lag.max)} | ${Math.round(lag.cpu * 100)} % |`;
+  const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(" / ");
+
+  const lines = [
+    `Run of ${new Date().toISOString().slice(0, 16)}Z, node ${process.version}, ${cpus().length} cores, ` +
+      `Redis adapter ${redis ? "on" : "off"}. ${SOCKETS} sockets (one member each, one process) watching one case; ` +
+      `${allocations.length} allocations sent in ${sendSeconds.toFixed(1)} s (${(allocations.length / sendSeconds).toFixed(1)}/s, ` +
+      `${failed.length} failed) and ${pingIds.length} bare broadcasts, after ${WARMUP_SECONDS} s of warm-up.`,
+    `Load average (1 / 5 / 15 min): ${load(loadBefore)} before the set-up, ${load(loadAtStart)} at the start ` +
+      `of the measurement, ${load(loadAtEnd)} at its end.`,
+    "",
+    "| latency to each watcher (ms) | samples | p50 | p99 | max | first watcher p50 | first watcher p99 | missed |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    `| \`inventory.changed\`, from the HTTP response | ${inventory.all.length} | ${ms(pct(inventory.all, 50))} | ${ms(pct(inventory.all, 99))} | ${ms(pct(inventory.all, 100))} | ${ms(pct(inventory.first, 50))} | ${ms(pct(inventory.first, 99))} | ${inventory.missed} |`,
+    `| bare \`bench.ping\` broadcast, from the emit | ${bare.all.length} | ${ms(pct(bare.all, 50))} | ${ms(pct(bare.all, 99))} | ${ms(pct(bare.all, 100))} | ${ms(pct(bare.first, 50))} | ${ms(pct(bare.first, 99))} | ${bare.missed} |`,
+    "",
+    `p99 inventory / bare = **${ratio.toFixed(2)}** (target ≤ 2); inventory p99 target < 100 ms: ` +
+      `**${pct(inventory.all, 99) < 100 && ratio <= 2 && inventory.missed === 0 ? "met" : "not met"}**. ` +
+      `Events that arrived before the driver had read the HTTP response (counted as 0 ms): ${inventory.early} of ${inventory.all.length}. ` +
+      `HTTP additem p50 ${ms(pct(http, 50))} ms, p99 ${ms(pct(http, 99))} ms. Socket disconnects during the run: ${arrived.disconnects}.`,
+    "",
+    "| process, during the measurement | event-loop delay p50 ms | p99 ms | max ms | CPU (of one core) |",
+    "| --- | --- | --- | --- | --- |",
+    loopRow("app server", serverLoop),
+    loopRow("watchers' process", clientsLoop),
+  ];
+  if (failed.length > 0) lines.push("", `First failure: ${failed[0]!.failed}`);
+  const text = lines.join("\n");
+  console.info(text);
+  if (process.env.BENCH_DOCS !== "0") writeSection(text);
+}
+
+function writeSection(figures: string) {
+  const docs = path.resolve(ROOT, "docs/benchmarks.md");
+  const begin = "<!-- realtime:begin -->";
+  const finish = "<!-- realtime:end -->";
+  const current = readFileSync(docs, "utf8");
+  const old = current.includes(begin)
+    ? current.slice(current.indexOf(begin), current.indexOf(finish) + finish.length)
+    : "";
+  // The prose above the figures is kept as written in the file; only the figures between the run markers move.
+  const runBegin = "<!-- realtime-run:begin -->";
+  const runEnd = "<!-- realtime-run:end -->";
+  const run = `${runBegin}\n${figures}\n${runEnd}`;
+  const section = old.includes(runBegin)
+    ? old.replace(new RegExp(`${runBegin}[\\s\\S]*${runEnd}`), () => run)
+    : `${begin}\n## Real-time fan-out (scripts/bench/realtime.ts)\n\n    node -r esbuild-register scripts/bench/realtime.ts\n\n${run}\n${finish}`;
+  const next = old ? current.replace(old, () => section) : `${current.trimEnd()}\n\n${section}\n`;
+  writeFileSync(docs, next);
+}
+
+main()
+  .then(() => cleanup())
+  .catch(async (err) => {
+    console.error(err);
+    await cleanup();
+    process.exitCode = 1;
+  });

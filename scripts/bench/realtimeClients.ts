@@ -1,0 +1,134 @@
+/**
+ * The watchers of scripts/bench/realtime.ts, forked into a process of their own so that decoding hundreds
+ * of frames does not share an event loop with the server or the driver. Opens one socket.io-client socket
+ * (websocket transport, as the web client) per token, has each `case.watch` the case, and notes when every
+ * `inventory.changed` row and every `bench.ping` reaches every socket.
+ */
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { io, type Socket } from "socket.io-client";
+import {
+  type FromClients,
+  LAG_RESOLUTION,
+  lagOf,
+  now,
+  PING_EVENT,
+  type PingPayload,
+  rowKey,
+  type ToClients,
+  usageNow,
+} from "./realtimeProtocol";
+
+interface Row {
+  id: number;
+  shippable_quantity: number;
+}
+
+/** Handshakes in flight at once: each one costs the server a token check against the database. */
+const CONNECT_CONCURRENCY = 25;
+
+const send = (message: FromClients) => process.send?.(message);
+const sockets: Socket[] = [];
+let rows = new Map<string, Float64Array>();
+let pings = new Map<number, Float64Array>();
+let pingSentAt = new Map<number, number>();
+let disconnects = 0;
+const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION });
+let since = usageNow();
+
+/** The first arrival of `key` at socket `index` (a repeated row is not a new delivery). */
+function note<K>(table: Map<K, Float64Array>, key: K, index: number, at: number) {
+  let arrivals = table.get(key);
+  if (!arrivals) {
+    arrivals = new Float64Array(sockets.length).fill(Number.NaN);
+    table.set(key, arrivals);
+  }
+  if (Number.isNaN(arrivals[index]!)) arrivals[index] = at;
+}
+
+function open(url: string, token: string, caseId: number, index: number): Promise<void> {
+  const socket = io(url, {
+    path: "/socket.io",
+    transports: ["websocket"],
+    auth: { token },
+    reconnection: false,
+    forceNew: true,
+    timeout: 20_000,
+  });
+  sockets[index] = socket;
+  // Arrival time first, before any other work of the handler.
+  socket.on("inventory.changed", (payload: { rows: Row[] }) => {
+    const at = now();
+    for (const row of payload.rows) note(rows, rowKey(row.id, row.shippable_quantity), index, at);
+  });
+  socket.on(PING_EVENT, (payload: PingPayload) => {
+    const at = now();
+    pingSentAt.set(payload.id, payload.sentAt);
+    note(pings, payload.id, index, at);
+  });
+  socket.on("disconnect", () => disconnects++);
+  return new Promise((resolve, reject) => {
+    socket.once("connect_error", reject);
+    socket.once("connect", () => {
+      socket.emit("case.watch", caseId, (result: { ok: boolean }) =>
+        result.ok ? resolve() : reject(new Error(`case.watch ${caseId} refused`)),
+      );
+    });
+  });
+}
+
+async function connectAll(url: string, tokens: string[], caseId: number) {
+  sockets.length = tokens.length;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(CONNECT_CONCURRENCY, tokens.length) }, async () => {
+      while (next < tokens.length) {
+        const index = next++;
+        await open(url, tokens[index]!, caseId, index);
+      }
+    }),
+  );
+  send({ type: "ready", sockets: sockets.length });
+}
+
+const complete = (table: Map<unknown, Float64Array>, keys: unknown[]) =>
+  keys.every((key) => {
+    const arrivals = table.get(key);
+    return arrivals !== undefined && !arrivals.some(Number.isNaN);
+  });
+
+async function drain(rowKeys: string[], pingIds: number[], waitMs: number) {
+  const deadline = now() + waitMs;
+  while (now() < deadline && !(complete(rows, rowKeys) && complete(pings, pingIds))) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  send({ type: "report", rows, pings, pingSentAt, disconnects });
+}
+
+process.on("message", (message: ToClients) => {
+  const failed = (err: unknown) => send({ type: "failed", error: String((err as Error)?.stack ?? err) });
+  switch (message.type) {
+    case "connect":
+      connectAll(message.url, message.tokens, message.caseId).catch(failed);
+      break;
+    case "measure":
+      rows = new Map();
+      pings = new Map();
+      pingSentAt = new Map();
+      disconnects = 0;
+      lag.reset();
+      lag.enable();
+      since = usageNow();
+      break;
+    case "lag":
+      send({ type: "lag", lag: lagOf(lag, since) });
+      break;
+    case "drain":
+      drain(message.rowKeys, message.pingIds, message.waitMs).catch(failed);
+      break;
+  }
+});
+// The driver is gone (finished or crashed): close the sockets and leave.
+process.on("disconnect", () => {
+  for (const socket of sockets) socket?.close();
+  process.exit(0);
+});

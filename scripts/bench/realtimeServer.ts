@@ -1,0 +1,82 @@
+/// <reference path="../../common/src/moment-locales.d.ts" />
+/**
+ * Bench-only entry of the app server for scripts/bench/realtime.ts, forked with an IPC channel. It starts
+ * the server as backend/src/main.ts does (same startServer, config from the environment) and adds, outside
+ * the product's HTTP API, one hook: on a `ping` message it broadcasts `bench.ping` to the group room through
+ * the server's own Socket.IO instance (and so through the Redis adapter when REDIS_URL is set), the bare
+ * cost that `inventory.changed` is compared with.
+ */
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { rooms } from "@zaiko/common/realtime/events";
+import { loadConfig } from "../../backend/src/config";
+import { createLogger } from "../../backend/src/lib/logger";
+import { createRateLimits } from "../../backend/src/middlewares/rateLimit";
+import { startServer } from "../../backend/src/server";
+import {
+  type FromServer,
+  LAG_RESOLUTION,
+  lagOf,
+  now,
+  PING_EVENT,
+  type PingPayload,
+  type ToServer,
+  usageNow,
+} from "./realtimeProtocol";
+
+/** The slice of a Socket.IO server the hook uses (the bench event is not one of the product's events). */
+interface Broadcaster {
+  to(room: string): { emit(event: string, payload: PingPayload): boolean };
+}
+
+const send = (message: FromServer) => process.send?.(message);
+
+async function main() {
+  if (!process.send) throw new Error("realtimeServer.ts is forked by scripts/bench/realtime.ts");
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  // The driver signs up and logs in hundreds of users from one address within seconds.
+  const rateLimits = createRateLimits({ perEmail: 1_000_000, perIpPerMinute: 1_000_000 });
+  const server = await startServer({ config, logger, rateLimits });
+  const io = server.deps.realtime.io as unknown as Broadcaster | undefined;
+  if (!io) throw new Error("the server has no Socket.IO instance at deps.realtime.io: update this hook");
+
+  const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION });
+  let since = usageNow();
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await server.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on("message", (message: ToServer) => {
+    switch (message.type) {
+      case "ping":
+        io.to(rooms.group(message.groupId)).emit(PING_EVENT, { id: message.id, sentAt: now() });
+        break;
+      case "measure":
+        lag.disable();
+        lag.reset();
+        lag.enable();
+        since = usageNow();
+        break;
+      case "lag":
+        send({ type: "lag", lag: lagOf(lag, since) });
+        break;
+      case "stop":
+        void stop();
+        break;
+    }
+  });
+  // The driver died without saying stop: do not outlive it.
+  process.on("disconnect", () => void stop());
+  process.on("SIGTERM", () => void stop());
+  send({ type: "ready", url: server.url, redis: Boolean(config.redisUrl) });
+}
+
+main().catch((err) => {
+  send({ type: "failed", error: String(err?.stack ?? err) });
+  process.exit(1);
+});
