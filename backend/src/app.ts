@@ -16,6 +16,7 @@ import { itemRoutes } from "./features/items/items.routes";
 import { memberRoutes } from "./features/members/members.routes";
 import { orderItemRoutes } from "./features/orderitems/orderitems.routes";
 import { signupRoutes } from "./features/signup/signup.routes";
+import { warehouseRoutes } from "./features/warehouse/warehouse.routes";
 import { workCaseRoutes } from "./features/workcases/workcases.routes";
 import { errorHandler } from "./middlewares/errors";
 import { requestContext } from "./middlewares/requestContext";
@@ -39,6 +40,7 @@ const features = [
   workCaseRoutes,
   orderItemRoutes,
   summaryRoutes,
+  warehouseRoutes,
 ];
 
 /**

@@ -1,0 +1,80 @@
+import { and, asc, eq, gt, gte, isNull, lt, or } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { categories, items, orderItems, workCases } from "../../db/schema";
+
+type Queryable = Db | Tx;
+
+/** An order item on the board, with its item, category and case. */
+export interface BoardRow {
+  id: number;
+  itemId: number;
+  itemTitle: string;
+  categoryName: string;
+  workCaseId: number;
+  caseTitle: string;
+  caseStart: Date;
+  caseEnd: Date;
+  orderQuantity: number;
+  startDate: Date;
+  endDate: Date;
+  issue: Date | null;
+  receive: Date | null;
+}
+
+export interface BoardWindow {
+  /** [from, to): the two days shown. */
+  from: Date;
+  to: Date;
+  /** Overdue means the end is before this instant. */
+  now: Date;
+  /** Late receipts from this instant on (the start of the current day) stay on the board. */
+  todayStart: Date;
+}
+
+/**
+ * The whole board in one query: the group's order items that start or end within [from, to), plus the
+ * overdue ones (end before now, not received, or received late since the start of today). Served by the
+ * (group_id, start_date, end_date) index; the service sorts them into sections.
+ */
+export function boardRows(db: Queryable, groupId: number, w: BoardWindow): Promise<BoardRow[]> {
+  return db
+    .select({
+      id: orderItems.id,
+      itemId: orderItems.itemId,
+      itemTitle: items.title,
+      categoryName: categories.name,
+      workCaseId: orderItems.workCaseId,
+      caseTitle: workCases.title,
+      caseStart: workCases.startDate,
+      caseEnd: workCases.endDate,
+      orderQuantity: orderItems.orderQuantity,
+      startDate: orderItems.startDate,
+      endDate: orderItems.endDate,
+      issue: orderItems.issue,
+      receive: orderItems.receive,
+    })
+    .from(orderItems)
+    .innerJoin(
+      workCases,
+      and(eq(workCases.id, orderItems.workCaseId), eq(workCases.groupId, orderItems.groupId)),
+    )
+    .innerJoin(items, and(eq(items.id, orderItems.itemId), eq(items.groupId, orderItems.groupId)))
+    .innerJoin(categories, and(eq(categories.id, items.categoryId), eq(categories.groupId, items.groupId)))
+    .where(
+      and(
+        eq(orderItems.groupId, groupId),
+        or(
+          and(gte(orderItems.startDate, w.from), lt(orderItems.startDate, w.to)),
+          and(gte(orderItems.endDate, w.from), lt(orderItems.endDate, w.to)),
+          and(
+            lt(orderItems.endDate, w.now),
+            or(
+              isNull(orderItems.receive),
+              and(gt(orderItems.receive, orderItems.endDate), gte(orderItems.receive, w.todayStart)),
+            ),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(orderItems.id));
+}

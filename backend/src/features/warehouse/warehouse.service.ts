@@ -1,0 +1,105 @@
+import { dayStarts } from "@zaiko/common/availability/index";
+import type {
+  WarehouseBoardDto,
+  WarehouseCaseDto,
+  WarehouseDayDto,
+  WarehouseRowDto,
+} from "@zaiko/common/warehouse/warehouse.schema";
+import { businessToday, dayLabel, nextDay } from "@zaiko/common/warehouse/warehouseDays";
+import type { AppDeps } from "../../deps";
+import type { AuthUser } from "../../middlewares/auth";
+import { presentBoardCase, presentBoardRow } from "./warehouse.presenter";
+import { type BoardRow, boardRows } from "./warehouse.queries";
+
+const titleOrder = new Intl.Collator("ja").compare;
+
+/** The same rule as the query's overdue branch, for sorting the rows it returned. */
+function isOverdue(row: BoardRow, now: number, todayStart: number): boolean {
+  const end = row.endDate.getTime();
+  if (end >= now) return false;
+  if (row.receive === null) return true;
+  const receive = row.receive.getTime();
+  return receive > end && receive >= todayStart;
+}
+
+interface Placed {
+  row: BoardRow;
+  dto: WarehouseRowDto;
+  /** What the case is sorted by: its earliest movement in the section (or its earliest end when overdue). */
+  at: number;
+}
+
+/** Groups placed rows by case: cases by their earliest `at` (then id), rows by item title. */
+function groupByCase(placed: Placed[]): WarehouseCaseDto[] {
+  const byCase = new Map<number, Placed[]>();
+  for (const p of placed) {
+    const list = byCase.get(p.row.workCaseId);
+    if (list) list.push(p);
+    else byCase.set(p.row.workCaseId, [p]);
+  }
+  return [...byCase.values()]
+    .map((list) => ({ list, at: Math.min(...list.map((p) => p.at)) }))
+    .sort((a, b) => a.at - b.at || a.list[0]!.row.workCaseId - b.list[0]!.row.workCaseId)
+    .map(({ list }) => {
+      list.sort((a, b) => titleOrder(a.row.itemTitle, b.row.itemTitle) || a.row.id - b.row.id);
+      return presentBoardCase(
+        list[0]!.row,
+        list.map((p) => p.dto),
+      );
+    });
+}
+
+/**
+ * The warehouse board for `day` ("YYYY-MM-DD", a business-zone day) and the next day, plus what is overdue
+ * now. One query; a row that is overdue is shown only in the overdue section.
+ */
+export async function warehouseBoard(
+  deps: AppDeps,
+  actor: AuthUser,
+  day: string | undefined,
+  nowDate: Date = new Date(),
+): Promise<WarehouseBoardDto> {
+  const zone = deps.config.timeZone;
+  const today = businessToday(nowDate, zone);
+  const first = day ?? today;
+  const bounds = dayStarts(first, 3, zone);
+  const now = nowDate.getTime();
+  const todayStart = dayStarts(today, 1, zone)[0]!;
+  const rows = await boardRows(deps.database.db, actor.groupId, {
+    from: new Date(bounds[0]!),
+    to: new Date(bounds[2]!),
+    now: nowDate,
+    todayStart: new Date(todayStart),
+  });
+  const overdue: Placed[] = [];
+  const perDay: Placed[][] = [[], []];
+  const within = (t: number, i: number) => bounds[i]! <= t && t < bounds[i + 1]!;
+  for (const row of rows) {
+    if (isOverdue(row, now, todayStart)) {
+      overdue.push({ row, dto: presentBoardRow(row, false, true), at: row.endDate.getTime() });
+      continue;
+    }
+    const start = row.startDate.getTime();
+    const end = row.endDate.getTime();
+    for (const i of [0, 1]) {
+      const outgoing = within(start, i);
+      const returning = within(end, i);
+      if (!outgoing && !returning) continue;
+      perDay[i]!.push({
+        row,
+        dto: presentBoardRow(row, outgoing, returning),
+        at: outgoing ? start : end,
+      });
+    }
+  }
+  const days = [first, nextDay(first)].map(
+    (date, i): WarehouseDayDto => ({ date, label: dayLabel(date), cases: groupByCase(perDay[i]!) }),
+  ) as [WarehouseDayDto, WarehouseDayDto];
+  return {
+    days,
+    overdue: groupByCase(overdue),
+    from: new Date(bounds[0]!).toISOString(),
+    to: new Date(bounds[2]!).toISOString(),
+    now: nowDate.toISOString(),
+  };
+}

@@ -1,0 +1,215 @@
+import { ja } from "@zaiko/common/messages/ja";
+import type { WarehouseBoardDto, WarehouseCaseDto } from "@zaiko/common/warehouse/warehouse.schema";
+import { businessToday } from "@zaiko/common/warehouse/warehouseDays";
+import request from "supertest";
+import type { RunningServer } from "../../server";
+import { isClientRoute } from "../../spa";
+import { bearer, type Session, signUpOwner } from "../../test/api";
+import { describeOnDatabases } from "../../test/databases";
+import { startTestServer } from "../../test/testServer";
+import { makeItem } from "../items/items.testkit";
+import { add, makeCase, patch } from "../orderitems/orderitems.testkit";
+
+/** 2030-04-01 in Tokyo is [2030-03-31T15:00Z, 2030-04-01T15:00Z); the next day ends 2030-04-02T15:00Z. */
+const DAY = "2030-04-01";
+
+describeOnDatabases("GET /api/warehouse/", (driver) => {
+  let server: RunningServer;
+  let owner: Session;
+  let other: Session;
+  let stockItem: number;
+  beforeAll(async () => {
+    server = await startTestServer(driver);
+    owner = await signUpOwner(server);
+    other = await signUpOwner(server);
+    stockItem = (await makeItem(server, owner, { title: "三脚", stock: 1000 })).id;
+  });
+  afterAll(() => server.close());
+
+  const board = async (query = `?date=${DAY}`, s = owner): Promise<WarehouseBoardDto> =>
+    (await request(server.url).get(`/api/warehouse/${query}`).set(bearer(s)).expect(200)).body;
+  /** A case over [start, end] with one unit of `itemId`; returns the case and its order item id. */
+  const booked = async (start: string, end: string, itemId = stockItem, s = owner) => {
+    const c = await makeCase(server, s, { start, end });
+    const res = await add(server, s, itemId, c.id).expect(200);
+    return { caseId: c.id, orderItemId: res.body.order_item.id as number, title: c.title };
+  };
+  const caseIn = (cases: WarehouseCaseDto[], id: number) => cases.find((c) => c.id === id);
+
+  it("lists the day's and the next day's movements by Tokyo calendar day, with the boundaries exact", async () => {
+    const firstInstant = await booked("2030-03-31T15:00:00Z", "2030-04-20T00:00:00Z"); // 4/1 00:00 JST
+    const dayBefore = await booked("2030-03-31T14:59:59Z", "2030-04-20T00:00:00Z"); // 3/31 23:59:59 JST
+    const lastInstant = await booked("2030-04-02T14:59:59Z", "2030-04-20T00:00:00Z"); // 4/2 23:59:59 JST
+    const dayAfter = await booked("2030-04-02T15:00:00Z", "2030-04-20T00:00:00Z"); // 4/3 00:00 JST
+    const returning = await booked("2030-03-20T00:00:00Z", "2030-04-01T03:00:00+09:00");
+    const overnight = await booked("2030-04-01T10:00:00+09:00", "2030-04-02T18:00:00+09:00");
+    const sameDay = await booked("2030-04-01T09:00:00+09:00", "2030-04-01T17:00:00+09:00");
+
+    const body = await board();
+    expect(body.days.map((d) => [d.date, d.label])).toEqual([
+      ["2030-04-01", "4/1(月)"],
+      ["2030-04-02", "4/2(火)"],
+    ]);
+    expect(body.from).toBe("2030-03-31T15:00:00.000Z");
+    expect(body.to).toBe("2030-04-02T15:00:00.000Z");
+    const [today, tomorrow] = body.days;
+    const flags = (cases: WarehouseCaseDto[], id: number) => {
+      const c = caseIn(cases, id);
+      return c ? c.rows.map((r) => ({ outgoing: r.outgoing, returning: r.returning })) : null;
+    };
+    expect(flags(today.cases, firstInstant.caseId)).toEqual([{ outgoing: true, returning: false }]);
+    expect(flags(tomorrow.cases, firstInstant.caseId)).toBeNull();
+    expect(flags(today.cases, dayBefore.caseId)).toBeNull();
+    expect(flags(tomorrow.cases, dayBefore.caseId)).toBeNull();
+    expect(flags(tomorrow.cases, lastInstant.caseId)).toEqual([{ outgoing: true, returning: false }]);
+    expect(flags(today.cases, dayAfter.caseId)).toBeNull();
+    expect(flags(tomorrow.cases, dayAfter.caseId)).toBeNull();
+    expect(flags(today.cases, returning.caseId)).toEqual([{ outgoing: false, returning: true }]);
+    expect(flags(today.cases, overnight.caseId)).toEqual([{ outgoing: true, returning: false }]);
+    expect(flags(tomorrow.cases, overnight.caseId)).toEqual([{ outgoing: false, returning: true }]);
+    expect(flags(today.cases, sameDay.caseId)).toEqual([{ outgoing: true, returning: true }]);
+    // Cases follow their first movement that day: out 00:00, back 03:00, out 09:00, out 10:00.
+    const order = today.cases.map((c) => c.id);
+    expect(order.indexOf(firstInstant.caseId)).toBeLessThan(order.indexOf(returning.caseId));
+    expect(order.indexOf(returning.caseId)).toBeLessThan(order.indexOf(sameDay.caseId));
+    expect(order.indexOf(sameDay.caseId)).toBeLessThan(order.indexOf(overnight.caseId));
+  });
+
+  it("groups rows by case with what the board shows, items by title, issue/receive as set", async () => {
+    const mic = await makeItem(server, owner, { title: "マイク", stock: 5 });
+    const amp = await makeItem(server, owner, { title: "アンプ", stock: 5 });
+    const c = await makeCase(server, owner, {
+      title: "展示会",
+      start: "2030-04-01T08:00:00+09:00",
+      end: "2030-04-05T18:00:00+09:00",
+    });
+    const micRow = (await add(server, owner, mic.id, c.id).expect(200)).body.order_item;
+    await add(server, owner, mic.id, c.id).expect(200);
+    await add(server, owner, amp.id, c.id).expect(200);
+    await patch(server, owner, micRow.id, { issue: "2030-04-01T08:05:00+09:00" }).expect(200);
+
+    const found = caseIn((await board()).days[0].cases, c.id);
+    expect(found).toEqual({
+      id: c.id,
+      title: "展示会",
+      start_date: "2030-03-31T23:00:00.000Z",
+      end_date: "2030-04-05T09:00:00.000Z",
+      rows: [
+        {
+          id: expect.any(Number),
+          item: { id: amp.id, title: "アンプ", category_name: amp.category_name },
+          order_quantity: 1,
+          start_date: "2030-03-31T23:00:00.000Z",
+          end_date: "2030-04-05T09:00:00.000Z",
+          issue: null,
+          receive: null,
+          outgoing: true,
+          returning: false,
+        },
+        {
+          id: micRow.id,
+          item: { id: mic.id, title: "マイク", category_name: mic.category_name },
+          order_quantity: 2,
+          start_date: "2030-03-31T23:00:00.000Z",
+          end_date: "2030-04-05T09:00:00.000Z",
+          issue: "2030-03-31T23:05:00.000Z",
+          receive: null,
+          outgoing: true,
+          returning: false,
+        },
+      ],
+    });
+  });
+
+  it("puts overdue items (end passed, not received) on top, most overdue first, and only there", async () => {
+    const older = await booked("2020-01-01T00:00:00Z", "2020-01-05T00:00:00Z");
+    const newer = await booked("2020-02-01T00:00:00Z", "2020-02-05T00:00:00Z");
+    const onTime = await booked("2020-03-01T00:00:00Z", "2020-03-05T00:00:00Z");
+    await patch(server, owner, onTime.orderItemId, { issue: "2020-03-01T00:00:00Z" }).expect(200);
+    await patch(server, owner, onTime.orderItemId, { receive: "2020-03-05T00:00:00Z" }).expect(200);
+    const lateLongAgo = await booked("2020-04-01T00:00:00Z", "2020-04-05T00:00:00Z");
+    await patch(server, owner, lateLongAgo.orderItemId, { issue: "2020-04-01T00:00:00Z" }).expect(200);
+    await patch(server, owner, lateLongAgo.orderItemId, { receive: "2020-05-01T00:00:00Z" }).expect(200);
+    const lateToday = await booked("2020-06-01T00:00:00Z", "2020-06-05T00:00:00Z");
+    await patch(server, owner, lateToday.orderItemId, { issue: "2020-06-01T00:00:00Z" }).expect(200);
+    await patch(server, owner, lateToday.orderItemId, { receive: new Date().toISOString() }).expect(200);
+
+    // Whatever day is asked for, overdue is "as of now".
+    for (const query of [`?date=${DAY}`, ""]) {
+      const body = await board(query);
+      const ids = body.overdue.map((c) => c.id);
+      expect(ids.indexOf(older.caseId)).toBeGreaterThanOrEqual(0);
+      expect(ids.indexOf(older.caseId)).toBeLessThan(ids.indexOf(newer.caseId));
+      expect(ids).not.toContain(onTime.caseId);
+      expect(ids).not.toContain(lateLongAgo.caseId);
+      // Received late today: still shown (as received), so the worker sees it done and can undo a mis-tap.
+      expect(caseIn(body.overdue, lateToday.caseId)?.rows[0]).toMatchObject({
+        id: lateToday.orderItemId,
+        receive: expect.any(String),
+      });
+      expect(caseIn(body.overdue, older.caseId)?.rows[0]).toMatchObject({
+        id: older.orderItemId,
+        issue: null,
+        receive: null,
+        outgoing: false,
+        returning: true,
+      });
+      for (const day of body.days) expect(day.cases.map((c) => c.id)).not.toContain(older.caseId);
+    }
+  });
+
+  it("defaults to today in Tokyo", async () => {
+    const today = businessToday(new Date());
+    const body = await board("");
+    // The only way this differs is the day changing between the two lines above.
+    if (body.days[0].date !== businessToday(new Date())) return;
+    expect(body.days[0].date).toBe(today);
+    expect(Date.parse(body.from)).toBeLessThanOrEqual(Date.parse(body.now));
+    expect(Date.parse(body.now)).toBeLessThan(Date.parse(body.from) + 24 * 3600 * 1000);
+  });
+
+  it("never shows another group's data; another group's id in the query is a 404", async () => {
+    const theirItem = await makeItem(server, other, { stock: 5 });
+    const theirs = await booked(
+      "2030-04-01T10:00:00+09:00",
+      "2030-04-01T12:00:00+09:00",
+      theirItem.id,
+      other,
+    );
+    const theirOverdue = await booked("2020-01-01T00:00:00Z", "2020-01-02T00:00:00Z", theirItem.id, other);
+    const mine = await board();
+    const allIds = [...mine.overdue, ...mine.days[0].cases, ...mine.days[1].cases].map((c) => c.id);
+    expect(allIds).not.toContain(theirs.caseId);
+    expect(allIds).not.toContain(theirOverdue.caseId);
+    const theirBoard = await board(`?date=${DAY}`, other);
+    expect(caseIn(theirBoard.days[0].cases, theirs.caseId)).toBeDefined();
+    expect([...theirBoard.overdue, ...theirBoard.days[0].cases].map((c) => c.id)).not.toContain(
+      (await booked("2030-04-01T10:00:00+09:00", "2030-04-01T11:00:00+09:00")).caseId,
+    );
+    await request(server.url)
+      .get(`/api/warehouse/?date=${DAY}&groupid=${other.groupId}`)
+      .set(bearer(owner))
+      .expect(404);
+  });
+
+  it("400 with a Japanese message for an impossible date; 401 without a token", async () => {
+    for (const bad of ["2030-02-30", "2030-13-01", "2030-4-1", "abc", "0999-01-01", "2030-04-01x"]) {
+      const res = await request(server.url)
+        .get(`/api/warehouse/?date=${encodeURIComponent(bad)}`)
+        .set(bearer(owner))
+        .expect(400);
+      expect(res.body).toEqual({ detail: ja.warehouse.invalidDate });
+    }
+    await request(server.url)
+      .get("/api/warehouse/?date=2030-04-01&date=2030-04-02")
+      .set(bearer(owner))
+      .expect(400);
+    await request(server.url).get("/api/warehouse/").expect(401);
+    await request(server.url).get("/api/warehouse").set(bearer(owner)).expect(200);
+  });
+
+  it("is a client route, so /warehouse loads the web client with 200", () => {
+    expect(isClientRoute("/warehouse")).toBe(true);
+    expect(isClientRoute("/warehouse/")).toBe(true);
+  });
+});

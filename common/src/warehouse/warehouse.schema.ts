@@ -1,0 +1,63 @@
+/**
+ * GET /api/warehouse/ (the warehouse board, docs/warehouse.md): the group's shipped items that go out
+ * (出庫: their start) or come back (入庫: their end) on a day or the next, and the overdue ones.
+ */
+
+/** "YYYY-MM-DD": a calendar day in the business time zone. */
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date written YYYY-MM-DD (2026-02-30 and month 13 are refused). */
+export function isCalendarDay(value: string): boolean {
+  const m = DAY.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1000) return false;
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** One shipped item on the board. */
+export interface WarehouseRowDto {
+  /** The order item id (the one PATCH /api/orderitems/{id}/ takes). */
+  id: number;
+  item: { id: number; title: string; category_name: string };
+  order_quantity: number;
+  start_date: string;
+  end_date: string;
+  issue: string | null;
+  receive: string | null;
+  /** Its start (出庫) falls within the section's day. Always false in the overdue section. */
+  outgoing: boolean;
+  /** Its end (入庫) falls within the section's day. Always true in the overdue section. */
+  returning: boolean;
+}
+
+/** A case with its rows of one section (rows by item title). */
+export interface WarehouseCaseDto {
+  id: number;
+  title: string;
+  start_date: string;
+  end_date: string;
+  rows: WarehouseRowDto[];
+}
+
+/** One day's section: the cases whose rows start or end that day. */
+export interface WarehouseDayDto {
+  /** "YYYY-MM-DD" in the business zone. */
+  date: string;
+  /** Like the weekly view's labels: "11/22(日)". */
+  label: string;
+  cases: WarehouseCaseDto[];
+}
+
+export interface WarehouseBoardDto {
+  /** The requested day ("today" by default) and the next one. */
+  days: [WarehouseDayDto, WarehouseDayDto];
+  /** End passed and not received (or received late today), most overdue first. Never repeated in days. */
+  overdue: WarehouseCaseDto[];
+  /** [from, to): the instants the two days cover, so a client can tell whether a change concerns it. */
+  from: string;
+  to: string;
+  /** The server's clock when the board was read (overdue is "end before now"). */
+  now: string;
+}
