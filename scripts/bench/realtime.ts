@@ -11,7 +11,7 @@
  * startServer plus the ping hook) and the watchers (realtimeClients.ts). PostgreSQL from TEST_DATABASE_URL
  * (a scratch database is created and dropped); Redis from BENCH_REDIS_URL (default
  * redis://127.0.0.1:6379, empty or `off` for none). BENCH_SECONDS (30) of measurement after 2 s of
- * warm-up. Writes the figures into docs/benchmarks.md between the realtime markers (not with BENCH_DOCS=0).
+ * warm-up. BENCH_PROFILE=<dir> writes a CPU profile of the server there. Writes the figures into docs/benchmarks.md between the realtime markers (not with BENCH_DOCS=0).
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -35,11 +35,11 @@ const RATE = Number(process.env.BENCH_RATE || 20);
 const WARMUP_SECONDS = 2;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 /**
- * Allocations cycle through this many items, so one item is allocated again only ITEMS / RATE seconds
- * later: long after its previous event, so item id + shippable quantity names one allocation even if the
- * server coalesces events.
+ * One item per allocation (warm-up included), so an `inventory.changed` row names its allocation by item
+ * id + shippable quantity whatever the server does: two allocations of one item in flight together could
+ * share a row (one read after both committed), or be coalesced into one event.
  */
-const ITEMS = 200;
+const ITEMS = Math.round((WARMUP_SECONDS + SECONDS) * RATE);
 const STOCK = 1_000_000;
 const ROOT = path.resolve(__dirname, "../..");
 
@@ -111,10 +111,10 @@ function nextMessage<M extends { type: string }, T extends M["type"]>(
   });
 }
 
-function forkChild(file: string, env: Record<string, string>): ChildProcess {
+function forkChild(file: string, env: Record<string, string>, profile?: string): ChildProcess {
   return fork(path.join(__dirname, file), [], {
     cwd: ROOT,
-    execArgv: ["-r", "esbuild-register"],
+    execArgv: ["-r", "esbuild-register", ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [])],
     serialization: "advanced",
     env: { ...process.env, ...env },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
@@ -216,16 +216,20 @@ async function main() {
     console.warn(`Redis at ${REDIS_URL} unreachable: running without`);
 
   database = await openFreshPostgres();
-  server = forkChild("realtimeServer.ts", {
-    DATABASE_URL: database.url,
-    REDIS_URL: redis ? REDIS_URL : "",
-    PORT: "0",
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "warn",
-    BCRYPT_COST: "4",
-    JWT_SECRET: "realtime-bench-secret",
-    CSRF_SECRET: "realtime-bench-csrf",
-  });
+  server = forkChild(
+    "realtimeServer.ts",
+    {
+      DATABASE_URL: database.url,
+      REDIS_URL: redis ? REDIS_URL : "",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      BCRYPT_COST: "4",
+      JWT_SECRET: "realtime-bench-secret",
+      CSRF_SECRET: "realtime-bench-csrf",
+    },
+    process.env.BENCH_PROFILE,
+  );
   const { url: base } = await nextMessage<FromServer, "ready">(server, "ready", 60_000);
   const toServer = (message: ToServer) => server?.send(message);
 
@@ -293,7 +297,8 @@ async function main() {
 
   // Allocations at a steady rate (open loop: the next one does not wait for the previous answer), each on
   // the next item; a bare broadcast half a period after each.
-  let serial = 0;
+  let allocated = 0;
+  let pinged = 0;
   const run = async (seconds: number) => {
     const allocations: Allocation[] = [];
     const pingIds: number[] = [];
@@ -305,7 +310,7 @@ async function main() {
       await sleepUntil(start + i * period);
       const allocation: Allocation = { sentAt: now() };
       allocations.push(allocation);
-      const item = items[serial++ % items.length]!;
+      const item = items[allocated++]!;
       calls.push(
         api(base, "POST", `/api/additem/${item}/${kase.id}/`, access)
           .then((body) => {
@@ -317,7 +322,7 @@ async function main() {
           }),
       );
       await sleepUntil(start + (i + 0.5) * period);
-      const id = serial++;
+      const id = pinged++;
       pingIds.push(id);
       toServer({ type: "ping", groupId: group.id, id });
     }
