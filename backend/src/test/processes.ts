@@ -37,9 +37,13 @@ export async function waitFor(check: () => Promise<boolean>, ms: number, what: s
  * A separate OS process running the server from its sources (no build needed), as production runs
  * several app processes behind a proxy.
  */
-export async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
+export async function startAppProcess(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<AppProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["-r", "esbuild-register", "backend/src/main.ts"], {
+  const args = [...nodeArgs, "-r", "esbuild-register", "backend/src/main.ts"];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,

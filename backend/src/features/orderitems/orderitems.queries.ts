@@ -138,22 +138,6 @@ export function bookingsInWindow(
     );
 }
 
-/** One more unit of (case, item): a new order item over `period`, or the existing one's quantity + 1. */
-export async function addUnit(
-  tx: Tx,
-  values: { groupId: number; workCaseId: number; itemId: number; startDate: Date; endDate: Date },
-) {
-  const [row] = await tx
-    .insert(orderItems)
-    .values({ ...values, orderQuantity: 1 })
-    .onConflictDoUpdate({
-      target: [orderItems.workCaseId, orderItems.itemId],
-      set: { orderQuantity: sql`${orderItems.orderQuantity} + 1` },
-    })
-    .returning({ id: orderItems.id });
-  return row!.id;
-}
-
 export async function setQuantity(tx: Tx, id: number, quantity: number) {
   await tx.update(orderItems).set({ orderQuantity: quantity }).where(eq(orderItems.id, id));
 }

@@ -1,3 +1,4 @@
+import { peakUsage, shippableQuantity } from "@zaiko/common/availability/index";
 import { ja } from "@zaiko/common/messages/ja";
 import type {
   AllocationResultDto,
@@ -14,6 +15,7 @@ import type { AuthUser } from "../../middlewares/auth";
 import type { Outbox } from "../../realtime/outbox";
 import { type CasePeriod, summaryOfCase } from "../inventory/summary.service";
 import { findCase, lockCase } from "../workcases/workcases.queries";
+import { addUnitReturning, bookingsAroundCase, lockCaseAndItem } from "./addItem.queries";
 import {
   type AllocationOptions,
   lockItemsForAllocation,
@@ -23,7 +25,6 @@ import {
 } from "./allocation";
 import { presentOrderItem } from "./orderitems.presenter";
 import {
-  addUnit,
   deleteOrderItem,
   findOrderItem,
   lockOrderItem,
@@ -73,7 +74,8 @@ async function summaryRow(tx: Tx, groupId: number, kase: CasePeriod, itemId: num
 /**
  * POST /api/additem/{itemId}/{caseId}/: one more unit, over the case's order item's period for the item or
  * (creating the order item) the case's period. Locks the case (share), then the item row, and refuses with
- * 409 + shortages when peak usage over that window plus the new unit would exceed stock.
+ * 409 + shortages when peak usage over that window plus the new unit would exceed stock. Three statements
+ * (addItem.queries.ts): the summary row of the answer is computed from the bookings already read.
  */
 export function addItem(
   deps: AppDeps,
@@ -86,27 +88,42 @@ export function addItem(
   return inTransaction(
     deps,
     async (tx, outbox) => {
-      const kase = await lockCase(tx, groupId, caseId, "share");
-      if (!kase) throw notFound();
-      const item = (await lockItemsForAllocation(tx, groupId, [itemId], opts)).get(itemId);
-      if (!item) throw notFound();
-      const existing = await lockOrderItemOf(tx, caseId, itemId);
-      const window = existing
-        ? { start: existing.startDate, end: existing.endDate }
-        : { start: kase.startDate, end: kase.endDate };
-      const shortages = await shortagesOf(tx, groupId, [{ item, ...window, quantity: 1 }]);
-      if (shortages.length > 0) throw shortageError(ja.allocation.shortage, shortages);
+      const locked = await lockCaseAndItem(tx, groupId, caseId, itemId, opts.lockRows !== false);
+      if (!locked) throw notFound();
+      const casePeriod = { start: locked.caseStart, end: locked.caseEnd };
+      const bookings = await bookingsAroundCase(tx, groupId, itemId, caseId, casePeriod);
+      const own = bookings.find((b) => b.workCaseId === caseId);
+      const window = own ? { start: own.start, end: own.end } : casePeriod;
+      const required = peakUsage(bookings, window) + 1;
+      if (required > locked.stockQuantity) {
+        throw shortageError(ja.allocation.shortage, [
+          { item_id: itemId, title: locked.title, required, available: locked.stockQuantity },
+        ]);
+      }
       await opts.afterCheck?.(tx);
-      const id = await addUnit(tx, {
-        groupId,
-        workCaseId: caseId,
+      const added = await addUnitReturning(tx, { groupId, workCaseId: caseId, itemId, ...window });
+      const order_item = presentOrderItem({
+        ...added,
         itemId,
-        startDate: window.start,
-        endDate: window.end,
+        itemTitle: locked.title,
+        categoryName: locked.categoryName,
+        workCaseId: caseId,
       });
-      const order_item = await publishUpsert(tx, outbox, groupId, id);
-      publishStockChanged(outbox, groupId, [itemId], [window]);
-      return { order_item, summary: await summaryRow(tx, groupId, kase, itemId) };
+      outbox.add(groupId, rooms.group(groupId), "orderitems.upserted", { order_item });
+      const period = { start: new Date(window.start), end: new Date(window.end) };
+      publishStockChanged(outbox, groupId, [itemId], [period]);
+      const after = own
+        ? bookings.map((b) => (b === own ? { ...b, quantity: b.quantity + 1 } : b))
+        : [...bookings, { ...window, quantity: 1 }];
+      const summary: SummaryRowDto = {
+        id: itemId,
+        name: locked.title,
+        category: locked.categoryName,
+        category_id: locked.categoryId,
+        stock_quantity: locked.stockQuantity,
+        shippable_quantity: shippableQuantity(locked.stockQuantity, after, window),
+      };
+      return { order_item, summary };
     },
     retrying,
   );
