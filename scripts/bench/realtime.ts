@@ -13,7 +13,7 @@
  * redis://127.0.0.1:6379, empty or `off` for none). BENCH_SECONDS (30) of measurement after 2 s of
  * warm-up. BENCH_PROFILE=<dir> writes a CPU profile of the server there. Writes the figures into docs/benchmarks.md between the realtime markers (not with BENCH_DOCS=0).
  */
-import { type ChildProcess, fork } from "node:child_process";
+import { type ChildProcess, fork, type Serializable } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { cpus, loadavg } from "node:os";
@@ -112,13 +112,21 @@ function nextMessage<M extends { type: string }, T extends M["type"]>(
 }
 
 function forkChild(file: string, env: Record<string, string>, profile?: string): ChildProcess {
-  return fork(path.join(__dirname, file), [], {
+  const child = fork(path.join(__dirname, file), [], {
     cwd: ROOT,
     execArgv: ["-r", "esbuild-register", ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [])],
     serialization: "advanced",
     env: { ...process.env, ...env },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
+  // A send to a child that is gone (interrupted run) must not crash the driver before its clean-up.
+  child.on("error", (err) => console.error(`${file}: ${err.message}`));
+  return child;
+}
+
+/** Sends when the IPC channel is still open; a stopped child is handled by `nextMessage` and `cleanup`. */
+function tell<M extends Serializable>(child: ChildProcess | undefined, message: M) {
+  if (child?.connected) child.send(message);
 }
 
 /** Ends a child: `stop` by IPC when it has one, then SIGKILL if it is still there after `ms`. */
@@ -231,7 +239,7 @@ async function main() {
     process.env.BENCH_PROFILE,
   );
   const { url: base } = await nextMessage<FromServer, "ready">(server, "ready", 60_000);
-  const toServer = (message: ToServer) => server?.send(message);
+  const toServer = (message: ToServer) => tell(server, message);
 
   // One group: an owner who sets up the stock and the case, and one member per socket.
   const group = await api(base, "POST", "/api/groups/", undefined, { name: `bench-${Date.now()}` });
@@ -287,7 +295,7 @@ async function main() {
   console.info(`${SOCKETS} members signed up in ${((now() - setupStarted) / 1000).toFixed(1)} s`);
 
   clients = forkChild("realtimeClients.ts", {});
-  const toClients = (message: ToClients) => clients?.send(message);
+  const toClients = (message: ToClients) => tell(clients, message);
   const connectStarted = now();
   toClients({ type: "connect", url: base, tokens, caseId: kase.id });
   await nextMessage<FromClients, "ready">(clients, "ready", 180_000);
@@ -343,7 +351,8 @@ async function main() {
   const clientsLag = nextMessage<FromClients, "lag">(clients, "lag", 10_000);
   toServer({ type: "lag" });
   toClients({ type: "lag" });
-  const [{ lag: serverLoop }, { lag: clientsLoop }] = await Promise.all([serverLag, clientsLag]);
+  const [{ lag: serverLoop, emitMs }, { lag: clientsLoop }] = await Promise.all([serverLag, clientsLag]);
+  const emits = Float64Array.from(emitMs).sort();
 
   const done = allocations.filter((a) => a.key !== undefined);
   const failed = allocations.filter((a) => a.failed);
@@ -385,6 +394,9 @@ async function main() {
     "| --- | --- | --- | --- | --- |",
     loopRow("app server", serverLoop),
     loopRow("watchers' process", clientsLoop),
+    "",
+    `Time inside the server's emit call of one bare broadcast to ${SOCKETS} sockets (the synchronous ` +
+      `encoding and socket writes): p50 ${ms(pct(emits, 50))} ms, p99 ${ms(pct(emits, 99))} ms.`,
   ];
   if (failed.length > 0) lines.push("", `First failure: ${failed[0]!.failed}`);
   const text = lines.join("\n");

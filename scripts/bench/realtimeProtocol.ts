@@ -34,7 +34,8 @@ export type ToServer =
   | { type: "stop" };
 export type FromServer =
   | { type: "ready"; url: string; redis: boolean }
-  | { type: "lag"; lag: LoopLag }
+  /** `emitMs`: time spent inside each bare broadcast's emit call (the synchronous writes to the sockets). */
+  | { type: "lag"; lag: LoopLag; emitMs: number[] }
   | { type: "failed"; error: string };
 
 export type ToClients =

@@ -42,28 +42,35 @@ async function main() {
 
   const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION });
   let since = usageNow();
+  let emitMs: number[] = [];
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // The driver's keep-alive connections would hold the graceful close; nothing is in flight that matters.
+    setTimeout(() => server.http.closeAllConnections(), 500).unref();
     await server.close().catch(() => undefined);
     process.exit(0);
   };
   process.on("message", (message: ToServer) => {
     switch (message.type) {
-      case "ping":
-        io.to(rooms.group(message.groupId)).emit(PING_EVENT, { id: message.id, sentAt: now() });
+      case "ping": {
+        const sentAt = now();
+        io.to(rooms.group(message.groupId)).emit(PING_EVENT, { id: message.id, sentAt });
+        emitMs.push(now() - sentAt);
         break;
+      }
       case "measure":
         lag.disable();
         lag.reset();
         lag.enable();
         since = usageNow();
+        emitMs = [];
         break;
       case "lag":
-        send({ type: "lag", lag: lagOf(lag, since) });
+        send({ type: "lag", lag: lagOf(lag, since), emitMs });
         break;
       case "stop":
         void stop();
@@ -73,6 +80,7 @@ async function main() {
   // The driver died without saying stop: do not outlive it.
   process.on("disconnect", () => void stop());
   process.on("SIGTERM", () => void stop());
+  process.on("SIGINT", () => void stop());
   send({ type: "ready", url: server.url, redis: Boolean(config.redisUrl) });
 }
 
