@@ -26,6 +26,11 @@ export interface DataTableProps<T extends RowData> {
    * work on "what the user sees" (the Excel export).
    */
   visibleRowsRef?: { current: T[] };
+  /**
+   * "stack" turns every row into a card of label/value lines below 600px (spec §9's table
+   * breakpoint) instead of scrolling the table sideways; for lists a phone user reads row by row.
+   */
+  phoneLayout?: "scroll" | "stack";
 }
 
 const ariaSort = (dir: false | "asc" | "desc") =>
@@ -45,6 +50,7 @@ export function DataTable<T extends RowData>({
   loading = false,
   emptyMessage = ja.table.empty,
   visibleRowsRef,
+  phoneLayout = "scroll",
 }: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialSort ? [initialSort] : []);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: PAGE_SIZES[0] });
@@ -92,7 +98,7 @@ export function DataTable<T extends RowData>({
   const columnCount = table.getAllLeafColumns().length;
 
   return (
-    <div className="dt">
+    <div className={phoneLayout === "stack" ? "dt dt-stack" : "dt"}>
       <section className="dt-scroll p-datatable p-component" aria-label={label}>
         <table className="p-datatable-table dt-table">
           <thead className="p-datatable-thead">
@@ -162,8 +168,15 @@ export function DataTable<T extends RowData>({
                   {row.getAllCells().map((cell) => {
                     const meta = cell.column.columnDef.meta;
                     const classes = [meta?.className ?? "", meta?.nowrap ? "dt-nowrap" : ""].filter(Boolean);
+                    const header = cell.column.columnDef.header;
                     return (
-                      <td key={cell.id} className={classes.join(" ") || undefined}>
+                      <td
+                        key={cell.id}
+                       
+                        className={classes.join(" ") || undefined}
+                        // The stacked layout's line label (CSS, hidden from the accessible name).
+                        data-label={typeof header === "string" && header !== "" ? header : undefined}
+                      >
                         <table.FlexRender cell={cell} />
                       </td>
                     );

@@ -105,6 +105,7 @@ export function MemberListPage() {
         globalFilter={search}
         initialSort={{ id: "email", desc: false }}
         loading={membersQuery.isLoading}
+        phoneLayout="stack"
       />
       <ConfirmDeleteDialog
         visible={toDelete !== null}

@@ -188,6 +188,7 @@ export function OrderItemsListPage() {
         initialSort={{ id: "end_date", desc: true }}
         loading={orderItemsQuery.isLoading}
         visibleRowsRef={visibleRows}
+        phoneLayout="stack"
       />
       <OrderItemEditDialog
         orderItem={editing}

@@ -188,6 +188,7 @@ export function WorkCaseListPage() {
         globalFilter={search}
         initialSort={{ id: "end_date", desc: true }}
         loading={casesQuery.isLoading}
+        phoneLayout="stack"
       />
       <WorkCaseFormDialog
         visible={formOpen}
