@@ -1,4 +1,5 @@
 export * from "./cases";
 export * from "./catalogue";
+export * from "./events";
 export * from "./groups";
 export * from "./users";
