@@ -140,6 +140,17 @@ async function end(child: ChildProcess | undefined, stop?: ToServer, ms = 10_000
   clearTimeout(timer);
 }
 
+/** Linux pressure stall information: microseconds during which some runnable task waited for a CPU. */
+function cpuPressure(): { stalledUs: number; at: number } | undefined {
+  try {
+    const some = readFileSync("/proc/pressure/cpu", "utf8").split("\n")[0] ?? "";
+    const total = /total=([0-9]+)/.exec(some)?.[1];
+    return total === undefined ? undefined : { stalledUs: Number(total), at: now() };
+  } catch {
+    return undefined;
+  }
+}
+
 const sleepUntil = (t: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, t - now())));
 
 const pct = (sorted: Float64Array, p: number) =>
@@ -344,8 +355,14 @@ async function main() {
   toServer({ type: "measure" });
   toClients({ type: "measure" });
   const loadAtStart = loadavg();
+  const pressureAtStart = cpuPressure();
   const { allocations, pingIds, sendSeconds } = await run(SECONDS);
   const loadAtEnd = loadavg();
+  const pressureAtEnd = cpuPressure();
+  const stalled =
+    pressureAtStart && pressureAtEnd
+      ? (pressureAtEnd.stalledUs - pressureAtStart.stalledUs) / 1000 / (pressureAtEnd.at - pressureAtStart.at)
+      : undefined;
   // Loop lag and CPU over the measurement: until the last allocation has answered.
   const serverLag = nextMessage<FromServer, "lag">(server, "lag", 10_000);
   const clientsLag = nextMessage<FromClients, "lag">(clients, "lag", 10_000);
@@ -378,7 +395,10 @@ async function main() {
       `${allocations.length} allocations sent in ${sendSeconds.toFixed(1)} s (${(allocations.length / sendSeconds).toFixed(1)}/s, ` +
       `${failed.length} failed) and ${pingIds.length} bare broadcasts, after ${WARMUP_SECONDS} s of warm-up.`,
     `Load average (1 / 5 / 15 min): ${load(loadBefore)} before the set-up, ${load(loadAtStart)} at the start ` +
-      `of the measurement, ${load(loadAtEnd)} at its end.`,
+      `of the measurement, ${load(loadAtEnd)} at its end` +
+      (stalled === undefined
+        ? "."
+        : `; some runnable task was waiting for a CPU ${Math.round(stalled * 100)} % of the measured time (/proc/pressure/cpu).`),
     "",
     "| latency to each watcher (ms) | samples | p50 | p99 | max | first watcher p50 | first watcher p99 | missed |",
     "| --- | --- | --- | --- | --- | --- | --- | --- |",
