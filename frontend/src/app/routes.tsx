@@ -29,6 +29,7 @@ const OrderItemsListPage = lazyNamed(
   () => import("../features/orderitems/OrderItemsListPage"),
   "OrderItemsListPage",
 );
+const WarehousePage = lazyNamed(() => import("../features/warehouse/WarehousePage"), "WarehousePage");
 
 /** The route table (spec §2). */
 export const routes: RouteObject[] = [
@@ -91,6 +92,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth>
             <OrderItemsListPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: "warehouse",
+        element: (
+          <RequireAuth>
+            <WarehousePage />
           </RequireAuth>
         ),
       },

@@ -10,6 +10,7 @@ export const TAG_TYPES = [
   "WorkCase",
   "OrderItem",
   "Inventory",
+  "Warehouse",
 ] as const;
 
 /**

@@ -17,6 +17,7 @@ export function navEntries(signedIn: boolean, now: Date = new Date()): NavEntry[
     { kind: "link", to: "/workcase", label: ja.nav.workcase },
     { kind: "link", to: "/category", label: ja.nav.category },
     { kind: "link", to: `/item/${y}/${m}/${d}`, label: ja.nav.item },
+    { kind: "link", to: "/warehouse", label: ja.warehouse.nav },
     { kind: "logout", label: ja.nav.logout },
   ];
 }

@@ -1,0 +1,48 @@
+import { formatDateTime } from "@zaiko/common/dates";
+import { ja } from "@zaiko/common/messages/ja";
+import type { WarehouseCaseDto } from "@zaiko/common/warehouse/warehouse.schema";
+import { Link } from "react-router-dom";
+import { BoardRow, type RowActions } from "./BoardRow";
+
+const t = ja.warehouse;
+
+interface Props {
+  id: string;
+  title: string;
+  hint?: string;
+  cases: WarehouseCaseDto[];
+  overdue?: boolean;
+  actions: RowActions;
+}
+
+/** A section of the board (期限超過, today, tomorrow): its cases, each with its rows. */
+export function BoardSection({ id, title, hint, cases, overdue = false, actions }: Props) {
+  const headingId = `wh-${id}`;
+  return (
+    <section className={`wh-section${overdue ? " wh-section--overdue" : ""}`} aria-labelledby={headingId}>
+      <h2 id={headingId} className="wh-section-title">
+        {overdue ? <i className="pi pi-exclamation-triangle" aria-hidden="true" /> : null}
+        {title}
+      </h2>
+      {hint ? <p className="wh-section-hint">{hint}</p> : null}
+      {cases.length === 0 ? <p className="wh-empty">{t.emptyDay}</p> : null}
+      {cases.map((c) => (
+        <article key={c.id} className="wh-case" aria-label={c.title}>
+          <header className="wh-case-head">
+            <Link to={`/orderitemslist/${c.id}`} className="wh-case-title">
+              {c.title}
+            </Link>
+            <span className="wh-case-period">
+              {ja.orderitems.period(formatDateTime(c.start_date) ?? "", formatDateTime(c.end_date) ?? "")}
+            </span>
+          </header>
+          <ul className="wh-rows">
+            {c.rows.map((row) => (
+              <BoardRow key={row.id} row={row} overdue={overdue} actions={actions} />
+            ))}
+          </ul>
+        </article>
+      ))}
+    </section>
+  );
+}

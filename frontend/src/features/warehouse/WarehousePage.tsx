@@ -1,0 +1,158 @@
+import { ja } from "@zaiko/common/messages/ja";
+import { isCalendarDay, type WarehouseRowDto } from "@zaiko/common/warehouse/warehouse.schema";
+import { Button } from "primereact/button";
+import { useCallback, useEffect, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { Loading } from "../../components/layout/Loading";
+import { NoticeDialog } from "../../components/NoticeDialog";
+import { statusOf } from "../../lib/allocation";
+import { toIsoWithOffset } from "../../lib/dateTime";
+import { serverDetail } from "../../lib/errors";
+import { type TimingKind, timeOf } from "./BoardRow";
+import { BoardSection } from "./BoardSection";
+import { ScanField } from "./ScanField";
+import { matchScan } from "./scan";
+import { useWarehouseBoardQuery, useWarehouseToggleMutation } from "./warehouseApi";
+import "./warehouse.css";
+
+const t = ja.warehouse;
+/** Re-read now and then: rows become overdue as time passes, and a wall screen crosses midnight. */
+const POLL_MS = 60_000;
+const NO_IDS: ReadonlySet<number> = new Set();
+
+/** /warehouse: what goes out and comes back today and tomorrow, overdue first; live; scan to find. */
+export function WarehousePage() {
+  const [params, setParams] = useSearchParams();
+  const wall = params.get("wall") === "1";
+  const rawDate = params.get("date");
+  const date = rawDate && isCalendarDay(rawDate) ? rawDate : null;
+  const board = useWarehouseBoardQuery(date, { pollingInterval: POLL_MS });
+  const [toggle] = useWarehouseToggleMutation();
+  const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
+  const [notice, setNotice] = useState<{ title: string; body: string } | null>(null);
+  const [scan, setScan] = useState<{ ids: ReadonlySet<number>; message: string; serial: number } | null>(
+    null,
+  );
+
+  const onToggle = useCallback(
+    async (row: WarehouseRowDto, kind: TimingKind) => {
+      const key = `${row.id}:${kind}`;
+      const value = row[kind] ? null : toIsoWithOffset(new Date());
+      setPending((prev) => new Set(prev).add(key));
+      try {
+        await toggle({ id: row.id, body: kind === "issue" ? { issue: value } : { receive: value } }).unwrap();
+      } catch (error) {
+        console.error(`${kind} update failed`, error);
+        const detail = serverDetail(error);
+        if (statusOf(error) === 409 && detail === t.notIssuedNotice) setNotice({ title: detail, body: "" });
+        else
+          setNotice({
+            title: t.errorTitle,
+            body: detail ?? (kind === "issue" ? t.issueFailed : t.receiveFailed),
+          });
+      } finally {
+        setPending((prev) => {
+          const next = new Set(prev);
+          next.delete(key);
+          return next;
+        });
+      }
+    },
+    [toggle],
+  );
+
+  const onScan = (value: string) => {
+    const ids = board.data ? matchScan(board.data, value) : [];
+    const shown = value.trim();
+    setScan((prev) => ({
+      ids: new Set(ids),
+      message: ids.length > 0 ? t.scanFound(shown, ids.length) : t.scanNoMatch(shown),
+      serial: (prev?.serial ?? 0) + 1,
+    }));
+  };
+
+  // Bring the first hit into view after each scan (a new serial even when the same item is scanned again).
+  useEffect(() => {
+    const first = scan?.ids.values().next().value;
+    if (first === undefined) return;
+    document
+      .querySelector(`[data-row-id="${first}"]`)
+      ?.scrollIntoView?.({ block: "center", behavior: "smooth" });
+  }, [scan]);
+
+  const toggleWall = () =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (wall) next.delete("wall");
+        else next.set("wall", "1");
+        return next;
+      },
+      { replace: true },
+    );
+
+  const actions = {
+    pending,
+    found: scan?.ids ?? NO_IDS,
+    onToggle: (r: WarehouseRowDto, k: TimingKind) => void onToggle(r, k),
+  };
+  const data = board.data;
+  const updated = board.fulfilledTimeStamp ? new Date(board.fulfilledTimeStamp) : null;
+
+  return (
+    <div className={`page page-wide warehouse${wall ? " warehouse--wall" : ""}`}>
+      <div className="page-head wh-head">
+        <h1 className="page-title">{t.title}</h1>
+        <div className="page-actions wh-head-actions">
+          {updated ? <span className="wh-updated">{t.updatedAt(timeOf(updated))}</span> : null}
+          <Button
+            type="button"
+            label={wall ? t.wallOff : t.wallOn}
+            icon={wall ? "pi pi-window-minimize" : "pi pi-window-maximize"}
+            outlined
+            aria-pressed={wall}
+            onClick={toggleWall}
+          />
+        </div>
+      </div>
+      <ScanField onScan={onScan} message={scan?.message ?? null} matched={(scan?.ids.size ?? 0) > 0} />
+      {board.isError ? (
+        <p className="wh-error" role="alert">
+          {serverDetail(board.error) ?? t.fetchFailed}
+        </p>
+      ) : null}
+      {!data && board.isLoading ? <Loading label={ja.common.loading} /> : null}
+      {data ? (
+        <div className="wh-board">
+          {data.overdue.length > 0 ? (
+            <BoardSection
+              id="overdue"
+              title={t.overdue}
+              hint={t.overdueHint}
+              cases={data.overdue}
+              overdue
+              actions={actions}
+            />
+          ) : null}
+          <div className="wh-days">
+            <BoardSection
+              id="today"
+              title={date ? data.days[0].label : t.today(data.days[0].label)}
+              cases={data.days[0].cases}
+              actions={actions}
+            />
+            <BoardSection
+              id="tomorrow"
+              title={date ? data.days[1].label : t.tomorrow(data.days[1].label)}
+              cases={data.days[1].cases}
+              actions={actions}
+            />
+          </div>
+        </div>
+      ) : null}
+      <NoticeDialog visible={notice !== null} title={notice?.title ?? ""} onClose={() => setNotice(null)}>
+        {notice?.body ? <p className="dialog-question">{notice.body}</p> : null}
+      </NoticeDialog>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
+import type {
+  WarehouseBoardDto,
+  WarehouseCaseDto,
+  WarehouseRowDto,
+} from "@zaiko/common/warehouse/warehouse.schema";
+
+/** Every case list of a board: the overdue section, then the two days. */
+export function caseLists(board: WarehouseBoardDto): WarehouseCaseDto[][] {
+  return [board.overdue, board.days[0].cases, board.days[1].cases];
+}
+
+function rowsWithId(board: WarehouseBoardDto, id: number): WarehouseRowDto[] {
+  const found: WarehouseRowDto[] = [];
+  for (const list of caseLists(board))
+    for (const c of list) for (const r of c.rows) if (r.id === id) found.push(r);
+  return found;
+}
+
+const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
+
+/**
+ * Applies an order item (a toggle's answer or an `orderitems.upserted` event) to a cached board, inside an
+ * updateCachedData draft. Issue, receive and quantity change in place: the row stays in its section (the
+ * server keeps a late receipt in 期限超過 for the rest of the day, so this matches what a refetch shows).
+ * Returns "refetch" when the board needs the server: the period moved (the row may change section), or an
+ * order item the board does not show now starts or ends within it, or is overdue.
+ */
+export function applyOrderItem(board: WarehouseBoardDto, o: OrderItemDto): "applied" | "refetch" | "ignore" {
+  const rows = rowsWithId(board, o.id);
+  if (rows.length === 0) {
+    const from = Date.parse(board.from);
+    const to = Date.parse(board.to);
+    const start = Date.parse(o.start_date);
+    const end = Date.parse(o.end_date);
+    const inWindow = (t: number) => from <= t && t < to;
+    return inWindow(start) || inWindow(end) || (end < Date.now() && !o.receive) ? "refetch" : "ignore";
+  }
+  if (rows.some((r) => !sameInstant(r.start_date, o.start_date) || !sameInstant(r.end_date, o.end_date)))
+    return "refetch";
+  for (const r of rows) {
+    r.issue = o.issue;
+    r.receive = o.receive;
+    r.order_quantity = o.order_quantity;
+  }
+  return "applied";
+}
+
+/** Removes a deleted order item's rows, and cases left without rows. */
+export function removeOrderItem(board: WarehouseBoardDto, id: number): void {
+  for (const list of caseLists(board)) {
+    for (const c of list) c.rows = c.rows.filter((r) => r.id !== id);
+    for (let i = list.length - 1; i >= 0; i--) if (list[i]!.rows.length === 0) list.splice(i, 1);
+  }
+}
+
+/** True when the board shows a row of this item. */
+export function showsItem(board: WarehouseBoardDto, itemId: number): boolean {
+  return caseLists(board).some((list) => list.some((c) => c.rows.some((r) => r.item.id === itemId)));
+}
