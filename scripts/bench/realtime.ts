@@ -11,7 +11,8 @@
  * startServer plus the ping hook) and the watchers (realtimeClients.ts). PostgreSQL from TEST_DATABASE_URL
  * (a scratch database is created and dropped); Redis from BENCH_REDIS_URL (default
  * redis://127.0.0.1:6379, empty or `off` for none). BENCH_SECONDS (30) of measurement after 2 s of
- * warm-up. BENCH_PROFILE=<dir> writes a CPU profile of the server there. Writes the figures into docs/benchmarks.md between the realtime markers (not with BENCH_DOCS=0).
+ * warm-up. BENCH_PROFILE=<dir> writes a CPU profile of the server there. Writes the figures into
+ * docs/benchmarks.md between the realtime markers (not with BENCH_DOCS=0), where the method is described.
  */
 import { type ChildProcess, fork, type Serializable } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -41,6 +42,7 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
  */
 const ITEMS = Math.round((WARMUP_SECONDS + SECONDS) * RATE);
 const STOCK = 1_000_000;
+const DAY = 86_400_000;
 const ROOT = path.resolve(__dirname, "../..");
 
 // biome-ignore lint/suspicious/noExplicitAny: a benchmark reads the JSON answers loosely
@@ -283,8 +285,9 @@ async function main() {
   });
   const kase = await api(base, "POST", "/api/workcases/", access, {
     title: "bench-case",
-    start_date: "2027-03-01T09:00:00+09:00",
-    end_date: "2027-03-10T18:00:00+09:00",
+    // A case in the coming weeks, as a booking in progress would be.
+    start_date: new Date(Date.now() + 30 * DAY).toISOString(),
+    end_date: new Date(Date.now() + 40 * DAY).toISOString(),
     note: "",
     group: group.id,
   });
