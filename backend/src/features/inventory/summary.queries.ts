@@ -1,60 +1,68 @@
-import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
-import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
+import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client";
-import { categories, items, orderItems, workCases } from "../../db/schema";
+import { orderItems, workCases } from "../../db/schema";
+import { bookingList, epochMs, rowsOf } from "./weekly.queries";
 
 type Queryable = Db | Tx;
 
-/** Titles sort by code point on both drivers (as the item list). */
-const titleOrder = sql`${items.title} COLLATE "C"`;
-
-/** The items of the group (all, or these) with their category, by title. */
-export function summaryItems(db: Queryable, groupId: number, itemIds?: number[]) {
-  return db
-    .select({
-      id: items.id,
-      title: items.title,
-      categoryId: items.categoryId,
-      categoryName: categories.name,
-      stockQuantity: items.stockQuantity,
-    })
-    .from(items)
-    .innerJoin(categories, and(eq(categories.id, items.categoryId), eq(categories.groupId, items.groupId)))
-    .where(and(eq(items.groupId, groupId), itemIds === undefined ? undefined : inArray(items.id, itemIds)))
-    .orderBy(asc(titleOrder), asc(items.id));
+export interface SummaryItemRow {
+  id: number;
+  title: string;
+  categoryId: number;
+  categoryName: string;
+  stockQuantity: number;
+  /** The period of the case's own order item for this item (epoch ms), or null when it has none. */
+  ownStart: number | null;
+  ownEnd: number | null;
+  /** A `bookingList` of the order items overlapping the window a new unit would occupy, null when none. */
+  bookings: string | null;
 }
 
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-
 /**
- * In one query, for every item (or these), the order items that overlap the window a new unit for this
- * case would occupy: the case's own order item's period for that item, or the case's period.
+ * In one query, for every item of the group (all, or these; by title, by code point on both drivers):
+ * its category, its stock, the case's own order item's period, and the order items that overlap the
+ * window a new unit for this case would occupy (the own period, or the case's period when there is
+ * none). Items with an own order item are looked up through the index on (item_id, start_date,
+ * end_date) for their own period; all the others in one range of (group_id, start_date, end_date).
  */
-export function bookingsForCase(
+export async function summaryItemsWithBookings(
   db: Queryable,
   groupId: number,
   kase: { id: number; startDate: Date; endDate: Date },
   itemIds?: number[],
-) {
-  const own = alias(orderItems, "own");
-  return db
-    .select({
-      itemId: orderItems.itemId,
-      workCaseId: orderItems.workCaseId,
-      start: orderItems.startDate,
-      end: orderItems.endDate,
-      quantity: orderItems.orderQuantity,
-    })
-    .from(orderItems)
-    .leftJoin(own, and(eq(own.workCaseId, kase.id), eq(own.itemId, orderItems.itemId)))
-    .where(
-      and(
-        eq(orderItems.groupId, groupId),
-        itemIds === undefined ? undefined : inArray(orderItems.itemId, itemIds),
-        lte(orderItems.startDate, sql`coalesce(${own.endDate}, ${ts(kase.endDate)})`),
-        gte(orderItems.endDate, sql`coalesce(${own.startDate}, ${ts(kase.startDate)})`),
-      ),
-    );
+): Promise<SummaryItemRow[]> {
+  const only = (column: SQL) => (itemIds === undefined ? sql`` : sql`AND ${inArray(column, itemIds)}`);
+  return rowsOf<SummaryItemRow>(
+    db,
+    sql`
+    WITH own AS (
+      SELECT item_id, start_date, end_date FROM order_items
+      WHERE work_case_id = ${kase.id} AND group_id = ${groupId} ${only(sql`item_id`)}
+    ),
+    hits AS (
+      SELECT o.item_id, o.start_date, o.end_date, o.order_quantity
+      FROM order_items o
+      WHERE o.group_id = ${groupId} ${only(sql`o.item_id`)}
+        AND o.start_date <= ${kase.endDate.toISOString()}::timestamptz
+        AND o.end_date >= ${kase.startDate.toISOString()}::timestamptz
+        AND NOT EXISTS (SELECT 1 FROM own WHERE own.item_id = o.item_id)
+      UNION ALL
+      SELECT o.item_id, o.start_date, o.end_date, o.order_quantity
+      FROM own
+      JOIN order_items o
+        ON o.item_id = own.item_id AND o.start_date <= own.end_date AND o.end_date >= own.start_date
+    )
+    SELECT i.id, i.title, i.category_id AS "categoryId", c.name AS "categoryName",
+           i.stock_quantity AS "stockQuantity", ${epochMs(sql`own.start_date`)}::float8 AS "ownStart",
+           ${epochMs(sql`own.end_date`)}::float8 AS "ownEnd", b.bookings
+    FROM items i
+    JOIN categories c ON c.id = i.category_id AND c.group_id = i.group_id
+    LEFT JOIN own ON own.item_id = i.id
+    LEFT JOIN (SELECT o.item_id, ${bookingList} AS bookings FROM hits o GROUP BY o.item_id) b ON b.item_id = i.id
+    WHERE i.group_id = ${groupId} ${only(sql`i.id`)}
+    ORDER BY i.title COLLATE "C", i.id`,
+  );
 }
 
 /**

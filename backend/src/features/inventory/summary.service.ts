@@ -1,4 +1,4 @@
-import { type Booking, shippableQuantity } from "@zaiko/common/availability/index";
+import { shippableQuantity } from "@zaiko/common/availability/index";
 import { ja } from "@zaiko/common/messages/ja";
 import type { SummaryRowDto } from "@zaiko/common/orderitems/orderitems.schema";
 import { rooms } from "@zaiko/common/realtime/events";
@@ -8,7 +8,8 @@ import { httpError } from "../../lib/httpError";
 import type { AuthUser } from "../../middlewares/auth";
 import { Outbox } from "../../realtime/outbox";
 import { findCase } from "../workcases/workcases.queries";
-import { bookingsForCase, casesTouchedBy, summaryItems } from "./summary.queries";
+import { casesTouchedBy, summaryItemsWithBookings } from "./summary.queries";
+import { parseBookingList } from "./weekly.queries";
 
 /** The period fields of a case that the summary needs. */
 export interface CasePeriod {
@@ -19,7 +20,7 @@ export interface CasePeriod {
 
 /**
  * Summary rows of a case: for each item (all of the group, or these), stock and shippable quantity =
- * max(0, stock − peak usage over the window a new unit would occupy). Two queries whatever the item count.
+ * max(0, stock − peak usage over the window a new unit would occupy). One query whatever the item count.
  */
 export async function summaryOfCase(
   db: Db | Tx,
@@ -28,30 +29,25 @@ export async function summaryOfCase(
   itemIds?: number[],
 ): Promise<SummaryRowDto[]> {
   if (itemIds?.length === 0) return [];
-  const itemRows = await summaryItems(db, groupId, itemIds);
-  const bookingRows = await bookingsForCase(db, groupId, kase, itemIds);
-  const byItem = new Map<number, { bookings: Booking[]; own?: { start: Date; end: Date } }>();
-  for (const b of bookingRows) {
-    let entry = byItem.get(b.itemId);
-    if (!entry) {
-      entry = { bookings: [] };
-      byItem.set(b.itemId, entry);
-    }
-    entry.bookings.push({ start: b.start, end: b.end, quantity: b.quantity });
-    if (b.workCaseId === kase.id) entry.own = { start: b.start, end: b.end };
-  }
-  return itemRows.map((item) => {
-    const entry = byItem.get(item.id);
-    const window = entry?.own ?? { start: kase.startDate, end: kase.endDate };
-    return {
-      id: item.id,
-      name: item.title,
-      category: item.categoryName,
-      category_id: item.categoryId,
-      stock_quantity: item.stockQuantity,
-      shippable_quantity: shippableQuantity(item.stockQuantity, entry?.bookings ?? [], window),
-    };
-  });
+  const rows = await summaryItemsWithBookings(db, groupId, kase, itemIds);
+  const caseWindow = { start: kase.startDate.getTime(), end: kase.endDate.getTime() };
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.title,
+    category: row.categoryName,
+    category_id: row.categoryId,
+    stock_quantity: row.stockQuantity,
+    // No order item overlaps the window: nothing to sweep (the usual case for most items of a case).
+    shippable_quantity: row.bookings
+      ? shippableQuantity(
+          row.stockQuantity,
+          parseBookingList(row.bookings),
+          row.ownStart === null || row.ownEnd === null
+            ? caseWindow
+            : { start: row.ownStart, end: row.ownEnd },
+        )
+      : Math.max(0, row.stockQuantity),
+  }));
 }
 
 /** GET /api/inventorysummary/{caseId}/summary/: every item of the group; 404 for another group's case. */
