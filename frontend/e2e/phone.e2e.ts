@@ -50,7 +50,9 @@ function layoutProblems(page: Page): Promise<string[]> {
       if (root.scrollWidth > width) problems.push(`page scrolls sideways (${root.scrollWidth}px)`);
       const name = (el: Element) =>
         `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 3).join(".")} "${(
-          el.getAttribute("aria-label") ?? el.textContent ?? ""
+          el.getAttribute("aria-label") ??
+          el.textContent ??
+          ""
         )
           .trim()
           .slice(0, 30)}"`;
@@ -82,7 +84,8 @@ function layoutProblems(page: Page): Promise<string[]> {
         if (target.height < minTap - 0.5)
           problems.push(`small tap target ${name(el)} ${target.width}x${target.height}`);
         let scroller = el.parentElement;
-        while (scroller && getComputedStyle(scroller).overflowX === "visible") scroller = scroller.parentElement;
+        while (scroller && getComputedStyle(scroller).overflowX === "visible")
+          scroller = scroller.parentElement;
         if ((r.left < -0.5 || r.right > width + 0.5) && (!scroller || scroller === document.body))
           problems.push(`off screen ${name(el)} ${r.left}..${r.right}`);
       }
@@ -222,9 +225,11 @@ describeInBrowser("phone journey (390 px)", () => {
     await p.waitForURL("**/workcase");
     await p.getByRole("heading", { name: "案件一覧" }).waitFor();
     await p.getByRole("button", { name: "メニュー" }).click();
-    await p.locator("#app-menu").getByRole("link", { name: "ログアウト" }).or(
-      p.locator("#app-menu").getByRole("button", { name: "ログアウト" }),
-    ).waitFor();
+    await p
+      .locator("#app-menu")
+      .getByRole("link", { name: "ログアウト" })
+      .or(p.locator("#app-menu").getByRole("button", { name: "ログアウト" }))
+      .waitFor();
     await expectUsable(p, "menu");
     await p.getByRole("button", { name: "メニュー" }).click();
 
@@ -312,7 +317,10 @@ describeInBrowser("phone journey (390 px)", () => {
     await footerButton(complete, "閉じる").click();
     const bad = path.join(os.tmpdir(), `phone-items-bad-${Date.now()}.csv`);
     // Sixty refused lines: the dialog must stay on the screen and scroll its list.
-    const badLines = Array.from({ length: 60 }, (_, i) => `${"長い名前の機材".repeat(i % 3 ? 1 : 8)}${i},音響,x,`);
+    const badLines = Array.from(
+      { length: 60 },
+      (_, i) => `${"長い名前の機材".repeat(i % 3 ? 1 : 8)}${i},音響,x,`,
+    );
     writeFileSync(bad, `${HEADER}\r\n${badLines.join("\r\n")}\r\n`);
     await p.getByLabel("CSVファイル").setInputFiles(bad);
     await p.getByRole("button", { name: "CSVインポート" }).click();
@@ -426,6 +434,17 @@ describeInBrowser("phone journey (390 px)", () => {
     await expectUsable(p, "workcase-delete", [deleteCase.getByRole("button", { name: "削除" })]);
     await deleteCase.getByRole("button", { name: "キャンセル" }).click();
     await deleteCase.waitFor({ state: "hidden" });
+    // Duplicate, then delete the copy: the toast fits the screen too.
+    await caseRow.getByRole("button", { name: "複製: 雪まつり" }).click();
+    const copyRow = rowOf(p, "雪まつり（複製）");
+    await copyRow.getByRole("button", { name: "削除: 雪まつり（複製）" }).click();
+    await deleteCase.getByRole("button", { name: "削除" }).click();
+    await deleteCase.waitFor({ state: "hidden" });
+    await p.locator(".p-toast").getByText("案件を削除しました。").waitFor();
+    await copyRow.waitFor({ state: "detached" });
+    const toast = await p.locator(".p-toast-message").boundingBox();
+    expect(toast && toast.x >= 0 && toast.x + toast.width <= PHONE.width).toBe(true);
+    await expectUsable(p, "workcase-deleted");
 
     // 7. Case detail: + and − at 390 px.
     await p.getByRole("link", { name: "雪まつり" }).click();
@@ -439,9 +458,13 @@ describeInBrowser("phone journey (390 px)", () => {
     await speaker.getByText("1 / 2").waitFor();
     await rowOf(inventory, "LEDライト").getByRole("button", { name: "LEDライトを1つ追加" }).click();
     await rowOf(inventory, "LEDライト").getByText("7 / 8").waitFor();
-    await rowOf(inventory, "ワイヤレスマイク").getByRole("button", { name: "ワイヤレスマイクを1つ追加" }).click();
+    await rowOf(inventory, "ワイヤレスマイク")
+      .getByRole("button", { name: "ワイヤレスマイクを1つ追加" })
+      .click();
     await rowOf(shipped, "ワイヤレスマイク").waitFor();
-    await rowOf(shipped, "ワイヤレスマイク").getByRole("button", { name: "ワイヤレスマイクを1つ減らす" }).click();
+    await rowOf(shipped, "ワイヤレスマイク")
+      .getByRole("button", { name: "ワイヤレスマイクを1つ減らす" })
+      .click();
     await rowOf(shipped, "ワイヤレスマイク").waitFor({ state: "detached" });
     // The case's two tables fit the phone: the item name stays beside its '+' / '-'.
     for (const box of await p.locator(".case-card .dt-scroll").all()) {

@@ -172,7 +172,6 @@ export function DataTable<T extends RowData>({
                     return (
                       <td
                         key={cell.id}
-                       
                         className={classes.join(" ") || undefined}
                         // The stacked layout's line label (CSS, hidden from the accessible name).
                         data-label={typeof header === "string" && header !== "" ? header : undefined}
