@@ -395,7 +395,7 @@ export const ja = {
     unreceive: "入庫解除",
     toggleLabel: (action: string, title: string) => `${action}：${title}`,
     scanLabel: "スキャン（アイテム名またはID）",
-    scanPlaceholder: "バーコードをスキャン、またはアイテム名・IDを入力してEnter",
+    scanPlaceholder: "スキャン、またはアイテム名・IDを入力",
     scanFound: (query: string, count: number) => `「${query}」：${count}件`,
     scanNoMatch: (query: string) => `「${query}」に一致するアイテムはこの画面にありません`,
     wallOn: "大画面表示",

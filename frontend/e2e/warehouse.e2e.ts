@@ -1,0 +1,234 @@
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import {
+  DESKTOP,
+  describeInBrowser,
+  launchBrowser,
+  newContext,
+  PHONE,
+  type RunningApp,
+  screenshot,
+  startApp,
+} from "./harness";
+
+const PASSWORD = "password1";
+const OWNER = { email: "warehouse@example.com", group: "札幌音響サービス" };
+const DAY_MS = 24 * 3600 * 1000;
+
+async function post(url: string, path: string, body: unknown, token?: string) {
+  const res = await fetch(`${url}${path}`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
+}
+
+/**
+ * An owner, three items, a case that starts now (so today in Tokyo) with two of them, and a case that ended
+ * three days ago and was never received (overdue), all through the API: their screens have their own journeys.
+ */
+async function seed(url: string) {
+  const group = await post(url, "/api/groups/", { name: OWNER.group });
+  expect(group.status).toBe(201);
+  const groupId = group.body.id as number;
+  const signup = await post(url, "/api/signup/", {
+    email: OWNER.email,
+    password: PASSWORD,
+    groups: groupId,
+    first_name: "四郎",
+    last_name: "札幌",
+    is_member: true,
+    is_owner: true,
+  });
+  expect(signup.status).toBe(201);
+  const token = (await post(url, "/api/token/", { email: OWNER.email, password: PASSWORD })).body
+    .access as string;
+  const sound = await post(url, "/api/categories/", { category: "音響", group: groupId }, token);
+  const item = async (title: string, stock: number) => {
+    const res = await post(
+      url,
+      "/api/items/",
+      { title, category: sound.body.id, stock_quantity: stock, note: "", group: groupId },
+      token,
+    );
+    expect(res.status).toBe(201);
+    return res.body.id as number;
+  };
+  const speaker = await item("スピーカー", 4);
+  const mic = await item("マイク", 6);
+  const cable = await item("延長コード", 10);
+  const kase = async (title: string, start: number, end: number) => {
+    const res = await post(
+      url,
+      "/api/workcases/",
+      {
+        title,
+        start_date: new Date(start).toISOString(),
+        end_date: new Date(end).toISOString(),
+        note: "",
+        group: groupId,
+      },
+      token,
+    );
+    expect(res.status).toBe(201);
+    return res.body.id as number;
+  };
+  const add = async (itemId: number, caseId: number) =>
+    expect((await post(url, `/api/additem/${itemId}/${caseId}/`, undefined, token)).status).toBe(200);
+  const now = Date.now();
+  const today = await kase("市民ホール公演", now, now + 2 * DAY_MS);
+  await add(speaker, today);
+  await add(speaker, today);
+  await add(mic, today);
+  const past = await kase("先週の展示会", now - 6 * DAY_MS, now - 3 * DAY_MS);
+  await add(cable, past);
+  return { speaker, mic, cable };
+}
+
+async function login(page: Page) {
+  await page.goto("/login");
+  await page.getByLabel("メールアドレス").fill(OWNER.email);
+  await page.getByLabel("パスワード").fill(PASSWORD);
+  await page.getByRole("button", { name: "ログイン", exact: true }).click();
+  await page.waitForURL("**/workcase");
+}
+
+const rowOf = (section: Locator, title: string) =>
+  section.getByRole("listitem").filter({ has: section.page().getByText(title, { exact: true }) });
+
+async function expectNoPageOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+describeInBrowser("warehouse board journey", () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let data: Awaited<ReturnType<typeof seed>>;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    data = await seed(app.url);
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it("desktop and phone: overdue on top, one-tap 出庫/入庫 seen live by the other, scan highlights, wall mode", async () => {
+    // Desktop, through the header entry.
+    const ctxA = await newContext(browser, app.url, DESKTOP);
+    contexts.push(ctxA);
+    const a = await ctxA.newPage();
+    await login(a);
+    await a.getByRole("navigation").getByRole("link", { name: "倉庫" }).click();
+    await a.waitForURL("**/warehouse");
+    await a.getByRole("heading", { name: "倉庫 入出庫予定" }).waitFor();
+    // The scan box has the focus from the start, so the first scan needs no click.
+    const scan = a.getByRole("searchbox", { name: "スキャン（アイテム名またはID）" });
+    await a.waitForFunction(() => document.activeElement?.getAttribute("type") === "search");
+    const sectionsA = await a.getByRole("heading", { level: 2 }).allTextContents();
+    expect(sectionsA[0]).toBe("期限超過");
+    expect(sectionsA[1]).toMatch(/^今日 \d{1,2}\/\d{1,2}\(.\)$/);
+    expect(sectionsA[2]).toMatch(/^明日 /);
+    const overdueA = a.getByRole("region", { name: "期限超過" });
+    await rowOf(overdueA, "延長コード")
+      .getByText(/を超過$/)
+      .waitFor();
+    const todayA = a.getByRole("region", { name: /^今日/ });
+    const caseA = todayA.getByRole("article", { name: "市民ホール公演" });
+    await rowOf(caseA, "スピーカー").getByText("2個").waitFor();
+    await rowOf(caseA, "マイク").getByText("未出庫").waitFor();
+    // The case ends the day after tomorrow: not on tomorrow's list.
+    expect(await a.getByRole("region", { name: /^明日/ }).getByText("市民ホール公演").count()).toBe(0);
+
+    // Phone, on the same board.
+    const ctxB = await newContext(browser, app.url, PHONE);
+    contexts.push(ctxB);
+    const b = await ctxB.newPage();
+    await login(b);
+    await b.goto("/warehouse");
+    const todayB = b.getByRole("region", { name: /^今日/ });
+    const speakerB = rowOf(todayB, "スピーカー");
+    await speakerB.waitFor();
+
+    // A issues the speakers with one tap; B sees it without reloading.
+    await rowOf(caseA, "スピーカー").getByRole("button", { name: "出庫：スピーカー" }).click();
+    await rowOf(caseA, "スピーカー").getByRole("button", { name: "出庫解除：スピーカー" }).waitFor();
+    await speakerB.getByRole("button", { name: "出庫解除：スピーカー" }).waitFor();
+    await speakerB.getByText("出庫済").waitFor();
+
+    // B receives them on the phone (big buttons); A sees it live.
+    const receiveB = speakerB.getByRole("button", { name: "入庫：スピーカー" });
+    const box = await receiveB.boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(48);
+    await receiveB.click();
+    await speakerB.getByRole("button", { name: "入庫解除：スピーカー" }).waitFor();
+    await rowOf(caseA, "スピーカー").getByText("入庫済").waitFor();
+
+    // Receiving before issuing is refused by the server, and said so.
+    await rowOf(todayB, "マイク").getByRole("button", { name: "入庫：マイク" }).click();
+    const refused = b.getByRole("dialog", { name: "出庫がされていません" });
+    await refused.waitFor();
+    await screenshot(b, "warehouse-refused-phone");
+    await refused.locator(".p-dialog-footer").getByRole("button", { name: "閉じる" }).click();
+    await refused.waitFor({ state: "hidden" });
+
+    // B receives the overdue cable late: it stays in 期限超過, shown as received, on both screens.
+    const overdueB = b.getByRole("region", { name: "期限超過" });
+    await rowOf(overdueB, "延長コード").getByRole("button", { name: "出庫：延長コード" }).click();
+    await rowOf(overdueB, "延長コード").getByRole("button", { name: "入庫：延長コード" }).click();
+    await rowOf(overdueA, "延長コード").getByText("入庫済").waitFor();
+    await b.waitForFunction(() => document.querySelector(".wh-toggle[disabled]") === null);
+    await expectNoPageOverflow(b);
+    // Let the buttons' colour transition finish and show the top of the page (the app bar is sticky).
+    await b.evaluate(() => window.scrollTo(0, 0));
+    await b.waitForTimeout(400);
+    await screenshot(b, "warehouse-phone");
+
+    // A scanner types a title and Enter into the scan box: the row is highlighted, the box cleared.
+    await scan.fill("マイク");
+    await scan.press("Enter");
+    await rowOf(caseA, "マイク").and(a.locator(".wh-row--found")).waitFor();
+    expect(await scan.inputValue()).toBe("");
+    await a.getByText("「マイク」：1件").waitFor();
+    await screenshot(a, "warehouse-scan-desktop");
+    // After a tap the focus is on a button; a wedge's keystrokes (an item id) still land in the box.
+    await rowOf(caseA, "マイク").getByRole("button", { name: "出庫：マイク" }).click();
+    await rowOf(caseA, "マイク").getByRole("button", { name: "出庫解除：マイク" }).waitFor();
+    await a.keyboard.type(String(data.speaker));
+    await a.keyboard.press("Enter");
+    await rowOf(caseA, "スピーカー").and(a.locator(".wh-row--found")).waitFor();
+    expect(await rowOf(caseA, "マイク").and(a.locator(".wh-row--found")).count()).toBe(0);
+    await scan.fill("プロジェクター");
+    await scan.press("Enter");
+    await a.getByText("「プロジェクター」に一致するアイテムはこの画面にありません").waitFor();
+    await screenshot(a, "warehouse-desktop");
+
+    const titleSizeOf = (page: Page) =>
+      rowOf(page.getByRole("region", { name: /^今日/ }), "スピーカー")
+        .locator(".wh-row-title")
+        .evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+    const normalSize = await titleSizeOf(a);
+
+    // Wall screen: kept in the URL, so a reload (or a bookmark on the wall PC) opens it again.
+    await a.getByRole("button", { name: "大画面表示" }).click();
+    await a.waitForURL("**/warehouse?wall=1");
+    await a.setViewportSize({ width: 1920, height: 1080 });
+    await a.reload();
+    await a.getByRole("button", { name: "通常表示" }).waitFor();
+    await a.locator(".warehouse--wall").waitFor();
+    // Readable from across the room: item names at least twice the normal size.
+    expect(await titleSizeOf(a)).toBeGreaterThanOrEqual(2 * normalSize);
+    await screenshot(a, "warehouse-wall");
+    await a.setViewportSize(DESKTOP);
+    await screenshot(a, "warehouse-wall-1280");
+  }, 120_000);
+});
