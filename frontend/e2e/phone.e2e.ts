@@ -67,6 +67,7 @@ function layoutProblems(page: Page): Promise<string[]> {
         "button",
         "a.p-button",
         "td a",
+        "header a",
         "[role=switch]",
         ".p-dropdown",
         "input.p-inputtext",
