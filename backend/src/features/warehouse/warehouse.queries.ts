@@ -68,10 +68,10 @@ export function boardRows(db: Queryable, groupId: number, w: BoardWindow): Promi
           and(gte(orderItems.endDate, w.from), lt(orderItems.endDate, w.to)),
           and(
             lt(orderItems.endDate, w.now),
-            or(
-              isNull(orderItems.receive),
-              and(gt(orderItems.receive, orderItems.endDate), gte(orderItems.receive, w.todayStart)),
-            ),
+            // = receive IS NULL OR (late AND today), written so that a partial index on
+            // (group_id, end_date) WHERE receive IS NULL OR receive > end_date can serve it (docs/warehouse.md).
+            or(isNull(orderItems.receive), gt(orderItems.receive, orderItems.endDate)),
+            or(isNull(orderItems.receive), gte(orderItems.receive, w.todayStart)),
           ),
         ),
       ),
