@@ -54,6 +54,7 @@ describe("Header", () => {
     expect(within(nav).getByRole("link", { name: ja.nav.item }).getAttribute("href")).toMatch(
       /^\/item\/\d{4}\/\d{2}\/\d{2}$/,
     );
+    expect(within(nav).getByRole("link", { name: ja.warehouse.nav })).toHaveAttribute("href", "/warehouse");
     expect(within(nav).queryByRole("link", { name: ja.nav.login })).not.toBeInTheDocument();
     await user.click(within(nav).getByRole("button", { name: ja.nav.logout }));
     expect(onLogout).toHaveBeenCalledTimes(1);
