@@ -20,6 +20,8 @@ export interface Config {
   clientDir: string;
   bcryptCost: number;
   logLevel: string;
+  /** How long a group's committed events are gathered before they are coalesced and emitted. */
+  realtimeTickMs: number;
 }
 
 function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -70,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientDir: path.resolve(env.CLIENT_DIR || path.join(__dirname, "../../frontend/dist")),
     bcryptCost: int("BCRYPT_COST", 10, env),
     logLevel: env.LOG_LEVEL || "info",
+    realtimeTickMs: int("REALTIME_TICK_MS", 10, env),
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import { startHousekeeping } from "./housekeeping";
 import { createLogger, type Logger } from "./lib/logger";
 import { authenticate } from "./middlewares/auth";
 import { createRateLimits, type RateLimits } from "./middlewares/rateLimit";
+import { reserveSeq } from "./realtime/eventStreams.queries";
 import { Realtime } from "./realtime/realtime";
 import { useRedisAdapter } from "./realtime/redisAdapter";
 
@@ -49,6 +50,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     logger,
     allowedOrigins: config.allowedOrigins,
     authenticate: (token) => authenticate(deps, token),
+    reserveSeq: (stream, count) => reserveSeq(database.db, stream, count),
+    tickMs: config.realtimeTickMs,
   });
 
   const app = createApp(deps);
@@ -56,6 +59,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   http.keepAliveTimeout = 65_000;
   const io = deps.realtime.attach(http);
   const closeRedis = config.redisUrl ? await useRedisAdapter(io, config.redisUrl, logger) : undefined;
+  if (closeRedis) deps.realtime.shareAcrossProcesses();
   const stopHousekeeping = startHousekeeping(deps);
 
   await new Promise<void>((resolve, reject) => {

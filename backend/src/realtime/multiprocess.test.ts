@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createConnection } from "node:net";
+import { makeItem } from "../features/items/items.testkit";
+import { add, makeCase } from "../features/orderitems/orderitems.testkit";
 import type { RunningServer } from "../server";
 import { signUpOwner, signUpStaff } from "../test/api";
 import { describeOnPostgres, openFreshPostgres } from "../test/databases";
@@ -11,7 +13,7 @@ import {
   TEST_REDIS_URL,
   waitFor,
 } from "../test/processes";
-import { connect, nextEvent, settle } from "../test/sockets";
+import { connect, nextEvent, record, settle } from "../test/sockets";
 
 // The socket helpers only use `url`; a spawned process offers the same.
 const asServer = (app: AppProcess) => app as unknown as RunningServer;
@@ -45,6 +47,67 @@ describeOnPostgres("several app processes on one PostgreSQL", () => {
       const staff = await signUpStaff(asServer(a), owner.groupId);
       expect((await arrived).user.email).toBe(staff.email);
       socketOnB.close();
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  }, 120_000);
+
+  it("fans inventory.changed out to a case watcher on the other process, once, after an allocation through one", async () => {
+    const [a, b] = await twoProcesses(true);
+    try {
+      const owner = await signUpOwner(asServer(a));
+      const item = await makeItem(asServer(a), owner, { stock: 3 });
+      const kase = await makeCase(asServer(a), owner);
+      const watchers = [await connect(asServer(a), owner.access), await connect(asServer(b), owner.access)];
+      for (const w of watchers) {
+        expect(await w.emitWithAck("case.watch", kase.id)).toEqual({ ok: true });
+      }
+      const seen = watchers.map((w) => record(w));
+      const arrivals = watchers.map((w) =>
+        nextEvent<{ case_id: number; rows: { id: number; shippable_quantity: number }[] }>(
+          w,
+          "inventory.changed",
+          undefined,
+          10_000,
+        ),
+      );
+      await add(asServer(a), owner, item.id, kase.id).expect(200);
+      for (const arrived of await Promise.all(arrivals)) {
+        expect(arrived.case_id).toBe(kase.id);
+        expect(arrived.rows).toEqual([expect.objectContaining({ id: item.id, shippable_quantity: 2 })]);
+      }
+      await settle(500);
+      // Each process serves its own watchers: a broadcast from both would deliver twice.
+      for (const events of seen) expect(events.get("inventory.changed")).toHaveLength(1);
+      for (const w of watchers) w.close();
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  }, 120_000);
+
+  it("numbers a group's events from both processes as one sequence", async () => {
+    const [a, b] = await twoProcesses(true);
+    try {
+      const owner = await signUpOwner(asServer(a));
+      const listener = await connect(asServer(b), owner.access);
+      const seen = record(listener);
+      const kase = await makeCase(asServer(a), owner);
+      const items = await Promise.all([makeItem(asServer(a), owner), makeItem(asServer(b), owner)]);
+      await Promise.all(
+        items.flatMap((item, i) => [
+          add(asServer(i === 0 ? a : b), owner, item.id, kase.id).expect(200),
+          add(asServer(i === 0 ? b : a), owner, item.id, kase.id).expect(200),
+        ]),
+      );
+      await settle(1_000);
+      const seqs = [...seen.entries()]
+        .filter(([event]) => !event.startsWith("members.") && event !== "inventory.changed")
+        .flatMap(([, payloads]) => (payloads as { seq: number }[]).map((p) => p.seq))
+        .sort((x, y) => x - y);
+      expect(seqs.length).toBeGreaterThan(4);
+      // One sequence without gaps or repeats, although two processes stamped it.
+      expect(seqs).toEqual(seqs.map((_, i) => seqs[0]! + i));
+      listener.close();
     } finally {
       await Promise.all([a.stop(), b.stop()]);
     }

@@ -10,6 +10,7 @@ import { Server, type Socket } from "socket.io";
 import type { Logger } from "../lib/logger";
 import type { AuthUser } from "../middlewares/auth";
 import type { Outbox } from "./outbox";
+import { Publisher, type ReserveSeq, type UsageChange } from "./publisher";
 
 export type AppServer = Server<
   ClientToServerEvents,
@@ -26,11 +27,14 @@ export type AppSocket = Socket<
 
 /** Decides whether a user may watch a case (the case must be in the user's group). */
 export type CaseAccess = (user: AuthUser, caseId: number) => Promise<boolean>;
-/** Told of every committed `stock.changed` (after it was emitted), to fan out `inventory.changed`. */
-export type StockListener = (
-  groupId: number,
-  change: Omit<ServerEventPayload<"stock.changed">, "seq">,
-) => void;
+/**
+ * Told of every `stock.changed` emitted by any app process (with its number), to fan out
+ * `inventory.changed` to this process's watchers.
+ */
+export type StockListener = (groupId: number, change: UsageChange, seq: number) => void;
+
+/** The server-to-server message (Redis adapter) that tells the other processes of a usage change. */
+const USAGE_CHANGED = "usage.changed";
 
 const CASE_ROOM = /^case:([0-9]+)$/;
 
@@ -38,6 +42,8 @@ export interface RealtimeOptions {
   logger: Logger;
   allowedOrigins: string[];
   authenticate: (token: string | undefined) => Promise<AuthUser | undefined>;
+  reserveSeq: ReserveSeq;
+  tickMs: number;
 }
 
 /** Browsers always send Origin on a websocket; it must be our own host or an allowed origin. */
@@ -54,15 +60,30 @@ export function isOriginAllowed(req: IncomingMessage, allowed: string[]): boolea
 
 /**
  * Socket.IO on the HTTP server: authenticated handshake, one room per group (and per owner set and
- * user), and `publish` of committed changes with a per-group sequence number.
+ * user), and the publishing of committed changes (publisher.ts: coalesced per tick, numbered per stream).
  */
 export class Realtime {
   io: AppServer | undefined;
-  private readonly seqByGroup = new Map<number, number>();
   private caseAccess: CaseAccess = async () => false;
   private readonly stockListeners: StockListener[] = [];
+  private readonly publisher: Publisher;
+  /** Set once the Redis adapter is in place: then other processes hear of usage changes too. */
+  private shared = false;
 
-  constructor(private readonly opts: RealtimeOptions) {}
+  constructor(private readonly opts: RealtimeOptions) {
+    this.publisher = new Publisher({
+      tickMs: opts.tickMs,
+      reserveSeq: opts.reserveSeq,
+      logger: opts.logger,
+      // biome-ignore lint/suspicious/noExplicitAny: the outbox typed event and payload together when added
+      emit: (rooms, event, payload) => this.io?.to(rooms).emit(event, payload as any),
+      onUsageChanged: (groupId, change, seq) => {
+        // biome-ignore lint/suspicious/noExplicitAny: server-to-server events are untyped in AppServer
+        if (this.shared) (this.io as any)?.serverSideEmit(USAGE_CHANGED, groupId, change, seq);
+        this.notifyStockListeners(groupId, change, seq);
+      },
+    });
+  }
 
   attach(httpServer: HttpServer): AppServer {
     const io: AppServer = new Server(httpServer, {
@@ -84,8 +105,27 @@ export class Realtime {
       }
     });
     io.on("connection", (socket) => this.onConnection(socket));
+    // biome-ignore lint/suspicious/noExplicitAny: server-to-server events are untyped in AppServer
+    (io as any).on(USAGE_CHANGED, (groupId: number, change: UsageChange, seq: number) =>
+      this.notifyStockListeners(groupId, change, seq),
+    );
     this.io = io;
     return io;
+  }
+
+  /** Called once the Redis adapter is attached: usage changes are then announced to every process. */
+  shareAcrossProcesses(): void {
+    this.shared = true;
+  }
+
+  private notifyStockListeners(groupId: number, change: UsageChange, seq: number): void {
+    for (const listener of this.stockListeners) {
+      try {
+        listener(groupId, change, seq);
+      } catch (err) {
+        this.opts.logger.error({ err }, "stock listener failed");
+      }
+    }
   }
 
   private onConnection(socket: AppSocket): void {
@@ -135,26 +175,23 @@ export class Realtime {
     return ids;
   }
 
-  /** The next sequence number of a group's event stream. Per process for now; see docs/decisions.md. */
-  nextSeq(groupId: number): number {
-    const seq = (this.seqByGroup.get(groupId) ?? 0) + 1;
-    this.seqByGroup.set(groupId, seq);
-    return seq;
+  /** Publishes a committed transaction's events (coalesced within a tick), then runs its after-commit actions. */
+  flush(outbox: Outbox): void {
+    this.publisher.publish(outbox.events);
+    for (const action of outbox.afterCommit) action();
   }
 
-  /** Emits a committed transaction's events, in order, then runs its after-commit actions. */
-  flush(outbox: Outbox): void {
-    for (const { groupId, room, event, payload } of outbox.events) {
-      const stamped = { ...payload, seq: this.nextSeq(groupId) };
-      // biome-ignore lint/suspicious/noExplicitAny: the outbox typed event and payload together when added
-      this.io?.to(room).emit(event, stamped as any);
-    }
-    for (const action of outbox.afterCommit) action();
-    for (const { groupId, event, payload } of outbox.events) {
-      if (event !== "stock.changed") continue;
-      const change = payload as Omit<ServerEventPayload<"stock.changed">, "seq">;
-      for (const listener of this.stockListeners) listener(groupId, change);
-    }
+  /**
+   * Sends `inventory.changed` to the watchers of a case connected to THIS process only: every process
+   * computes the rows for its own watchers (see StockListener), so a broadcast would deliver twice.
+   */
+  emitToLocalWatchers(caseId: number, payload: ServerEventPayload<"inventory.changed">): void {
+    this.io?.local.to(rooms.workCase(caseId)).emit("inventory.changed", payload);
+  }
+
+  /** Emits whatever is still gathered, and waits for it (shutdown, tests). */
+  drain(): Promise<void> {
+    return this.publisher.drain();
   }
 
   /** Disconnects every socket of a user (deactivated or deleted), across processes with the Redis adapter. */
@@ -163,6 +200,7 @@ export class Realtime {
   }
 
   async close(): Promise<void> {
+    await this.drain();
     if (!this.io) return;
     await new Promise<void>((resolve) => this.io?.close(() => resolve()));
   }

@@ -12,9 +12,22 @@ export const rooms = {
   workCase: (caseId: number) => `case:${caseId}`,
 } as const;
 
-/** Every event carries a per-group sequence number so a client can notice a gap and refetch. */
+/**
+ * Every event carries a sequence number so a client can notice a gap and refetch. The numbers grow per
+ * stream: `group` (everything sent to the group room) and `members` (member rows, sent only to owners
+ * and to the member themself, so other staff would see gaps in a shared stream). `inventory.changed`
+ * is a consequence of a `stock.changed` and carries that event's number: it is not a stream of its own.
+ */
 export interface Sequenced {
   seq: number;
+}
+
+export type EventStream = "group" | "members";
+
+/** The stream whose numbers an event carries; null for `inventory.changed` (see Sequenced). */
+export function streamOf(event: ServerEventName): EventStream | null {
+  if (event === "inventory.changed") return null;
+  return event.startsWith("members.") ? "members" : "group";
 }
 
 /** Server -> client events and their payloads (API.md, Real-time). */

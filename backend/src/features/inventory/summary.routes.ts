@@ -2,15 +2,16 @@ import Router from "@koa/router";
 import type { AppDeps } from "../../deps";
 import { requireAuth } from "../../middlewares/auth";
 import { assertGroupQuery, idParam } from "../categories/categories.policy";
-import { inventorySummary, publishInventoryChanged } from "./summary.service";
+import { publishInventoryChanged } from "./inventoryChanged";
+import { inventorySummary } from "./summary.service";
 
 /**
  * GET /api/inventorysummary/{caseId}/summary/, and the fan-out of every committed `stock.changed`
  * (allocations, period changes, stock edits, imports, deletes) to the watched case rooms.
  */
 export function summaryRoutes(deps: AppDeps): Router {
-  deps.realtime.onStockChanged((groupId, change) => {
-    publishInventoryChanged(deps, groupId, change).catch((err) =>
+  deps.realtime.onStockChanged((groupId, change, seq) => {
+    publishInventoryChanged(deps, groupId, change, seq).catch((err) =>
       deps.logger.error({ err }, "inventory.changed fan-out failed"),
     );
   });
