@@ -263,6 +263,9 @@ describeInBrowser("phone journey (390 px)", () => {
     await expectUsable(p, "member-edit", [p.getByRole("button", { name: "更新" })]);
     await p.getByRole("button", { name: "更新" }).click();
     await p.waitForURL("**/workcase");
+    await p.getByRole("button", { name: "メニュー" }).click();
+    await p.locator("#app-menu").getByRole("link", { name: OWNER.group }).click();
+    await rowOf(p, OWNER.email).getByText("札幌本社").waitFor();
 
     // 4. Categories.
     await openMenuEntry(p, "カテゴリ");
