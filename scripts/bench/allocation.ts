@@ -5,7 +5,7 @@
  *     in a separate process (started from sources).
  *  2. Direct: the same transaction (lock the item row, read the overlapping bookings, check the peak with
  *     common/availability, upsert the order item) issued straight through `pg` by 32 concurrent sessions.
- * Then the read views at 2,000 items and 50,000 order items: the weekly view and the inventory summary.
+ * The read views (weekly view, inventory summary) have a benchmark of their own: scripts/bench/readViews.ts.
  *
  *   node -r esbuild-register scripts/bench/allocation.ts
  *
@@ -23,8 +23,6 @@ import { startAppProcess } from "../../backend/src/test/processes";
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 32);
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
 const ITEMS = 64;
-const READ_ITEMS = 2_000;
-const READ_ORDER_ITEMS = 50_000;
 
 interface Run {
   ops: number;
@@ -181,47 +179,6 @@ async function main() {
     }
   });
 
-  // Read views at 2,000 items and 50,000 order items, seeded in SQL.
-  await pool.query(
-    `INSERT INTO items (group_id, category_id, title, stock_quantity)
-     SELECT $1, $2, 'read-' || g, 1000000 FROM generate_series(1, $3) g`,
-    [group.id, category.id, READ_ITEMS - ITEMS],
-  );
-  await pool.query(
-    `INSERT INTO work_cases (group_id, title, start_date, end_date)
-     SELECT $1, 'read-case-' || g, timestamptz '2026-11-01' + (g || ' hours')::interval,
-            timestamptz '2026-11-01' + (g || ' hours')::interval + interval '3 days'
-     FROM generate_series(1, 2000) g`,
-    [group.id],
-  );
-  await pool.query(
-    `INSERT INTO order_items (group_id, work_case_id, item_id, order_quantity, start_date, end_date)
-     SELECT $1, c.id, i.id, 1, c.start_date, c.end_date
-     FROM (SELECT id, start_date, end_date, row_number() OVER (ORDER BY id) rn FROM work_cases WHERE title LIKE 'read-case-%') c
-     JOIN (SELECT id, row_number() OVER (ORDER BY id) rn FROM items WHERE group_id = $1) i
-       ON (i.rn + c.rn * 7) % 80 = 0
-     LIMIT $2
-     ON CONFLICT DO NOTHING`,
-    [group.id, READ_ORDER_ITEMS],
-  );
-  const { rows: counts } = await pool.query(
-    "SELECT (SELECT count(*) FROM items WHERE group_id = $1) items, (SELECT count(*) FROM order_items WHERE group_id = $1) order_items",
-    [group.id],
-  );
-  await pool.query("ANALYZE");
-  const readCase = (await pool.query("SELECT id FROM work_cases WHERE title = 'read-case-1000'")).rows[0].id;
-  const timeGets = async (p: string, n = 40) => {
-    const times: number[] = [];
-    for (let i = 0; i < n + 5; i++) {
-      const t0 = performance.now();
-      await api(base, "GET", p, access);
-      if (i >= 5) times.push(performance.now() - t0);
-    }
-    return times.sort((a, b) => a - b);
-  };
-  const weekly = await timeGets(`/api/items/2026/11/22/`);
-  const summary = await timeGets(`/api/inventorysummary/${readCase}/summary/`);
-
   await pool.end();
   await server.stop();
   await database.close();
@@ -236,13 +193,6 @@ async function main() {
     `| same transaction through pg | ${fmt(rate(direct))} | ${fmt(pct(direct.latencies, 50))} | ${fmt(pct(direct.latencies, 99))} | ${direct.errors} |`,
     "",
     `HTTP / direct = **${(rate(http) / rate(direct)).toFixed(2)}** (target ≥ 0.5); HTTP p99 target < 50 ms.`,
-    "",
-    `Read views with ${counts[0].items} items and ${counts[0].order_items} order items in the group (40 sequential GETs each):`,
-    "",
-    "| view | p50 ms | p99 ms |",
-    "| --- | --- | --- |",
-    `| GET /api/items/2026/11/22/ (weekly) | ${fmt(pct(weekly, 50))} | ${fmt(pct(weekly, 99))} |`,
-    `| GET /api/inventorysummary/{case}/summary/ | ${fmt(pct(summary, 50))} | ${fmt(pct(summary, 99))} |`,
   ];
   const report = lines.join("\n");
   console.info(report);
