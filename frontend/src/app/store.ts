@@ -23,12 +23,16 @@ export function makeStore(preloadedState?: Partial<RootState>) {
 export type AppStore = ReturnType<typeof makeStore>;
 
 /**
- * Connects the shared socket to this store: after every (re)connect all cached lists refetch
- * (events may have been missed meanwhile), and a refused session ends like an expired one.
+ * Connects the shared socket to this store: after every (re)connect, and whenever an event's number
+ * shows a gap, all cached lists refetch (events were missed), and a refused session ends like an
+ * expired one.
  */
 export function bindSocketToStore(store: AppStore): void {
+  const refetchEverything = () => store.dispatch(api.util.invalidateTags([...TAG_TYPES]));
   configureSocket({
-    onConnect: () => store.dispatch(api.util.invalidateTags([...TAG_TYPES])),
+    onConnect: refetchEverything,
+    onGap: refetchEverything,
     onSessionExpired: () => handleSessionExpired(store.dispatch),
+    receivesAllMembers: () => store.getState().session.is_owner === true,
   });
 }

@@ -105,6 +105,73 @@ describe("shared socket", () => {
     expect(handler).toHaveBeenCalledWith({ seq: 1, id: 5 });
   });
 
+  it("refetches when an event's number shows a gap, and drops a late event already covered", () => {
+    const { mod, fake } = load();
+    const onGap = jest.fn();
+    mod.configureSocket({ onGap });
+    const upserts = jest.fn();
+    const deletes = jest.fn();
+    mod.onServerEvent("items.upserted", upserts);
+    mod.onServerEvent("items.deleted", deletes);
+    fake.fire("connect");
+    fake.fire("items.upserted", { seq: 10, item: { id: 1 } });
+    fake.fire("items.deleted", { seq: 11, id: 2 });
+    expect(onGap).not.toHaveBeenCalled();
+    // 12 and 13 never arrived: the lists refetch, and the event itself is still applied.
+    fake.fire("items.upserted", { seq: 14, item: { id: 3 } });
+    expect(onGap).toHaveBeenCalledTimes(1);
+    expect(upserts).toHaveBeenCalledTimes(2);
+    // 13 turns up late (another process emitted it later): the refetch already has it.
+    fake.fire("items.deleted", { seq: 13, id: 4 });
+    expect(deletes).toHaveBeenCalledTimes(1);
+    expect(onGap).toHaveBeenCalledTimes(1);
+  });
+
+  it("counts afresh after a reconnect (the reconnect itself refetches)", () => {
+    const { mod, fake } = load();
+    const onGap = jest.fn();
+    mod.configureSocket({ onGap });
+    const handler = jest.fn();
+    mod.onServerEvent("workcases.deleted", handler);
+    fake.fire("connect");
+    fake.fire("workcases.deleted", { seq: 3, id: 1 });
+    fake.fire("connect");
+    fake.fire("workcases.deleted", { seq: 40, id: 2 });
+    expect(onGap).not.toHaveBeenCalled();
+    expect(handler).toHaveBeenCalledTimes(2);
+  });
+
+  it("checks the member stream only for owners, and never inventory.changed", () => {
+    const { mod, fake } = load();
+    const onGap = jest.fn();
+    let owner = false;
+    mod.configureSocket({ onGap, receivesAllMembers: () => owner });
+    mod.onServerEvent("members.upserted", jest.fn());
+    mod.onServerEvent("inventory.changed", jest.fn());
+    fake.fire("connect");
+    fake.fire("members.upserted", { seq: 1, user: { id: 1 } });
+    fake.fire("members.upserted", { seq: 9, user: { id: 1 } });
+    fake.fire("inventory.changed", { seq: 100, case_id: 1, rows: [] });
+    fake.fire("inventory.changed", { seq: 300, case_id: 1, rows: [] });
+    expect(onGap).not.toHaveBeenCalled();
+    owner = true;
+    fake.fire("members.upserted", { seq: 10, user: { id: 1 } });
+    fake.fire("members.upserted", { seq: 12, user: { id: 1 } });
+    expect(onGap).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives every subscriber of one event the same event", () => {
+    const { mod, fake } = load();
+    const first = jest.fn();
+    const second = jest.fn();
+    mod.onServerEvent("categories.deleted", first);
+    mod.onServerEvent("categories.deleted", second);
+    fake.fire("connect");
+    fake.fire("categories.deleted", { seq: 1, id: 1 });
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(second).toHaveBeenCalledTimes(1);
+  });
+
   it("on an unauthorized handshake refreshes the token once and reconnects", async () => {
     const { mod, fake } = load();
     const onSessionExpired = jest.fn();

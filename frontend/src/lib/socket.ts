@@ -1,10 +1,11 @@
 import type {
   ClientToServerEvents,
+  EventStream,
   ServerEventName,
   ServerEventPayload,
   ServerToClientEvents,
 } from "@zaiko/common/realtime/events";
-import { UNAUTHORIZED } from "@zaiko/common/realtime/events";
+import { streamOf, UNAUTHORIZED } from "@zaiko/common/realtime/events";
 import { io, type Socket } from "socket.io-client";
 import { getApiOrigin } from "./config";
 import { getAccessToken } from "./token";
@@ -15,18 +16,56 @@ export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 interface SocketHooks {
   /** Called on every (re)connect: events may have been missed, so caches should refetch. */
   onConnect: () => void;
+  /** Called when an event's number shows that earlier ones never arrived: caches should refetch. */
+  onGap: () => void;
   /** Called when the server refuses the session even after a refresh. */
   onSessionExpired: () => void;
+  /** Whether this user receives the whole member stream (owners); staff only hear of themselves. */
+  receivesAllMembers: () => boolean;
 }
 
+type Handler = (payload: unknown) => void;
+
 let socket: AppSocket | null = null;
-let hooks: SocketHooks = { onConnect: () => {}, onSessionExpired: () => {} };
+const noHooks: SocketHooks = {
+  onConnect: () => {},
+  onGap: () => {},
+  onSessionExpired: () => {},
+  receivesAllMembers: () => false,
+};
+let hooks = noHooks;
 let refreshTried = false;
 const connectListeners = new Set<() => void>();
+/** The handlers of each event; one socket listener per event name checks the number first. */
+const handlers = new Map<ServerEventName, Set<Handler>>();
+/** The last number seen per stream since the last (re)connect. */
+const lastSeq = new Map<EventStream, number>();
+
+/**
+ * Decides whether an event is news: a number beyond the next one means events were missed (refetch,
+ * then go on from this one); a number already seen means it is late, and the refetch that its
+ * successor's gap caused already contains it, so it is dropped rather than applied over newer data.
+ */
+function isNews(event: ServerEventName, payload: unknown): boolean {
+  const stream = streamOf(event);
+  const seq = (payload as { seq?: unknown } | null)?.seq;
+  if (stream === null || typeof seq !== "number") return true;
+  if (stream === "members" && !hooks.receivesAllMembers()) return true;
+  const last = lastSeq.get(stream);
+  if (last !== undefined && seq <= last) return false;
+  lastSeq.set(stream, seq);
+  if (last !== undefined && seq > last + 1) hooks.onGap();
+  return true;
+}
+
+function dispatch(event: ServerEventName, payload: unknown): void {
+  if (!isNews(event, payload)) return;
+  for (const handler of handlers.get(event) ?? []) handler(payload);
+}
 
 /** Wires the socket to the store (app/ does this once; lib/ cannot import the store). */
-export function configureSocket(next: SocketHooks): void {
-  hooks = next;
+export function configureSocket(next: Partial<SocketHooks>): void {
+  hooks = { ...noHooks, ...next };
 }
 
 /** The one shared socket, created on first use and never connected by itself. */
@@ -41,6 +80,8 @@ export function getSocket(): AppSocket {
   });
   created.on("connect", () => {
     refreshTried = false;
+    // A new connection starts a new count: whatever was missed is refetched by onConnect.
+    lastSeq.clear();
     hooks.onConnect();
     for (const listener of connectListeners) listener();
   });
@@ -82,11 +123,18 @@ export function onServerEvent<E extends ServerEventName>(
   handler: (payload: ServerEventPayload<E>) => void,
 ): () => void {
   const s = getSocket();
-  // socket.io's typed `on` cannot resolve a generic event name; the signature above keeps callers typed.
-  const listener = handler as unknown as ServerToClientEvents[E];
-  (s.on as (ev: E, fn: ServerToClientEvents[E]) => AppSocket)(event, listener);
+  let set = handlers.get(event);
+  if (!set) {
+    set = new Set();
+    handlers.set(event, set);
+    // socket.io's typed `on` cannot resolve a generic event name; the signature above keeps callers typed.
+    const listener = ((payload: unknown) => dispatch(event, payload)) as unknown as ServerToClientEvents[E];
+    (s.on as (ev: E, fn: ServerToClientEvents[E]) => AppSocket)(event, listener);
+  }
+  const entry = handler as Handler;
+  set.add(entry);
   return () => {
-    (s.off as (ev: E, fn: ServerToClientEvents[E]) => AppSocket)(event, listener);
+    set.delete(entry);
   };
 }
 
