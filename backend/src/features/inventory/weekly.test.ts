@@ -1,5 +1,6 @@
 import { type Booking, dailyPeaks } from "@zaiko/common/availability/index";
 import { ja } from "@zaiko/common/messages/ja";
+import { sql } from "drizzle-orm";
 import request from "supertest";
 import type { RunningServer } from "../../server";
 import { bearer, type Session, signUpOwner, unique } from "../../test/api";
@@ -140,6 +141,49 @@ describeOnDatabases("GET /api/items/{y}/{m}/{d}/", (driver) => {
     const res = await api().get("/api/items/2026/11/22/").set(bearer(owner)).expect(200);
     const row = res.body.results.items.find((i: { id: number }) => i.id === item.id);
     expect(row.daily_order_quantities).toEqual([3, 0, 4, 4, 1, 1, 0]);
+  });
+
+  it("reads order item periods exactly: far years, before 1970, microseconds truncated like a JS Date", async () => {
+    const item = await makeItem(server, owner, { stock: 50 });
+    const jst = (s: string) => new Date(`${s}+09:00`);
+    const week = async (date: string) => {
+      const res = await api().get(`/api/items/${date}/`).set(bearer(owner)).expect(200);
+      return res.body.results.items.find((i: { id: number }) => i.id === item.id).daily_order_quantities;
+    };
+    // Ends exactly at midnight of the second day, in a year where float epoch milliseconds are inexact.
+    await insertOrder(
+      server,
+      owner.groupId,
+      item.id,
+      2,
+      jst("2300-01-01T10:00:00"),
+      jst("2300-01-02T00:00:00"),
+    );
+    expect(await week("2300/1/1")).toEqual([2, 2, 0, 0, 0, 0, 0]);
+    // Negative epoch milliseconds.
+    await insertOrder(
+      server,
+      owner.groupId,
+      item.id,
+      3,
+      jst("1969-12-30T23:00:00"),
+      jst("1969-12-31T00:00:00"),
+    );
+    expect(await week("1969/12/30")).toEqual([3, 3, 0, 0, 0, 0, 0]);
+    // Written by SQL with microseconds: 0.5 ms before midnight is the last millisecond of the day, as the
+    // server read it when timestamps went through JS Dates (rounding would move it to the next day).
+    const id = await insertOrder(
+      server,
+      owner.groupId,
+      item.id,
+      4,
+      jst("2026-12-01T12:00:00"),
+      jst("2026-12-01T13:00:00"),
+    );
+    await server.deps.database.db.execute(
+      sql`UPDATE order_items SET start_date = '2026-12-01T23:59:59.9995+09:00', end_date = '2026-12-01T23:59:59.9995+09:00' WHERE id = ${id}`,
+    );
+    expect(await week("2026/12/1")).toEqual([4, 0, 0, 0, 0, 0, 0]);
   });
 
   it("matches common/availability's dailyPeaks on random bookings, for every item of the group", async () => {
