@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { categories, items, orderItems } from "../../db/schema";
 
