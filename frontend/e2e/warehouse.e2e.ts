@@ -134,6 +134,8 @@ describeInBrowser("warehouse board journey", () => {
     // The scan box has the focus from the start, so the first scan needs no click.
     const scan = a.getByRole("searchbox", { name: "スキャン（アイテム名またはID）" });
     await a.waitForFunction(() => document.activeElement?.getAttribute("type") === "search");
+    // The sections appear with the board's data: wait for the last one before reading them all.
+    await a.getByRole("heading", { level: 2, name: /^明日 / }).waitFor();
     const sectionsA = await a.getByRole("heading", { level: 2 }).allTextContents();
     expect(sectionsA[0]).toBe("期限超過");
     expect(sectionsA[1]).toMatch(/^今日 \d{1,2}\/\d{1,2}\(.\)$/);
