@@ -59,7 +59,10 @@ export async function summaryItemsWithBookings(
     FROM items i
     JOIN categories c ON c.id = i.category_id AND c.group_id = i.group_id
     LEFT JOIN own ON own.item_id = i.id
-    LEFT JOIN (SELECT o.item_id, ${bookingList} AS bookings FROM hits o GROUP BY o.item_id) b ON b.item_id = i.id
+    LEFT JOIN (
+      SELECT o.item_id, ${bookingList(epochMs(sql`o.start_date`), epochMs(sql`o.end_date`))} AS bookings
+      FROM hits o GROUP BY o.item_id
+    ) b ON b.item_id = i.id
     WHERE i.group_id = ${groupId} ${only(sql`i.id`)}
     ORDER BY i.title COLLATE "C", i.id`,
   );

@@ -6,7 +6,7 @@ import { presentCategory } from "../categories/categories.presenter";
 import { listCategories } from "../categories/categories.queries";
 import { presentItem } from "../items/items.presenter";
 import type { Week } from "./week";
-import { parseBookingList, weekItemsWithBookings } from "./weekly.queries";
+import { parseWeekBookings, weekItemsWithBookings } from "./weekly.queries";
 
 /**
  * The item screen's week: every item of the group (by title) with the peak usage of each of the 7 days,
@@ -16,8 +16,9 @@ import { parseBookingList, weekItemsWithBookings } from "./weekly.queries";
 export async function weeklyItems(deps: AppDeps, actor: AuthUser, week: Week): Promise<WeeklyItemsDto> {
   const db = deps.database.db;
   const bounds = dayStarts(week.start, 8, deps.config.timeZone);
+  const from = new Date(bounds[0]!);
   const [itemRows, categoryRows] = await Promise.all([
-    weekItemsWithBookings(db, actor.groupId, new Date(bounds[0]!), new Date(bounds[7]!)),
+    weekItemsWithBookings(db, actor.groupId, from, new Date(bounds[7]!)),
     listCategories(db, actor.groupId),
   ]);
   return {
@@ -27,7 +28,7 @@ export async function weeklyItems(deps: AppDeps, actor: AuthUser, week: Week): P
       items: itemRows.map((row) =>
         Object.assign(presentItem(row), {
           daily_order_quantities: row.bookings
-            ? peaksBetween(parseBookingList(row.bookings), bounds)
+            ? peaksBetween(parseWeekBookings(row.bookings, from), bounds)
             : [0, 0, 0, 0, 0, 0, 0],
         }),
       ),
