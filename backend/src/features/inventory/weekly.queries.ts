@@ -7,8 +7,8 @@ type Queryable = Db | Tx;
 
 /*
  * The read views return thousands of rows. Raw SQL read through `execute` skips drizzle's per-field row
- * mapping, and instants travel as epoch milliseconds instead of timestamps to parse: at 2,000 items and
- * 6,000 overlapping order items those two were most of the server's time (docs/benchmarks.md).
+ * mapping, and instants travel as integers instead of timestamps to parse: at 2,000 items and 6,000
+ * overlapping order items those two were most of the server's time (docs/benchmarks.md).
  */
 
 /** Both drivers answer raw SQL with `{rows}` of plain objects; the shared Db type does not say so. */
