@@ -91,7 +91,10 @@ describe("Publisher", () => {
       reserveSeq,
       logger,
       emit: (r, event, payload) => sent.push({ rooms: r, event, payload: payload as { seq: number } }),
-      onUsageChanged: (_g, _c, seq) => usage.push(seq),
+      fanOutLocally: async (_g, _c, seq) => {
+        usage.push(seq);
+      },
+      announce: () => undefined,
     });
     return { publisher, sent, usage };
   }

@@ -12,8 +12,10 @@ import type { PendingEvent } from "./outbox";
 export type ReserveSeq = (stream: string, count: number) => Promise<number>;
 /** Sends one stamped event to rooms (Socket.IO, across processes with the Redis adapter). */
 export type Emit = (rooms: string[], event: ServerEventName, payload: object) => void;
-/** Told after a group's merged `stock.changed` went out, with the number it carried. */
+/** Told of a group's merged `stock.changed` and the number it carries. */
 export type UsageListener = (groupId: number, change: UsageChange, seq: number) => void;
+/** Sends `inventory.changed` to this process's watchers of what a usage change concerns. */
+export type LocalFanOut = (groupId: number, change: UsageChange, seq: number) => Promise<void>;
 export type UsageChange = Omit<ServerEventPayload<"stock.changed">, "seq">;
 
 /** The name of a group's stream in `event_streams`. */
@@ -39,7 +41,10 @@ export class Publisher {
       tickMs: number;
       reserveSeq: ReserveSeq;
       emit: Emit;
-      onUsageChanged: UsageListener;
+      /** Runs inside the group's order, before the group events go out (see send). */
+      fanOutLocally: LocalFanOut;
+      /** Tells the other app processes, after this one has sent everything. */
+      announce: UsageListener;
       logger: Logger;
     },
   ) {}
@@ -66,15 +71,28 @@ export class Publisher {
     await Promise.all(this.chains.values());
   }
 
+  /**
+   * A usage change announced by another app process: fanned out to this process's watchers in the
+   * group's order, so an older recomputation never overtakes a newer one.
+   */
+  fanOutAnnounced(groupId: number, change: UsageChange, seq: number): void {
+    this.inOrder(groupId, () => this.opts.fanOutLocally(groupId, change, seq));
+  }
+
   private flush(groupId: number): void {
     clearTimeout(this.timers.get(groupId));
     this.timers.delete(groupId);
     const events = this.pending.get(groupId);
     this.pending.delete(groupId);
     if (!events?.length) return;
+    this.inOrder(groupId, () => this.send(groupId, coalesce(events)));
+  }
+
+  /** Runs a group's work one piece after another (each piece reads the database, then emits). */
+  private inOrder(groupId: number, work: () => Promise<void>): void {
     const previous = this.chains.get(groupId) ?? Promise.resolve();
     const next = previous
-      .then(() => this.send(groupId, coalesce(events)))
+      .then(work)
       .catch((err) => this.opts.logger.error({ err, groupId }, "realtime publish failed"));
     this.chains.set(groupId, next);
     void next.then(() => {
@@ -94,13 +112,22 @@ export class Publisher {
       if (last === undefined) return;
       firstSeq.set(stream, last - list.length + 1);
     }
-    for (const e of events) {
+    const stamped = events.map((e) => {
       const stream = streamOf(e.event) ?? "group";
       const seq = firstSeq.get(stream)!;
       firstSeq.set(stream, seq + 1);
-      this.opts.emit(e.rooms, e.event, { ...e.payload, seq });
-      if (e.event === "stock.changed") this.opts.onUsageChanged(groupId, e.payload as UsageChange, seq);
+      return { ...e, seq };
+    });
+    // The recomputed shippable numbers go out first: they are what coordinators on the case screen wait
+    // for, and every socket write of the group events before them would delay them (docs/realtime.md).
+    const usage = stamped.find((e) => e.event === "stock.changed");
+    if (usage) {
+      await this.opts
+        .fanOutLocally(groupId, usage.payload as UsageChange, usage.seq)
+        .catch((err) => this.opts.logger.error({ err, groupId }, "inventory.changed fan-out failed"));
     }
+    for (const e of stamped) this.opts.emit(e.rooms, e.event, { ...e.payload, seq: e.seq });
+    if (usage) this.opts.announce(groupId, usage.payload as UsageChange, usage.seq);
   }
 
   /**

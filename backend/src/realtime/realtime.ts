@@ -28,10 +28,10 @@ export type AppSocket = Socket<
 /** Decides whether a user may watch a case (the case must be in the user's group). */
 export type CaseAccess = (user: AuthUser, caseId: number) => Promise<boolean>;
 /**
- * Told of every `stock.changed` emitted by any app process (with its number), to fan out
- * `inventory.changed` to this process's watchers.
+ * Told of every `stock.changed` of any app process (with its number), to send `inventory.changed` to
+ * this process's watchers. Awaited: the publisher keeps a group's fan-outs and emits in order.
  */
-export type StockListener = (groupId: number, change: UsageChange, seq: number) => void;
+export type StockListener = (groupId: number, change: UsageChange, seq: number) => Promise<void>;
 
 /** The server-to-server message (Redis adapter) that tells the other processes of a usage change. */
 const USAGE_CHANGED = "usage.changed";
@@ -77,10 +77,10 @@ export class Realtime {
       logger: opts.logger,
       // biome-ignore lint/suspicious/noExplicitAny: the outbox typed event and payload together when added
       emit: (rooms, event, payload) => this.io?.to(rooms).emit(event, payload as any),
-      onUsageChanged: (groupId, change, seq) => {
+      fanOutLocally: (groupId, change, seq) => this.notifyStockListeners(groupId, change, seq),
+      announce: (groupId, change, seq) => {
         // biome-ignore lint/suspicious/noExplicitAny: server-to-server events are untyped in AppServer
         if (this.shared) (this.io as any)?.serverSideEmit(USAGE_CHANGED, groupId, change, seq);
-        this.notifyStockListeners(groupId, change, seq);
       },
     });
   }
@@ -107,7 +107,7 @@ export class Realtime {
     io.on("connection", (socket) => this.onConnection(socket));
     // biome-ignore lint/suspicious/noExplicitAny: server-to-server events are untyped in AppServer
     (io as any).on(USAGE_CHANGED, (groupId: number, change: UsageChange, seq: number) =>
-      this.notifyStockListeners(groupId, change, seq),
+      this.publisher.fanOutAnnounced(groupId, change, seq),
     );
     this.io = io;
     return io;
@@ -118,14 +118,14 @@ export class Realtime {
     this.shared = true;
   }
 
-  private notifyStockListeners(groupId: number, change: UsageChange, seq: number): void {
-    for (const listener of this.stockListeners) {
-      try {
-        listener(groupId, change, seq);
-      } catch (err) {
-        this.opts.logger.error({ err }, "stock listener failed");
-      }
-    }
+  private async notifyStockListeners(groupId: number, change: UsageChange, seq: number): Promise<void> {
+    await Promise.all(
+      this.stockListeners.map((listener) =>
+        listener(groupId, change, seq).catch((err) =>
+          this.opts.logger.error({ err }, "inventory.changed fan-out failed"),
+        ),
+      ),
+    );
   }
 
   private onConnection(socket: AppSocket): void {

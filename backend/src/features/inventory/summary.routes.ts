@@ -10,11 +10,7 @@ import { inventorySummary } from "./summary.service";
  * (allocations, period changes, stock edits, imports, deletes) to the watched case rooms.
  */
 export function summaryRoutes(deps: AppDeps): Router {
-  deps.realtime.onStockChanged((groupId, change, seq) => {
-    publishInventoryChanged(deps, groupId, change, seq).catch((err) =>
-      deps.logger.error({ err }, "inventory.changed fan-out failed"),
-    );
-  });
+  deps.realtime.onStockChanged((groupId, change, seq) => publishInventoryChanged(deps, groupId, change, seq));
   const router = new Router();
   router.get("/api/inventorysummary/:caseId/summary/", requireAuth(deps), async (ctx) => {
     const caseId = idParam(ctx, "caseId");
