@@ -87,7 +87,7 @@ describe("Publisher", () => {
     const sent: { rooms: string[]; event: string; payload: { seq: number } }[] = [];
     const usage: number[] = [];
     const publisher = new Publisher({
-      tickMs: 5,
+      tickMs: 50,
       reserveSeq,
       logger,
       emit: (r, event, payload) => sent.push({ rooms: r, event, payload: payload as { seq: number } }),
@@ -127,6 +127,24 @@ describe("Publisher", () => {
     expect(usage).toEqual([2]);
   });
 
+  it("sends a lone change at once, and coalesces what a burst commits within the following tick", async () => {
+    const { publisher, sent } = publisherWith(counters());
+    publisher.publish([ev("items.upserted", { item: { id: 1, title: "a" } })]);
+    await new Promise((r) => setTimeout(r, 1));
+    expect(sent).toHaveLength(1);
+    publisher.publish([ev("items.upserted", { item: { id: 1, title: "b" } })]);
+    publisher.publish([ev("items.upserted", { item: { id: 1, title: "c" } })]);
+    await new Promise((r) => setTimeout(r, 1));
+    expect(sent).toHaveLength(1); // still within the tick of the first flush
+    await publisher.drain();
+    expect(
+      sent.map((s) => [s.payload.seq, (s.payload as unknown as { item: { title: string } }).item.title]),
+    ).toEqual([
+      [1, "a"],
+      [2, "c"],
+    ]);
+  });
+
   it("leaves a number out after events had to be dropped, so clients see the gap", async () => {
     const reserve = counters();
     let down = true;
@@ -150,7 +168,7 @@ describe("Publisher", () => {
     const { publisher, sent } = publisherWith(async (stream, count) => {
       const slow = ++calls === 1;
       const seq = await reserve(stream, count);
-      if (slow) await new Promise((r) => setTimeout(r, 30));
+      if (slow) await new Promise((r) => setTimeout(r, 120)); // longer than the tick: the flushes overlap
       return seq;
     });
     publisher.publish([ev("items.upserted", { item: { id: 1 } })]);

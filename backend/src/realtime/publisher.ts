@@ -24,7 +24,7 @@ export const streamKey = (stream: EventStream, groupId: number) => `${stream}:${
 const SEQ_ATTEMPTS = 3;
 
 /**
- * Publishes committed events: gathers a group's events for one short tick, coalesces them (coalesce.ts),
+ * Publishes committed events: gathers a group's events (see publish), coalesces them (coalesce.ts),
  * stamps them with numbers reserved in the database (one statement per stream and tick, shared by every
  * app process), and emits each once to all its rooms. A group's flushes run one after another, so this
  * process never emits a group's numbers out of order.
@@ -33,6 +33,7 @@ export class Publisher {
   private readonly pending = new Map<number, PendingEvent[]>();
   private readonly timers = new Map<number, NodeJS.Timeout>();
   private readonly chains = new Map<number, Promise<void>>();
+  private readonly lastFlush = new Map<number, number>();
   /** Streams whose events were dropped: their next block starts one number later, so clients see a gap. */
   private readonly holes = new Set<string>();
 
@@ -49,16 +50,23 @@ export class Publisher {
     },
   ) {}
 
-  /** Queues the events of a committed transaction. */
+  /**
+   * Queues the events of a committed transaction. A group's batch goes out at the next turn of the event
+   * loop when its last one went out at least a tick ago (a lone change waits for nothing), otherwise at
+   * the end of that tick: under a burst a group is flushed at most once per tick, and everything
+   * committed meanwhile is coalesced into that flush.
+   */
   publish(events: readonly PendingEvent[]): void {
     for (const e of events) {
       let list = this.pending.get(e.groupId);
       if (!list) {
         list = [];
         this.pending.set(e.groupId, list);
+        const sinceLast = Date.now() - (this.lastFlush.get(e.groupId) ?? 0);
+        const wait = Math.max(0, this.opts.tickMs - sinceLast);
         this.timers.set(
           e.groupId,
-          setTimeout(() => this.flush(e.groupId), this.opts.tickMs),
+          setTimeout(() => this.flush(e.groupId), wait),
         );
       }
       list.push(e);
@@ -85,6 +93,7 @@ export class Publisher {
     const events = this.pending.get(groupId);
     this.pending.delete(groupId);
     if (!events?.length) return;
+    this.lastFlush.set(groupId, Date.now());
     this.inOrder(groupId, () => this.send(groupId, coalesce(events)));
   }
 
