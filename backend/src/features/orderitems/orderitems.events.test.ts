@@ -90,11 +90,11 @@ describeOnDatabases("allocation events", (driver) => {
     await addUnits(server, owner, item.id, c.id, 1);
     const socket = await open(owner);
     await watch(socket, c.id);
-    // The allocation's own inventory.changed may still be on its way: wait for the stock edit's.
+    // The allocation's own inventory.changed (shippable 4) may still be on its way: wait for the edit's.
     const got = nextEvent<Rows>(
       socket,
       "inventory.changed",
-      (p) => p.case_id === c.id && p.rows.some((r) => r.stock_quantity === 2),
+      (p) => p.case_id === c.id && p.rows.some((r) => r.shippable_quantity === 1),
     );
     await request(server.url)
       .put(`/api/items/${item.id}/`)
