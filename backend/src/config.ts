@@ -22,6 +22,8 @@ export interface Config {
   logLevel: string;
   /** How long a group's committed events are gathered before they are coalesced and emitted. */
   realtimeTickMs: number;
+  /** How long a confirmed active member is kept without asking the database again (0: never kept). */
+  activeMemberTtlMs: number;
 }
 
 function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bcryptCost: int("BCRYPT_COST", 10, env),
     logLevel: env.LOG_LEVEL || "info",
     realtimeTickMs: int("REALTIME_TICK_MS", 10, env),
+    activeMemberTtlMs: int("ACTIVE_MEMBER_TTL_MS", 1_000, env),
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Logger } from "./lib/logger";
+import type { ActiveMemberCache } from "./middlewares/activeMembers";
 import type { RateLimits } from "./middlewares/rateLimit";
 import type { Realtime } from "./realtime/realtime";
 
@@ -11,4 +12,5 @@ export interface AppDeps {
   logger: Logger;
   realtime: Realtime;
   rateLimits: RateLimits;
+  activeMembers: ActiveMemberCache;
 }

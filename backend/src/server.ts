@@ -6,6 +6,7 @@ import { runMigrations } from "./db/migrate";
 import type { AppDeps } from "./deps";
 import { startHousekeeping } from "./housekeeping";
 import { createLogger, type Logger } from "./lib/logger";
+import { ActiveMemberCache } from "./middlewares/activeMembers";
 import { authenticate } from "./middlewares/auth";
 import { createRateLimits, type RateLimits } from "./middlewares/rateLimit";
 import { reserveSeq } from "./realtime/eventStreams.queries";
@@ -45,6 +46,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     database,
     logger,
     rateLimits: opts.rateLimits ?? createRateLimits(),
+    activeMembers: new ActiveMemberCache(config.activeMemberTtlMs),
   } as AppDeps;
   deps.realtime = new Realtime({
     logger,
@@ -58,6 +60,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const http = createServer(app.callback());
   http.keepAliveTimeout = 65_000;
   const io = deps.realtime.attach(http);
+  deps.realtime.onMemberChanged((userId) => deps.activeMembers.forget(userId));
   const closeRedis = config.redisUrl ? await useRedisAdapter(io, config.redisUrl, logger) : undefined;
   if (closeRedis) deps.realtime.shareAcrossProcesses();
   const stopHousekeeping = startHousekeeping(deps);

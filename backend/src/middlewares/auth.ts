@@ -27,14 +27,19 @@ export function bearerToken(ctx: Context): string | undefined {
 }
 
 /**
- * Resolves a token to an active member. Checked on every request, so a deactivated or deleted user's
- * tokens stop working at once rather than when they expire.
+ * Resolves a token to an active member. Checked on every request (through ActiveMemberCache, which forgets
+ * a member the moment they change), so a deactivated or deleted user's tokens stop working at once rather
+ * than when they expire.
  */
 export async function authenticate(deps: AppDeps, token: string | undefined): Promise<AuthUser | undefined> {
   if (!token) return undefined;
   const claims = verifyAccessToken(deps.config.jwtSecret, token);
   if (!claims) return undefined;
-  const user = await findActiveMember(deps.database.db, claims.userId);
+  let user = deps.activeMembers.get(claims.userId);
+  if (!user) {
+    user = await findActiveMember(deps.database.db, claims.userId);
+    if (user) deps.activeMembers.set(user);
+  }
   if (!user || user.groupId !== claims.groupId) return undefined;
   return user;
 }

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createConnection } from "node:net";
+import request from "supertest";
 import { makeItem } from "../features/items/items.testkit";
 import { add, makeCase } from "../features/orderitems/orderitems.testkit";
 import type { RunningServer } from "../server";
-import { signUpOwner, signUpStaff } from "../test/api";
+import { activate, bearer, login, signUpOwner, signUpStaff } from "../test/api";
 import { describeOnPostgres, openFreshPostgres } from "../test/databases";
 import {
   type AppProcess,
@@ -27,8 +28,11 @@ describeOnPostgres("several app processes on one PostgreSQL", () => {
   });
   afterAll(() => db?.close());
 
-  async function twoProcesses(withRedis: boolean): Promise<[AppProcess, AppProcess]> {
-    const env: Record<string, string> = { DATABASE_URL: db.url };
+  async function twoProcesses(
+    withRedis: boolean,
+    extra: Record<string, string> = {},
+  ): Promise<[AppProcess, AppProcess]> {
+    const env: Record<string, string> = { DATABASE_URL: db.url, ...extra };
     if (withRedis) env.REDIS_URL = TEST_REDIS_URL;
     return Promise.all([startAppProcess(env), startAppProcess(env)]);
   }
@@ -108,6 +112,27 @@ describeOnPostgres("several app processes on one PostgreSQL", () => {
       // One sequence without gaps or repeats, although two processes stamped it.
       expect(seqs).toEqual(seqs.map((_, i) => seqs[0]! + i));
       listener.close();
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  }, 120_000);
+
+  it("refuses a deactivated member at once on the other process, although it had confirmed them", async () => {
+    // A minute of caching, so that only the cross-process message can explain a refusal in time.
+    const [a, b] = await twoProcesses(true, { ACTIVE_MEMBER_TTL_MS: "60000" });
+    try {
+      const owner = await signUpOwner(asServer(a));
+      const staff = await signUpStaff(asServer(a), owner.groupId);
+      await activate(asServer(a), owner, staff.id);
+      const session = await login(asServer(b), staff.email, staff.password);
+      const userInfo = () => request(b.url).get("/api/user-info/").set(bearer(session));
+      await userInfo().expect(200); // B now keeps the member as active
+      await request(a.url)
+        .patch(`/api/user/${staff.id}/`)
+        .set(bearer(owner))
+        .send({ is_member: false })
+        .expect(200);
+      await waitFor(async () => (await userInfo()).status === 401, 2_000, "B to refuse the member");
     } finally {
       await Promise.all([a.stop(), b.stop()]);
     }

@@ -35,6 +35,8 @@ export type StockListener = (groupId: number, change: UsageChange, seq: number) 
 
 /** The server-to-server message (Redis adapter) that tells the other processes of a usage change. */
 const USAGE_CHANGED = "usage.changed";
+/** The server-to-server message that tells the other processes that a member changed (see memberChanged). */
+const MEMBER_CHANGED = "member.changed";
 
 const CASE_ROOM = /^case:([0-9]+)$/;
 
@@ -66,6 +68,7 @@ export class Realtime {
   io: AppServer | undefined;
   private caseAccess: CaseAccess = async () => false;
   private readonly stockListeners: StockListener[] = [];
+  private readonly memberListeners: Array<(userId: number) => void> = [];
   private readonly publisher: Publisher;
   /** Set once the Redis adapter is in place: then other processes hear of usage changes too. */
   private shared = false;
@@ -109,6 +112,8 @@ export class Realtime {
     (io as any).on(USAGE_CHANGED, (groupId: number, change: UsageChange, seq: number) =>
       this.publisher.fanOutAnnounced(groupId, change, seq),
     );
+    // biome-ignore lint/suspicious/noExplicitAny: server-to-server events are untyped in AppServer
+    (io as any).on(MEMBER_CHANGED, (userId: number) => this.notifyMemberListeners(userId));
     this.io = io;
     return io;
   }
@@ -192,6 +197,25 @@ export class Realtime {
   /** Emits whatever is still gathered, and waits for it (shutdown, tests). */
   drain(): Promise<void> {
     return this.publisher.drain();
+  }
+
+  /** Adds a listener told of every changed member, whichever app process committed the change. */
+  onMemberChanged(listener: (userId: number) => void): void {
+    this.memberListeners.push(listener);
+  }
+
+  /**
+   * After a member's row changed (deactivated, deleted, edited): tells this process and, through the Redis
+   * adapter, every other one, so that no process keeps answering with the old row (ActiveMemberCache).
+   */
+  memberChanged(userId: number): void {
+    this.notifyMemberListeners(userId);
+    // biome-ignore lint/suspicious/noExplicitAny: server-to-server events are untyped in AppServer
+    if (this.shared) (this.io as any)?.serverSideEmit(MEMBER_CHANGED, userId);
+  }
+
+  private notifyMemberListeners(userId: number): void {
+    for (const listener of this.memberListeners) listener(userId);
   }
 
   /** Disconnects every socket of a user (deactivated or deleted), across processes with the Redis adapter. */

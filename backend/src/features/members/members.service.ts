@@ -62,6 +62,7 @@ export async function editProfile(
       if (!row) throw httpError(404, ja.errors.notFound);
       const user = presentUser(row);
       announceMember(outbox, user, actor.groupId);
+      outbox.afterCommit.push(() => deps.realtime.memberChanged(id));
       return user;
     });
   } catch (err) {
@@ -83,6 +84,7 @@ export async function setMembership(
     if (!target) throw httpError(404, ja.errors.notFound);
     assertNotOwnerTarget(target);
     const row = await updateUser(tx, actor.groupId, id, { isMember });
+    outbox.afterCommit.push(() => deps.realtime.memberChanged(id));
     if (!isMember) {
       await revokeAllOfUser(tx, id);
       outbox.afterCommit.push(() => deps.realtime.disconnectUser(id));
@@ -102,6 +104,7 @@ export async function removeMember(deps: AppDeps, actor: AuthUser, id: number): 
     assertNotOwnerTarget(target);
     await deleteUser(tx, actor.groupId, id);
     outbox.add(actor.groupId, rooms.owners(actor.groupId), "members.deleted", { id });
+    outbox.afterCommit.push(() => deps.realtime.memberChanged(id));
     outbox.afterCommit.push(() => deps.realtime.disconnectUser(id));
   });
 }
