@@ -403,9 +403,5 @@ export const ja = {
     updatedAt: (time: string) => `${time} 更新`,
     fetchFailed: "入出庫予定の取得に失敗しました。サーバーとの接続を確認してください。",
     invalidDate: "日付が正しくありません（例: 2026-11-22）",
-    errorTitle: "エラー",
-    issueFailed: "出庫時刻の更新に失敗しました。",
-    receiveFailed: "入庫時刻の更新に失敗しました。",
-    notIssuedNotice: "出庫がされていません",
   },
 } as const;

@@ -8,15 +8,16 @@ import { useParams, useSearchParams } from "react-router-dom";
 import { DataTable } from "../../components/DataTable";
 import { Page } from "../../components/layout/Page";
 import { NoticeDialog } from "../../components/NoticeDialog";
-import { type OrderItemDto, statusOf, type WorkCaseDto } from "../../lib/allocation";
+import { type ShipmentPatch, useShipmentToggle } from "../../components/useShipmentToggle";
+import type { OrderItemDto, WorkCaseDto } from "../../lib/allocation";
 import { toIsoWithOffset } from "../../lib/dateTime";
-import { serverDetail, serverFieldMessages } from "../../lib/errors";
+import { serverFieldMessages } from "../../lib/errors";
 import { selectGroupId } from "../../lib/session";
 import { CaseSummary } from "./CaseSummary";
 import { CASE_QUERY_PARAM } from "./caseLink";
 import { OrderItemEditDialog } from "./OrderItemEditDialog";
 import type { OrderItemFormValues } from "./orderItemForm";
-import { orderItemListColumns, type TimingKind } from "./orderItemListColumns";
+import { orderItemListColumns } from "./orderItemListColumns";
 import {
   useCaseOrderItemsQuery,
   useExportExcelMutation,
@@ -66,39 +67,15 @@ export function OrderItemsListPage() {
 
   const [search, setSearch] = useState("");
   const [category, setCategory] = useState(NO_FILTER);
-  const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
-  const [notice, setNotice] = useState<{ title: string; body: string } | null>(null);
   const [editing, setEditing] = useState<OrderItemDto | null>(null);
   const [editError, setEditError] = useState<string | null>(null);
   const visibleRows = useRef<OrderItemDto[]>([]);
 
-  const onToggle = useCallback(
-    async (o: OrderItemDto, kind: TimingKind) => {
-      const key = `${o.id}:${kind}`;
-      const value = o[kind] ? null : toIsoWithOffset(new Date());
-      const body = kind === "issue" ? { issue: value } : { receive: value };
-      setPending((prev) => new Set(prev).add(key));
-      try {
-        await patch({ id: o.id, caseId, body }).unwrap();
-      } catch (error) {
-        console.error(`${kind} update failed`, error);
-        const detail = serverDetail(error);
-        if (statusOf(error) === 409 && detail === t.notIssued) setNotice({ title: t.notIssued, body: "" });
-        else
-          setNotice({
-            title: t.errorTitle,
-            body: detail ?? (kind === "issue" ? t.issueFailed : t.receiveFailed),
-          });
-      } finally {
-        setPending((prev) => {
-          const next = new Set(prev);
-          next.delete(key);
-          return next;
-        });
-      }
-    },
+  const send = useCallback(
+    (id: number, body: ShipmentPatch) => patch({ id, caseId, body }).unwrap(),
     [patch, caseId],
   );
+  const { pending, notice, closeNotice, toggle: onToggle } = useShipmentToggle(send);
   const openEdit = useCallback((o: OrderItemDto) => {
     setEditError(null);
     setEditing(o);
@@ -197,7 +174,7 @@ export function OrderItemsListPage() {
         onCancel={() => setEditing(null)}
         onSubmit={(values) => void saveEdit(values)}
       />
-      <NoticeDialog visible={notice !== null} title={notice?.title ?? ""} onClose={() => setNotice(null)}>
+      <NoticeDialog visible={notice !== null} title={notice?.title ?? ""} onClose={closeNotice}>
         {notice?.body ? <p className="dialog-question">{notice.body}</p> : null}
       </NoticeDialog>
     </Page>

@@ -5,8 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { Loading } from "../../components/layout/Loading";
 import { NoticeDialog } from "../../components/NoticeDialog";
-import { statusOf } from "../../lib/allocation";
-import { toIsoWithOffset } from "../../lib/dateTime";
+import { type ShipmentPatch, useShipmentToggle } from "../../components/useShipmentToggle";
 import { serverDetail } from "../../lib/errors";
 import { type TimingKind, timeOf } from "./BoardRow";
 import { BoardSection } from "./BoardSection";
@@ -28,38 +27,12 @@ export function WarehousePage() {
   const date = rawDate && isCalendarDay(rawDate) ? rawDate : null;
   const board = useWarehouseBoardQuery(date, { pollingInterval: POLL_MS });
   const [toggle] = useWarehouseToggleMutation();
-  const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
-  const [notice, setNotice] = useState<{ title: string; body: string } | null>(null);
   const [scan, setScan] = useState<{ ids: ReadonlySet<number>; message: string; serial: number } | null>(
     null,
   );
 
-  const onToggle = useCallback(
-    async (row: WarehouseRowDto, kind: TimingKind) => {
-      const key = `${row.id}:${kind}`;
-      const value = row[kind] ? null : toIsoWithOffset(new Date());
-      setPending((prev) => new Set(prev).add(key));
-      try {
-        await toggle({ id: row.id, body: kind === "issue" ? { issue: value } : { receive: value } }).unwrap();
-      } catch (error) {
-        console.error(`${kind} update failed`, error);
-        const detail = serverDetail(error);
-        if (statusOf(error) === 409 && detail === t.notIssuedNotice) setNotice({ title: detail, body: "" });
-        else
-          setNotice({
-            title: t.errorTitle,
-            body: detail ?? (kind === "issue" ? t.issueFailed : t.receiveFailed),
-          });
-      } finally {
-        setPending((prev) => {
-          const next = new Set(prev);
-          next.delete(key);
-          return next;
-        });
-      }
-    },
-    [toggle],
-  );
+  const send = useCallback((id: number, body: ShipmentPatch) => toggle({ id, body }).unwrap(), [toggle]);
+  const { pending, notice, closeNotice, toggle: onToggle } = useShipmentToggle(send);
 
   const onScan = (value: string) => {
     const ids = board.data ? matchScan(board.data, value) : [];
@@ -150,7 +123,7 @@ export function WarehousePage() {
           </div>
         </div>
       ) : null}
-      <NoticeDialog visible={notice !== null} title={notice?.title ?? ""} onClose={() => setNotice(null)}>
+      <NoticeDialog visible={notice !== null} title={notice?.title ?? ""} onClose={closeNotice}>
         {notice?.body ? <p className="dialog-question">{notice.body}</p> : null}
       </NoticeDialog>
     </div>
