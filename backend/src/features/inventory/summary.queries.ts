@@ -1,8 +1,9 @@
 import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client";
+import { epochMs, rowsOf } from "../../db/rawSql";
 import { orderItems, workCases } from "../../db/schema";
-import { bookingList, epochMs, rowsOf } from "./weekly.queries";
+import { bookingList } from "./weekly.queries";
 
 type Queryable = Db | Tx;
 

@@ -1,6 +1,7 @@
 import type { Booking } from "@zaiko/common/availability/index";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { epochMs, rowsOf } from "../../db/rawSql";
 import type { ItemRow } from "../items/items.presenter";
 
 type Queryable = Db | Tx;
@@ -10,17 +11,6 @@ type Queryable = Db | Tx;
  * mapping, and instants travel as integers instead of timestamps to parse: at 2,000 items and 6,000
  * overlapping order items those two were most of the server's time (docs/benchmarks.md).
  */
-
-/** Both drivers answer raw SQL with `{rows}` of plain objects; the shared Db type does not say so. */
-export async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-/**
- * An instant as whole epoch milliseconds, truncated like the JS Date the drivers would have built (numeric
- * arithmetic: exact for any year and for microseconds, where float8 seconds × 1000 can be off by one).
- */
-export const epochMs = (instant: SQL) => sql`floor(extract(epoch from ${instant}) * 1000)`;
 
 /**
  * Whole microseconds from `origin` to `instant`, in float8 arithmetic, which is cheaper than numeric (a

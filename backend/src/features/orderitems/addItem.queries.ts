@@ -1,19 +1,15 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
+import { epochMs, rowsOf } from "../../db/rawSql";
 
 /**
  * The hot path of the product (+ on the case detail screen) in three statements instead of eight: every
- * round trip to the database is paid by every click (docs/benchmarks.md). Raw SQL because drizzle's
- * builder cannot express a lock inside a lateral join; instants travel as epoch milliseconds (float8) so
- * both drivers return plain numbers.
+ * round trip to the database is paid by every click (docs/benchmarks.md). Raw SQL (db/rawSql.ts) because
+ * drizzle's builder cannot express a lock inside a lateral join.
  */
 
-const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
-
-// Both drivers answer raw SQL with `{rows}`; drizzle's shared Tx type does not know which driver it is.
-async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
-  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
-}
+/** An instant as epoch milliseconds, returned as a number by both drivers. */
+const msOf = (column: SQL) => sql`${epochMs(column)}::float8`;
 
 export interface LockedCaseAndItem {
   caseStart: number;
@@ -53,7 +49,7 @@ export async function lockCaseAndItem(
     WITH c AS (
       SELECT start_date, end_date FROM work_cases WHERE group_id = ${groupId} AND id = ${caseId} FOR SHARE
     )
-    SELECT ${epochMs(sql`c.start_date`)} AS case_start, ${epochMs(sql`c.end_date`)} AS case_end,
+    SELECT ${msOf(sql`c.start_date`)} AS case_start, ${msOf(sql`c.end_date`)} AS case_end,
            i.id AS item_id, i.title, i.stock_quantity, i.category_id, cat.name AS category_name
     FROM c
     LEFT JOIN LATERAL (
@@ -98,8 +94,8 @@ export function bookingsAroundCase(
   return rowsOf<BookingRow>(
     tx,
     sql`
-    SELECT o.work_case_id AS "workCaseId", ${epochMs(sql`o.start_date`)} AS start,
-           ${epochMs(sql`o.end_date`)} AS "end", o.order_quantity AS quantity
+    SELECT o.work_case_id AS "workCaseId", ${msOf(sql`o.start_date`)} AS start,
+           ${msOf(sql`o.end_date`)} AS "end", o.order_quantity AS quantity
     FROM order_items o
     WHERE o.group_id = ${groupId} AND o.item_id = ${itemId}
       AND o.start_date <= coalesce(
@@ -141,8 +137,8 @@ export async function addUnitReturning(
     VALUES (${values.groupId}, ${values.workCaseId}, ${values.itemId}, 1,
             ${new Date(values.start).toISOString()}::timestamptz, ${new Date(values.end).toISOString()}::timestamptz)
     ON CONFLICT (work_case_id, item_id) DO UPDATE SET order_quantity = order_items.order_quantity + 1
-    RETURNING id, order_quantity, ${epochMs(sql`start_date`)} AS start_ms, ${epochMs(sql`end_date`)} AS end_ms,
-              ${epochMs(sql`issue`)} AS issue_ms, ${epochMs(sql`receive`)} AS receive_ms, note`,
+    RETURNING id, order_quantity, ${msOf(sql`start_date`)} AS start_ms, ${msOf(sql`end_date`)} AS end_ms,
+              ${msOf(sql`issue`)} AS issue_ms, ${msOf(sql`receive`)} AS receive_ms, note`,
   );
   const r = row!;
   return {
