@@ -52,6 +52,13 @@ const beforeClient = [templateRoutes];
 /** Builds the Koa app with the middleware order in one place. */
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: process.env.TRUST_PROXY === "1" });
+  // Errors after the response started (a streamed file whose client went away) reach here, not the error
+  // middleware. A client that left is not the server's fault: no stack on stderr for it (Koa's default).
+  app.on("error", (err: NodeJS.ErrnoException) => {
+    const clientLeft = ["ERR_STREAM_PREMATURE_CLOSE", "ECONNRESET", "EPIPE"].includes(err.code ?? "");
+    if (clientLeft) deps.logger.debug({ code: err.code }, "client closed the connection during a response");
+    else deps.logger.error({ err }, "error after the response started");
+  });
   app.use(requestContext(deps.logger));
   app.use(errorHandler());
   app.use(
