@@ -9,39 +9,14 @@ import {
   screenshot,
   startApp,
 } from "./harness";
+import { expectNoPageOverflow, fillDate, login, post, rowOf, signUpOwner, tokenFor } from "./journeyHelpers";
 
-const PASSWORD = "password1";
-const OWNER = { email: "allocation@example.com", group: "名古屋イベント機材" };
-
-async function post(url: string, path: string, body: unknown, token?: string) {
-  const res = await fetch(`${url}${path}`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
-}
+const OWNER = { email: "allocation@example.com", group: "名古屋イベント機材", first: "三郎", last: "名古屋" };
 
 /** An owner, two categories and three items, through the API (their screens have their own journeys). */
 async function seed(url: string) {
-  const group = await post(url, "/api/groups/", { name: OWNER.group });
-  expect(group.status).toBe(201);
-  const signup = await post(url, "/api/signup/", {
-    email: OWNER.email,
-    password: PASSWORD,
-    groups: group.body.id,
-    first_name: "三郎",
-    last_name: "名古屋",
-    is_member: true,
-    is_owner: true,
-  });
-  expect(signup.status).toBe(201);
-  const token = (await post(url, "/api/token/", { email: OWNER.email, password: PASSWORD })).body
-    .access as string;
-  const groupId = group.body.id as number;
+  const { groupId } = await signUpOwner(url, OWNER);
+  const token = await tokenFor(url, OWNER.email);
   const sound = await post(url, "/api/categories/", { category: "音響", group: groupId }, token);
   const light = await post(url, "/api/categories/", { category: "照明", group: groupId }, token);
   const item = async (title: string, category: unknown, stock: number) =>
@@ -62,30 +37,10 @@ async function seed(url: string) {
   };
 }
 
-async function login(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("メールアドレス").fill(OWNER.email);
-  await page.getByLabel("パスワード").fill(PASSWORD);
-  await page.getByRole("button", { name: "ログイン", exact: true }).click();
-  await page.waitForURL("**/workcase");
+/** Logs the owner in and waits for the case list to be drawn. */
+async function loginOwner(page: Page) {
+  await login(page, OWNER.email);
   await page.getByRole("heading", { name: "案件一覧" }).waitFor();
-}
-
-/** Types a date-time into a PrimeReact Calendar and closes its popup. */
-async function fillDate(page: Page, scope: ReturnType<Page["getByRole"]>, label: string, text: string) {
-  const input = scope.getByLabel(label, { exact: true });
-  await input.fill(text);
-  // Escape closes the popup, not the dialog around it.
-  await input.press("Escape");
-  await page.locator(".p-datepicker").waitFor({ state: "detached" });
-}
-
-const rowOf = (page: Page, scope: ReturnType<Page["getByRole"]> | Page, text: string) =>
-  scope.getByRole("row").filter({ has: page.getByText(text, { exact: true }) });
-
-async function expectNoPageOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 describeInBrowser("allocation journey", () => {
@@ -110,7 +65,7 @@ describeInBrowser("allocation journey", () => {
     const ctxA = await newContext(browser, app.url);
     contexts.push(ctxA);
     const a = await ctxA.newPage();
-    await login(a);
+    await loginOwner(a);
 
     // 1. A case through the dialog; a bad range is refused inline (and as an alert).
     a.on("dialog", (d) => void d.accept());
@@ -128,7 +83,7 @@ describeInBrowser("allocation journey", () => {
     await form.getByRole("button", { name: "新規作成" }).click();
     await form.waitFor({ state: "hidden" });
     await a.getByRole("link", { name: "秋祭り" }).waitFor();
-    await rowOf(a, a, "秋祭り").getByText("2027年01月10日 09:00").waitFor();
+    await rowOf(a, "秋祭り").getByText("2027年01月10日 09:00").waitFor();
 
     // A second case in a later period that takes both speakers (through the API).
     const other = await post(
@@ -157,37 +112,37 @@ describeInBrowser("allocation journey", () => {
     const caseUrl = new URL(a.url()).pathname;
     const inventoryA = a.locator("section.case-card").nth(1);
     const shippedA = a.locator("section.case-card").first();
-    const speakerA = rowOf(a, inventoryA, "スピーカー");
+    const speakerA = rowOf(inventoryA, "スピーカー");
     await speakerA.getByText("2 / 2").waitFor();
     await speakerA.getByRole("button", { name: "スピーカーを1つ追加" }).click();
     await speakerA.getByText("1 / 2").waitFor();
     await speakerA.getByRole("button", { name: "スピーカーを1つ追加" }).click();
     await speakerA.getByText("0 / 2").waitFor();
     expect(await speakerA.getByRole("button", { name: "スピーカーを1つ追加" }).count()).toBe(0);
-    await rowOf(a, shippedA, "スピーカー").getByText("2", { exact: true }).waitFor();
+    await rowOf(shippedA, "スピーカー").getByText("2", { exact: true }).waitFor();
     await screenshot(a, "orderitems-desktop");
 
     // 3. A second coordinator (on a phone) on the same case: each sees the other's +/− live.
     const ctxB = await newContext(browser, app.url, PHONE);
     contexts.push(ctxB);
     const b = await ctxB.newPage();
-    await login(b);
+    await loginOwner(b);
     await b.goto(caseUrl);
     const inventoryB = b.locator("section.case-card").nth(1);
     const shippedB = b.locator("section.case-card").first();
-    await rowOf(b, inventoryB, "スピーカー").getByText("0 / 2").waitFor();
-    await rowOf(b, shippedB, "スピーカー").getByRole("button", { name: "スピーカーを1つ減らす" }).click();
+    await rowOf(inventoryB, "スピーカー").getByText("0 / 2").waitFor();
+    await rowOf(shippedB, "スピーカー").getByRole("button", { name: "スピーカーを1つ減らす" }).click();
     await speakerA.getByText("1 / 2").waitFor();
-    await rowOf(a, shippedA, "スピーカー").getByText("1", { exact: true }).waitFor();
-    await rowOf(a, inventoryA, "LEDライト").getByRole("button", { name: "LEDライトを1つ追加" }).click();
-    await rowOf(b, shippedB, "LEDライト").waitFor();
-    await rowOf(b, inventoryB, "LEDライト").getByText("7 / 8").waitFor();
+    await rowOf(shippedA, "スピーカー").getByText("1", { exact: true }).waitFor();
+    await rowOf(inventoryA, "LEDライト").getByRole("button", { name: "LEDライトを1つ追加" }).click();
+    await rowOf(shippedB, "LEDライト").waitFor();
+    await rowOf(inventoryB, "LEDライト").getByText("7 / 8").waitFor();
     await expectNoPageOverflow(b);
     await screenshot(b, "orderitems-phone");
 
     // 4. Move the case into the other case's period: 1 + 2 speakers > 2 → 変更不可.
     await a.goto("/workcase");
-    await rowOf(a, a, "秋祭り").getByRole("button", { name: "編集: 秋祭り" }).click();
+    await rowOf(a, "秋祭り").getByRole("button", { name: "編集: 秋祭り" }).click();
     const edit = a.getByRole("dialog", { name: "編集" });
     await fillDate(a, edit, "終了日時", "2027/01/20 12:00");
     await edit.getByRole("button", { name: "編集を保存" }).click();
@@ -202,7 +157,7 @@ describeInBrowser("allocation journey", () => {
     await a.goto(caseUrl);
     await a.getByRole("link", { name: "リスト画面" }).click();
     await a.waitForURL(/\/orderitemslist\/\d+\?workcase=/);
-    const speakerRow = rowOf(a, a, "スピーカー");
+    const speakerRow = rowOf(a, "スピーカー");
     await speakerRow.getByRole("button", { name: "入庫: スピーカー" }).click();
     const notIssued = a.getByRole("dialog", { name: "出庫がされていません" });
     await notIssued.waitFor();
@@ -215,13 +170,13 @@ describeInBrowser("allocation journey", () => {
 
     // The warehouse on the phone sees the issue live.
     await b.goto(new URL(a.url()).pathname + new URL(a.url()).search);
-    await rowOf(b, b, "LEDライト").getByRole("button", { name: "出庫: LEDライト" }).waitFor();
-    await rowOf(a, a, "LEDライト").getByRole("button", { name: "出庫: LEDライト" }).click();
-    await rowOf(b, b, "LEDライト").getByRole("button", { name: "出庫解除: LEDライト" }).waitFor();
+    await rowOf(b, "LEDライト").getByRole("button", { name: "出庫: LEDライト" }).waitFor();
+    await rowOf(a, "LEDライト").getByRole("button", { name: "出庫: LEDライト" }).click();
+    await rowOf(b, "LEDライト").getByRole("button", { name: "出庫解除: LEDライト" }).waitFor();
     await expectNoPageOverflow(b);
     await b.waitForTimeout(300); // the buttons' colour transition
     await screenshot(b, "orderitemslist-phone");
-    await rowOf(b, b, "スピーカー").getByRole("button", { name: "編集: スピーカー" }).click();
+    await rowOf(b, "スピーカー").getByRole("button", { name: "編集: スピーカー" }).click();
     const editItem = b.getByRole("dialog", { name: "出荷アイテム編集" });
     await editItem.getByLabel("在庫数").fill("");
     await editItem.getByLabel("在庫数").blur();

@@ -11,43 +11,10 @@ import {
   screenshot,
   startApp,
 } from "./harness";
+import { expectNoPageOverflow, login, signUpOwner } from "./journeyHelpers";
 
-const PASSWORD = "password1";
-const OWNER = { email: "catalogue@example.com", group: "大阪音響レンタル" };
+const OWNER = { email: "catalogue@example.com", group: "大阪音響レンタル", first: "次郎", last: "大阪" };
 const HEADER = "アイテム名,カテゴリ,在庫数,メモ";
-
-/** Signs an owner up through the API (the sign-up screen has its own journey). */
-async function signUpOwner(url: string) {
-  const group = await fetch(`${url}/api/groups/`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name: OWNER.group }),
-  });
-  expect(group.status).toBe(201);
-  const { id } = (await group.json()) as { id: number };
-  const signup = await fetch(`${url}/api/signup/`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      email: OWNER.email,
-      password: PASSWORD,
-      groups: id,
-      first_name: "次郎",
-      last_name: "大阪",
-      is_member: true,
-      is_owner: true,
-    }),
-  });
-  expect(signup.status).toBe(201);
-}
-
-async function login(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("メールアドレス").fill(OWNER.email);
-  await page.getByLabel("パスワード").fill(PASSWORD);
-  await page.getByRole("button", { name: "ログイン", exact: true }).click();
-  await page.waitForURL("**/workcase");
-}
 
 /** The item screen of today, through the header entry (as a person gets there). */
 async function openItems(page: Page) {
@@ -87,12 +54,6 @@ async function createItem(
   await page.getByRole("button", { name: item.title, exact: true }).waitFor();
 }
 
-/** The page itself never scrolls sideways on a phone (tables scroll inside their own box). */
-async function expectNoPageOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 describeInBrowser("catalogue journey", () => {
   let app: RunningApp;
   let browser: Browser;
@@ -101,7 +62,7 @@ describeInBrowser("catalogue journey", () => {
   beforeAll(async () => {
     app = await startApp();
     browser = await launchBrowser();
-    await signUpOwner(app.url);
+    await signUpOwner(app.url, OWNER);
   }, 90_000);
 
   afterAll(async () => {
@@ -115,7 +76,7 @@ describeInBrowser("catalogue journey", () => {
     const ctxA = await newContext(browser, app.url);
     contexts.push(ctxA);
     const a = await ctxA.newPage();
-    await login(a);
+    await login(a, OWNER.email);
     await a.locator("header").getByRole("link", { name: "カテゴリ", exact: true }).click();
     await a.getByRole("heading", { name: "カテゴリ一覧" }).waitFor();
     await a.getByRole("button", { name: "新規登録" }).click();
@@ -136,7 +97,7 @@ describeInBrowser("catalogue journey", () => {
     const ctxB = await newContext(browser, app.url);
     contexts.push(ctxB);
     const b = await ctxB.newPage();
-    await login(b);
+    await login(b, OWNER.email);
     await b.goto("/category");
     await b.getByRole("cell", { name: "照明", exact: true }).waitFor();
     await createCategory(a, "電源");
@@ -266,7 +227,7 @@ describeInBrowser("catalogue journey", () => {
     const phoneContext = await newContext(browser, app.url, PHONE);
     contexts.push(phoneContext);
     const phone = await phoneContext.newPage();
-    await login(phone);
+    await login(phone, OWNER.email);
     await phone.goto("/category");
     await phone.getByRole("cell", { name: "映像機器", exact: true }).waitFor();
     await expectNoPageOverflow(phone);

@@ -8,8 +8,8 @@ import {
   screenshot,
   startApp,
 } from "./harness";
+import { login, PASSWORD, submitLogin } from "./journeyHelpers";
 
-const PASSWORD = "password1";
 const OWNER = { email: "owner@example.com", first: "太郎", last: "山田", group: "東京イベント機材" };
 const STAFF = { email: "staff@example.com", first: "花子", last: "佐藤" };
 
@@ -18,13 +18,6 @@ async function fillSignup(page: Page, who: { email: string; first: string; last:
   await page.getByLabel("パスワード").fill(PASSWORD);
   await page.getByLabel("ファーストネーム").fill(who.first);
   await page.getByLabel("ラストネーム").fill(who.last);
-}
-
-async function login(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel("パスワード").fill(PASSWORD);
-  await page.getByRole("button", { name: "ログイン", exact: true }).click();
 }
 
 describeInBrowser("people and groups journey", () => {
@@ -59,7 +52,6 @@ describeInBrowser("people and groups journey", () => {
 
     // 2. The owner logs in and sees the signed-in header; the group chip leads to the member list.
     await login(owner, OWNER.email);
-    await owner.waitForURL("**/workcase");
     const ownerHeader = owner.locator("header");
     for (const entry of ["ワークケース", "カテゴリ", "アイテム", "ログアウト"]) {
       await ownerHeader.getByText(entry, { exact: true }).waitFor();
@@ -84,7 +76,7 @@ describeInBrowser("people and groups journey", () => {
     await staff.waitForURL("**/login");
 
     // 4. Not yet activated: the login is refused with the spec's message.
-    await login(staff, STAFF.email);
+    await submitLogin(staff, STAFF.email);
     await staff.getByText("メンバー権限がありません").waitFor();
     await screenshot(staff, "login-refused-desktop");
 
@@ -108,7 +100,6 @@ describeInBrowser("people and groups journey", () => {
 
     // 6. Now the staff member gets in; their group chip is plain text, not a link.
     await login(staff, STAFF.email);
-    await staff.waitForURL("**/workcase");
     const staffHeader = staff.locator("header");
     await staffHeader.getByText(OWNER.group).waitFor();
     expect(await staffHeader.getByRole("link", { name: OWNER.group }).count()).toBe(0);
@@ -126,7 +117,6 @@ describeInBrowser("people and groups journey", () => {
     await phone.goto("/login");
     await screenshot(phone, "login-phone");
     await login(phone, STAFF.email);
-    await phone.waitForURL("**/workcase");
     expect(await phone.locator("header").getByText("ワークケース", { exact: true }).count()).toBe(0);
     const menuButton = phone.getByRole("button", { name: "メニュー" });
     await menuButton.click();
@@ -140,7 +130,6 @@ describeInBrowser("people and groups journey", () => {
     const ownerPhoneContext = await newContext(browser, app.url, PHONE);
     const ownerPhone = await ownerPhoneContext.newPage();
     await login(ownerPhone, OWNER.email);
-    await ownerPhone.waitForURL("**/workcase");
     await ownerPhone.goto("/user");
     await ownerPhone.getByRole("cell", { name: STAFF.email, exact: true }).waitFor();
     await screenshot(ownerPhone, "members-phone");

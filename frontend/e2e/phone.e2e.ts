@@ -11,6 +11,7 @@ import {
   screenshot,
   startApp,
 } from "./harness";
+import { fillDate, login, PASSWORD, post, rowOf, submitLogin, tokenFor } from "./journeyHelpers";
 
 /**
  * Every screen and dialog at 390 px, as a phone user works: sign up, log in through the menu,
@@ -18,7 +19,6 @@ import {
  * Each stop asserts what a phone user depends on (see `expectUsable`) and saves `phone-*.png`.
  */
 
-const PASSWORD = "password1";
 const OWNER = { email: "phone-owner@example.com", first: "一郎", last: "札幌", group: "札幌イベント機材" };
 const STAFF = { email: "phone-staff@example.com", first: "二郎", last: "函館" };
 const HEADER = "アイテム名,カテゴリ,在庫数,メモ";
@@ -124,42 +124,10 @@ async function expectUsable(page: Page, name: string, mainButtons: Locator[] = [
   }
 }
 
-async function post(url: string, apiPath: string, body: unknown, token?: string) {
-  const res = await fetch(`${url}${apiPath}`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
-}
-
 /** Opens an entry of the collapsed header menu. */
 async function openMenuEntry(page: Page, name: string) {
   await page.getByRole("button", { name: "メニュー" }).click();
   await page.locator("#app-menu").getByRole("link", { name, exact: true }).click();
-}
-
-async function login(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel("パスワード").fill(PASSWORD);
-  await page.getByRole("button", { name: "ログイン", exact: true }).click();
-}
-
-async function fillDate(page: Page, scope: Locator, label: string, text: string) {
-  const input = scope.getByLabel(label, { exact: true });
-  await input.fill(text);
-  await input.press("Escape");
-  await page.locator(".p-datepicker").waitFor({ state: "detached" });
-}
-
-/** The table row of `scope` that has a cell text `text` (the `has` locator is relative to the row). */
-function rowOf(scope: Page | Locator, text: string): Locator {
-  const page = "mainFrame" in scope ? scope : scope.page();
-  return scope.getByRole("row").filter({ has: page.getByText(text, { exact: true }) });
 }
 
 const footerButton = (dialog: Locator, name: string) =>
@@ -217,13 +185,12 @@ describeInBrowser("phone journey (390 px)", () => {
     await expectUsable(s, "signup-staff", [s.getByRole("button", { name: "新規登録" })]);
     await s.getByRole("button", { name: "新規登録" }).click();
     await s.waitForURL("**/login");
-    await login(s, STAFF.email);
+    await submitLogin(s, STAFF.email);
     await s.getByText("メンバー権限がありません").waitFor();
     await expectUsable(s, "login-refused", [s.getByRole("button", { name: "ログイン", exact: true })]);
 
     // 2. The owner logs in; the signed-in menu.
     await login(p, OWNER.email);
-    await p.waitForURL("**/workcase");
     await p.getByRole("heading", { name: "案件一覧" }).waitFor();
     await p.getByRole("button", { name: "メニュー" }).click();
     await p
@@ -395,8 +362,7 @@ describeInBrowser("phone journey (390 px)", () => {
     await form.waitFor({ state: "hidden" });
     await p.getByRole("link", { name: "雪まつり" }).waitFor();
 
-    const token = (await post(app.url, "/api/token/", { email: OWNER.email, password: PASSWORD })).body
-      .access as string;
+    const token = await tokenFor(app.url, OWNER.email);
     const info = (await (
       await fetch(`${app.url}/api/user-info/`, { headers: { Authorization: `Bearer ${token}` } })
     ).json()) as { id: number };
@@ -534,7 +500,6 @@ describeInBrowser("phone journey (390 px)", () => {
 
     // 11. The activated staff member gets in; an expired session asks to log in again.
     await login(s, STAFF.email);
-    await s.waitForURL("**/workcase");
     await s.getByRole("link", { name: "雪まつり" }).waitFor();
     await expectUsable(s, "workcase-staff");
     const expiry = new Promise<string>((resolve) =>

@@ -1,5 +1,5 @@
 import { createServer, type Server, type Socket, connect as tcpConnect } from "node:net";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import {
   describeInBrowser,
   launchBrowser,
@@ -8,9 +8,9 @@ import {
   screenshot,
   startApp,
 } from "./harness";
+import { login, request, rowOf, signUpOwner, tokenFor } from "./journeyHelpers";
 
-const PASSWORD = "password1";
-const EMAIL = "reconnect@example.com";
+const OWNER = { email: "reconnect@example.com", group: "再接続テスト", first: "花子", last: "倉庫" };
 
 /**
  * A TCP proxy between the browser and the app that the test can cut: every open connection (the
@@ -64,21 +64,12 @@ class CuttableProxy {
   }
 }
 
+/** An API call that must succeed: the journey's setup, not what it tests. */
 async function call(url: string, method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      "Content-Type": "application/json",
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const res = await request(url, method, path, body, token);
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as Record<string, unknown> & { id: number };
 }
-
-const rowOf = (page: Page, scope: ReturnType<Page["locator"]>, text: string) =>
-  scope.getByRole("row").filter({ has: page.getByText(text, { exact: true }) });
 
 describeInBrowser("a client that loses its connection while others change things", () => {
   let app: RunningApp;
@@ -101,50 +92,36 @@ describeInBrowser("a client that loses its connection while others change things
   });
 
   it("catches up with the server after it reconnects", async () => {
-    const group = await call(app.url, "POST", "/api/groups/", { name: "再接続テスト" });
-    await call(app.url, "POST", "/api/signup/", {
-      email: EMAIL,
-      password: PASSWORD,
-      groups: group.id,
-      first_name: "花子",
-      last_name: "倉庫",
-      is_owner: true,
-    });
-    const { access } = (await call(app.url, "POST", "/api/token/", { email: EMAIL, password: PASSWORD })) as {
-      access: string;
-    } & { id: number };
+    const { groupId } = await signUpOwner(app.url, OWNER);
+    const access = await tokenFor(app.url, OWNER.email);
     const api = (method: string, path: string, body?: unknown) => call(app.url, method, path, body, access);
-    const category = await api("POST", "/api/categories/", { category: "音響", group: group.id });
+    const category = await api("POST", "/api/categories/", { category: "音響", group: groupId });
     const speaker = await api("POST", "/api/items/", {
       title: "スピーカー",
       category: category.id,
       stock_quantity: 5,
       note: "",
-      group: group.id,
+      group: groupId,
     });
     const kase = await api("POST", "/api/workcases/", {
       title: "秋祭り",
       start_date: "2030-10-01T09:00:00+09:00",
       end_date: "2030-10-03T18:00:00+09:00",
       note: "",
-      group: group.id,
+      group: groupId,
     });
 
     context = await newContext(browser, proxy.url);
     const page = await context.newPage();
-    await page.goto("/login");
-    await page.getByLabel("メールアドレス").fill(EMAIL);
-    await page.getByLabel("パスワード").fill(PASSWORD);
-    await page.getByRole("button", { name: "ログイン", exact: true }).click();
-    await page.waitForURL("**/workcase");
+    await login(page, OWNER.email);
     await page.goto(`/orderitems/${kase.id}`);
     const shipped = page.locator("section.case-card").first();
     const inventory = page.locator("section.case-card").nth(1);
-    await rowOf(page, inventory, "スピーカー").getByText("5 / 5").waitFor();
+    await rowOf(inventory, "スピーカー").getByText("5 / 5").waitFor();
 
     // Live while connected, as a control that the page listens at all.
     await api("POST", `/api/additem/${speaker.id}/${kase.id}/`);
-    await rowOf(page, inventory, "スピーカー").getByText("4 / 5").waitFor();
+    await rowOf(inventory, "スピーカー").getByText("4 / 5").waitFor();
 
     // The connection drops; meanwhile a colleague allocates two more and adds a new item.
     proxy.cut();
@@ -155,21 +132,21 @@ describeInBrowser("a client that loses its connection while others change things
       category: category.id,
       stock_quantity: 4,
       note: "",
-      group: group.id,
+      group: groupId,
     });
     // Nothing can have reached the page: it still shows the old numbers.
     await page.waitForTimeout(500);
-    expect(await rowOf(page, inventory, "スピーカー").getByText("4 / 5").count()).toBe(1);
+    expect(await rowOf(inventory, "スピーカー").getByText("4 / 5").count()).toBe(1);
 
     // Back in coverage: the socket reconnects and the page refetches what it shows.
     proxy.restore();
-    await rowOf(page, inventory, "スピーカー").getByText("2 / 5").waitFor({ timeout: 20_000 });
-    await rowOf(page, shipped, "スピーカー").getByText("3", { exact: true }).waitFor();
-    await rowOf(page, inventory, "ワイヤレスマイク").getByText("4 / 4").waitFor();
+    await rowOf(inventory, "スピーカー").getByText("2 / 5").waitFor({ timeout: 20_000 });
+    await rowOf(shipped, "スピーカー").getByText("3", { exact: true }).waitFor();
+    await rowOf(inventory, "ワイヤレスマイク").getByText("4 / 4").waitFor();
 
     // And it is live again afterwards.
     await api("POST", `/api/reduceitem/${speaker.id}/${kase.id}/`);
-    await rowOf(page, inventory, "スピーカー").getByText("3 / 5").waitFor();
+    await rowOf(inventory, "スピーカー").getByText("3 / 5").waitFor();
     await screenshot(page, "reconnect-converged");
   }, 120_000);
 });

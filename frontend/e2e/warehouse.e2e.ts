@@ -9,43 +9,18 @@ import {
   screenshot,
   startApp,
 } from "./harness";
+import { expectNoPageOverflow, login, post, rowOf, signUpOwner, tokenFor } from "./journeyHelpers";
 
-const PASSWORD = "password1";
-const OWNER = { email: "warehouse@example.com", group: "札幌音響サービス" };
+const OWNER = { email: "warehouse@example.com", group: "札幌音響サービス", first: "四郎", last: "札幌" };
 const DAY_MS = 24 * 3600 * 1000;
-
-async function post(url: string, path: string, body: unknown, token?: string) {
-  const res = await fetch(`${url}${path}`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
-}
 
 /**
  * An owner, three items, a case that starts now (so today in Tokyo) with two of them, and a case that ended
  * three days ago and was never received (overdue), all through the API: their screens have their own journeys.
  */
 async function seed(url: string) {
-  const group = await post(url, "/api/groups/", { name: OWNER.group });
-  expect(group.status).toBe(201);
-  const groupId = group.body.id as number;
-  const signup = await post(url, "/api/signup/", {
-    email: OWNER.email,
-    password: PASSWORD,
-    groups: groupId,
-    first_name: "四郎",
-    last_name: "札幌",
-    is_member: true,
-    is_owner: true,
-  });
-  expect(signup.status).toBe(201);
-  const token = (await post(url, "/api/token/", { email: OWNER.email, password: PASSWORD })).body
-    .access as string;
+  const { groupId } = await signUpOwner(url, OWNER);
+  const token = await tokenFor(url, OWNER.email);
   const sound = await post(url, "/api/categories/", { category: "音響", group: groupId }, token);
   const item = async (title: string, stock: number) => {
     const res = await post(
@@ -88,21 +63,8 @@ async function seed(url: string) {
   return { speaker, mic, cable };
 }
 
-async function login(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("メールアドレス").fill(OWNER.email);
-  await page.getByLabel("パスワード").fill(PASSWORD);
-  await page.getByRole("button", { name: "ログイン", exact: true }).click();
-  await page.waitForURL("**/workcase");
-}
-
-const rowOf = (section: Locator, title: string) =>
-  section.getByRole("listitem").filter({ has: section.page().getByText(title, { exact: true }) });
-
-async function expectNoPageOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
+/** The card row of a board section (a list item, not a table row) that shows `title`. */
+const itemOf = (section: Locator, title: string) => rowOf(section, title, "listitem");
 
 describeInBrowser("warehouse board journey", () => {
   let app: RunningApp;
@@ -127,7 +89,7 @@ describeInBrowser("warehouse board journey", () => {
     const ctxA = await newContext(browser, app.url, DESKTOP);
     contexts.push(ctxA);
     const a = await ctxA.newPage();
-    await login(a);
+    await login(a, OWNER.email);
     await a.getByRole("navigation").getByRole("link", { name: "倉庫" }).click();
     await a.waitForURL("**/warehouse");
     await a.getByRole("heading", { name: "倉庫 入出庫予定" }).waitFor();
@@ -141,13 +103,13 @@ describeInBrowser("warehouse board journey", () => {
     expect(sectionsA[1]).toMatch(/^今日 \d{1,2}\/\d{1,2}\(.\)$/);
     expect(sectionsA[2]).toMatch(/^明日 /);
     const overdueA = a.getByRole("region", { name: "期限超過" });
-    await rowOf(overdueA, "延長コード")
+    await itemOf(overdueA, "延長コード")
       .getByText(/を超過$/)
       .waitFor();
     const todayA = a.getByRole("region", { name: /^今日/ });
     const caseA = todayA.getByRole("article", { name: "市民ホール公演" });
-    await rowOf(caseA, "スピーカー").getByText("2個").waitFor();
-    await rowOf(caseA, "マイク").getByText("未出庫").waitFor();
+    await itemOf(caseA, "スピーカー").getByText("2個").waitFor();
+    await itemOf(caseA, "マイク").getByText("未出庫").waitFor();
     // The case ends the day after tomorrow: not on tomorrow's list.
     expect(await a.getByRole("region", { name: /^明日/ }).getByText("市民ホール公演").count()).toBe(0);
 
@@ -155,16 +117,16 @@ describeInBrowser("warehouse board journey", () => {
     const ctxB = await newContext(browser, app.url, PHONE);
     contexts.push(ctxB);
     const b = await ctxB.newPage();
-    await login(b);
+    await login(b, OWNER.email);
     // Loaded directly (a bookmark): the server answers the client route with 200.
     expect((await b.goto("/warehouse"))?.status()).toBe(200);
     const todayB = b.getByRole("region", { name: /^今日/ });
-    const speakerB = rowOf(todayB, "スピーカー");
+    const speakerB = itemOf(todayB, "スピーカー");
     await speakerB.waitFor();
 
     // A issues the speakers with one tap; B sees it without reloading.
-    await rowOf(caseA, "スピーカー").getByRole("button", { name: "出庫：スピーカー" }).click();
-    await rowOf(caseA, "スピーカー").getByRole("button", { name: "出庫解除：スピーカー" }).waitFor();
+    await itemOf(caseA, "スピーカー").getByRole("button", { name: "出庫：スピーカー" }).click();
+    await itemOf(caseA, "スピーカー").getByRole("button", { name: "出庫解除：スピーカー" }).waitFor();
     await speakerB.getByRole("button", { name: "出庫解除：スピーカー" }).waitFor();
     await speakerB.getByText("出庫済").waitFor();
 
@@ -174,10 +136,10 @@ describeInBrowser("warehouse board journey", () => {
     expect(box?.height ?? 0).toBeGreaterThanOrEqual(48);
     await receiveB.click();
     await speakerB.getByRole("button", { name: "入庫解除：スピーカー" }).waitFor();
-    await rowOf(caseA, "スピーカー").getByText("入庫済").waitFor();
+    await itemOf(caseA, "スピーカー").getByText("入庫済").waitFor();
 
     // Receiving before issuing is refused by the server, and said so.
-    await rowOf(todayB, "マイク").getByRole("button", { name: "入庫：マイク" }).click();
+    await itemOf(todayB, "マイク").getByRole("button", { name: "入庫：マイク" }).click();
     const refused = b.getByRole("dialog", { name: "出庫がされていません" });
     await refused.waitFor();
     await screenshot(b, "warehouse-refused-phone");
@@ -186,9 +148,9 @@ describeInBrowser("warehouse board journey", () => {
 
     // B receives the overdue cable late: it stays in 期限超過, shown as received, on both screens.
     const overdueB = b.getByRole("region", { name: "期限超過" });
-    await rowOf(overdueB, "延長コード").getByRole("button", { name: "出庫：延長コード" }).click();
-    await rowOf(overdueB, "延長コード").getByRole("button", { name: "入庫：延長コード" }).click();
-    await rowOf(overdueA, "延長コード").getByText("入庫済").waitFor();
+    await itemOf(overdueB, "延長コード").getByRole("button", { name: "出庫：延長コード" }).click();
+    await itemOf(overdueB, "延長コード").getByRole("button", { name: "入庫：延長コード" }).click();
+    await itemOf(overdueA, "延長コード").getByText("入庫済").waitFor();
     await b.waitForFunction(() => document.querySelector(".wh-toggle[disabled]") === null);
     await expectNoPageOverflow(b);
     // Let the buttons' colour transition finish and show the top of the page (the app bar is sticky).
@@ -199,24 +161,24 @@ describeInBrowser("warehouse board journey", () => {
     // A scanner types a title and Enter into the scan box: the row is highlighted, the box cleared.
     await scan.fill("マイク");
     await scan.press("Enter");
-    await rowOf(caseA, "マイク").and(a.locator(".wh-row--found")).waitFor();
+    await itemOf(caseA, "マイク").and(a.locator(".wh-row--found")).waitFor();
     expect(await scan.inputValue()).toBe("");
     await a.getByText("「マイク」：1件").waitFor();
     await screenshot(a, "warehouse-scan-desktop");
     // After a tap the focus is on a button; a wedge's keystrokes (an item id) still land in the box.
-    await rowOf(caseA, "マイク").getByRole("button", { name: "出庫：マイク" }).click();
-    await rowOf(caseA, "マイク").getByRole("button", { name: "出庫解除：マイク" }).waitFor();
+    await itemOf(caseA, "マイク").getByRole("button", { name: "出庫：マイク" }).click();
+    await itemOf(caseA, "マイク").getByRole("button", { name: "出庫解除：マイク" }).waitFor();
     await a.keyboard.type(String(data.speaker));
     await a.keyboard.press("Enter");
-    await rowOf(caseA, "スピーカー").and(a.locator(".wh-row--found")).waitFor();
-    expect(await rowOf(caseA, "マイク").and(a.locator(".wh-row--found")).count()).toBe(0);
+    await itemOf(caseA, "スピーカー").and(a.locator(".wh-row--found")).waitFor();
+    expect(await itemOf(caseA, "マイク").and(a.locator(".wh-row--found")).count()).toBe(0);
     await scan.fill("プロジェクター");
     await scan.press("Enter");
     await a.getByText("「プロジェクター」に一致するアイテムはこの画面にありません").waitFor();
     await screenshot(a, "warehouse-desktop");
 
     const titleSizeOf = (page: Page) =>
-      rowOf(page.getByRole("region", { name: /^今日/ }), "スピーカー")
+      itemOf(page.getByRole("region", { name: /^今日/ }), "スピーカー")
         .locator(".wh-row-title")
         .evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
     const normalSize = await titleSizeOf(a);
