@@ -1,14 +1,6 @@
 import { readFileSync } from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import {
-  describeInBrowser,
-  launchBrowser,
-  newContext,
-  PHONE,
-  type RunningApp,
-  screenshot,
-  startApp,
-} from "./harness";
+import type { Page } from "playwright-core";
+import { describeInBrowser, PHONE, screenshot, useAppAndBrowser } from "./harness";
 import { expectNoPageOverflow, fillDate, login, post, rowOf, signUpOwner, tokenFor } from "./journeyHelpers";
 
 const OWNER = { email: "allocation@example.com", group: "名古屋イベント機材", first: "三郎", last: "名古屋" };
@@ -44,27 +36,15 @@ async function loginOwner(page: Page) {
 }
 
 describeInBrowser("allocation journey", () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const suite = useAppAndBrowser();
   let data: Awaited<ReturnType<typeof seed>>;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    data = await seed(app.url);
+    data = await seed(suite.app.url);
   }, 90_000);
 
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
-    await browser?.close();
-    await app?.stop();
-  });
-
   it("cases, live allocation by two coordinators, a refused period change, issue/receive, Excel", async () => {
-    const ctxA = await newContext(browser, app.url);
-    contexts.push(ctxA);
-    const a = await ctxA.newPage();
+    const a = await suite.newPage();
     await loginOwner(a);
 
     // 1. A case through the dialog; a bad range is refused inline (and as an alert).
@@ -87,7 +67,7 @@ describeInBrowser("allocation journey", () => {
 
     // A second case in a later period that takes both speakers (through the API).
     const other = await post(
-      app.url,
+      suite.app.url,
       "/api/workcases/",
       {
         title: "冬祭り",
@@ -100,7 +80,7 @@ describeInBrowser("allocation journey", () => {
     );
     expect(other.status).toBe(201);
     for (let i = 0; i < 2; i++) {
-      const r = await post(app.url, `/api/additem/${data.speaker}/${other.body.id}/`, {}, data.token);
+      const r = await post(suite.app.url, `/api/additem/${data.speaker}/${other.body.id}/`, {}, data.token);
       expect(r.status).toBe(200);
     }
     await a.getByRole("link", { name: "冬祭り" }).waitFor(); // arrived live
@@ -123,9 +103,7 @@ describeInBrowser("allocation journey", () => {
     await screenshot(a, "orderitems-desktop");
 
     // 3. A second coordinator (on a phone) on the same case: each sees the other's +/− live.
-    const ctxB = await newContext(browser, app.url, PHONE);
-    contexts.push(ctxB);
-    const b = await ctxB.newPage();
+    const b = await suite.newPage(PHONE);
     await loginOwner(b);
     await b.goto(caseUrl);
     const inventoryB = b.locator("section.case-card").nth(1);

@@ -1,16 +1,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import {
-  describeInBrowser,
-  launchBrowser,
-  newContext,
-  PHONE,
-  type RunningApp,
-  screenshot,
-  startApp,
-} from "./harness";
+import type { Page } from "playwright-core";
+import { describeInBrowser, PHONE, screenshot, useAppAndBrowser } from "./harness";
 import { expectNoPageOverflow, login, signUpOwner } from "./journeyHelpers";
 
 const OWNER = { email: "catalogue@example.com", group: "大阪音響レンタル", first: "次郎", last: "大阪" };
@@ -55,27 +47,15 @@ async function createItem(
 }
 
 describeInBrowser("catalogue journey", () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const suite = useAppAndBrowser();
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    await signUpOwner(app.url, OWNER);
+    await signUpOwner(suite.app.url, OWNER);
   }, 90_000);
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
-    await browser?.close();
-    await app?.stop();
-  });
 
   it("categories, items, template, Shift_JIS import, weeks, live updates, related-item delete", async () => {
     // 1. Categories through the dialogs.
-    const ctxA = await newContext(browser, app.url);
-    contexts.push(ctxA);
-    const a = await ctxA.newPage();
+    const a = await suite.newPage();
     await login(a, OWNER.email);
     await a.locator("header").getByRole("link", { name: "カテゴリ", exact: true }).click();
     await a.getByRole("heading", { name: "カテゴリ一覧" }).waitFor();
@@ -94,9 +74,7 @@ describeInBrowser("catalogue journey", () => {
     await screenshot(a, "category-desktop");
 
     // A second context of the same group sees new categories without a reload.
-    const ctxB = await newContext(browser, app.url);
-    contexts.push(ctxB);
-    const b = await ctxB.newPage();
+    const b = await suite.newPage();
     await login(b, OWNER.email);
     await b.goto("/category");
     await b.getByRole("cell", { name: "照明", exact: true }).waitFor();
@@ -224,9 +202,7 @@ describeInBrowser("catalogue journey", () => {
     await a.getByRole("dialog", { name: "カテゴリ削除" }).getByRole("button", { name: "キャンセル" }).click();
 
     // 8. Phone: the same screens at 390 px.
-    const phoneContext = await newContext(browser, app.url, PHONE);
-    contexts.push(phoneContext);
-    const phone = await phoneContext.newPage();
+    const phone = await suite.newPage(PHONE);
     await login(phone, OWNER.email);
     await phone.goto("/category");
     await phone.getByRole("cell", { name: "映像機器", exact: true }).waitFor();

@@ -126,3 +126,38 @@ export function describeInBrowser(title: string, suite: () => void): void {
     describe.skip(title, suite);
   }
 }
+
+/** What `useAppAndBrowser` hands a journey; `app` and `browser` are set once its `beforeAll` ran. */
+export interface JourneySuite {
+  app: RunningApp;
+  browser: Browser;
+  /** Contexts closed after the suite; push any a journey opens itself. */
+  contexts: BrowserContext[];
+  /** A page in a new context (closed after the suite) of the running app, at `viewport`. */
+  newPage(viewport?: typeof DESKTOP): Promise<Page>;
+}
+
+/**
+ * Starts the built app and Chromium before the suite's tests; closes every registered context, then the
+ * browser, then the app after them. Call it inside `describeInBrowser`, before the journey's own hooks.
+ */
+export function useAppAndBrowser(): JourneySuite {
+  const suite = {
+    contexts: [] as BrowserContext[],
+    async newPage(viewport = DESKTOP) {
+      const context = await newContext(suite.browser, suite.app.url, viewport);
+      suite.contexts.push(context);
+      return context.newPage();
+    },
+  } as JourneySuite;
+  beforeAll(async () => {
+    suite.app = await startApp();
+    suite.browser = await launchBrowser();
+  }, 90_000);
+  afterAll(async () => {
+    await Promise.all(suite.contexts.map((c) => c.close()));
+    await suite.browser?.close();
+    await suite.app?.stop();
+  });
+  return suite;
+}

@@ -1,13 +1,5 @@
-import type { Browser, Page } from "playwright-core";
-import {
-  describeInBrowser,
-  launchBrowser,
-  newContext,
-  PHONE,
-  type RunningApp,
-  screenshot,
-  startApp,
-} from "./harness";
+import type { Page } from "playwright-core";
+import { describeInBrowser, PHONE, screenshot, useAppAndBrowser } from "./harness";
 import { login, PASSWORD, submitLogin } from "./journeyHelpers";
 
 const OWNER = { email: "owner@example.com", first: "太郎", last: "山田", group: "東京イベント機材" };
@@ -21,23 +13,11 @@ async function fillSignup(page: Page, who: { email: string; first: string; last:
 }
 
 describeInBrowser("people and groups journey", () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const suite = useAppAndBrowser();
 
   it("owner signs up a group, staff joins, owner activates them live, staff signs in (desktop and phone)", async () => {
     // 1. The owner registers a new group.
-    const ownerContext = await newContext(browser, app.url);
-    const owner = await ownerContext.newPage();
+    const owner = await suite.newPage();
     await owner.goto("/signup");
     await owner.getByLabel("オーナー登録").check();
     await fillSignup(owner, OWNER);
@@ -63,8 +43,7 @@ describeInBrowser("people and groups journey", () => {
     await owner.getByRole("cell", { name: OWNER.email, exact: true }).waitFor();
 
     // 3. A staff member signs up into that group from another browser.
-    const staffContext = await newContext(browser, app.url);
-    const staff = await staffContext.newPage();
+    const staff = await suite.newPage();
     await staff.goto("/signup");
     await staff.getByLabel("スタッフ登録").check();
     await fillSignup(staff, STAFF);
@@ -112,8 +91,7 @@ describeInBrowser("people and groups journey", () => {
     await screenshot(staff, "not-found-desktop");
 
     // 8. On a phone the navigation collapses into the menu button; a tap on the content closes it.
-    const phoneContext = await newContext(browser, app.url, PHONE);
-    const phone = await phoneContext.newPage();
+    const phone = await suite.newPage(PHONE);
     await phone.goto("/login");
     await screenshot(phone, "login-phone");
     await login(phone, STAFF.email);
@@ -127,8 +105,7 @@ describeInBrowser("people and groups journey", () => {
     await phone.locator("main").click({ position: { x: 10, y: 10 } });
     await phone.locator("#app-menu").waitFor({ state: "detached" });
 
-    const ownerPhoneContext = await newContext(browser, app.url, PHONE);
-    const ownerPhone = await ownerPhoneContext.newPage();
+    const ownerPhone = await suite.newPage(PHONE);
     await login(ownerPhone, OWNER.email);
     await ownerPhone.goto("/user");
     await ownerPhone.getByRole("cell", { name: STAFF.email, exact: true }).waitFor();
@@ -144,7 +121,5 @@ describeInBrowser("people and groups journey", () => {
     await phone.waitForURL("**/login");
     await phone.getByRole("button", { name: "メニュー" }).click();
     await phone.getByText("サインアップ", { exact: true }).first().waitFor();
-
-    await Promise.all([ownerContext, staffContext, phoneContext, ownerPhoneContext].map((c) => c.close()));
   }, 180_000);
 });

@@ -2,15 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import {
-  describeInBrowser,
-  launchBrowser,
-  PHONE,
-  type RunningApp,
-  SCREENSHOT_DIR,
-  screenshot,
-  startApp,
-} from "./harness";
+import { describeInBrowser, PHONE, SCREENSHOT_DIR, screenshot, useAppAndBrowser } from "./harness";
 import { fillDate, login, PASSWORD, post, rowOf, submitLogin, tokenFor } from "./journeyHelpers";
 
 /**
@@ -134,25 +126,12 @@ const footerButton = (dialog: Locator, name: string) =>
   dialog.locator(".p-dialog-footer").getByRole("button", { name, exact: true });
 
 describeInBrowser("phone journey (390 px)", () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  }, 90_000);
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
-    await browser?.close();
-    await app?.stop();
-  });
+  const suite = useAppAndBrowser();
 
   it("every screen and dialog is usable on a phone", async () => {
-    const ownerCtx = await phoneContext(browser, app.url);
-    const staffCtx = await phoneContext(browser, app.url);
-    contexts.push(ownerCtx, staffCtx);
+    const ownerCtx = await phoneContext(suite.browser, suite.app.url);
+    const staffCtx = await phoneContext(suite.browser, suite.app.url);
+    suite.contexts.push(ownerCtx, staffCtx);
     const p = await ownerCtx.newPage();
     const s = await staffCtx.newPage();
     p.on("dialog", (d) => void d.accept());
@@ -362,13 +341,13 @@ describeInBrowser("phone journey (390 px)", () => {
     await form.waitFor({ state: "hidden" });
     await p.getByRole("link", { name: "雪まつり" }).waitFor();
 
-    const token = await tokenFor(app.url, OWNER.email);
+    const token = await tokenFor(suite.app.url, OWNER.email);
     const info = (await (
-      await fetch(`${app.url}/api/user-info/`, { headers: { Authorization: `Bearer ${token}` } })
+      await fetch(`${suite.app.url}/api/user-info/`, { headers: { Authorization: `Bearer ${token}` } })
     ).json()) as { id: number };
     const groupId = info.id;
     const other = await post(
-      app.url,
+      suite.app.url,
       "/api/workcases/",
       {
         title: "氷の祭典",
@@ -381,13 +360,13 @@ describeInBrowser("phone journey (390 px)", () => {
     );
     expect(other.status).toBe(201);
     const week = (await (
-      await fetch(`${app.url}/api/items/2027/02/04/?groupid=${groupId}`, {
+      await fetch(`${suite.app.url}/api/items/2027/02/04/?groupid=${groupId}`, {
         headers: { Authorization: `Bearer ${token}` },
       })
     ).json()) as { results: { items: { id: number; title: string }[] } };
     const speakerId = week.results.items.find((i) => i.title === "スピーカー")?.id;
     for (let i = 0; i < 2; i++) {
-      const r = await post(app.url, `/api/additem/${speakerId}/${other.body.id}/`, {}, token);
+      const r = await post(suite.app.url, `/api/additem/${speakerId}/${other.body.id}/`, {}, token);
       expect(r.status).toBe(200);
     }
     const caseRow = rowOf(p, "雪まつり");

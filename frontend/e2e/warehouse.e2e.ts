@@ -1,14 +1,5 @@
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import {
-  DESKTOP,
-  describeInBrowser,
-  launchBrowser,
-  newContext,
-  PHONE,
-  type RunningApp,
-  screenshot,
-  startApp,
-} from "./harness";
+import type { Locator, Page } from "playwright-core";
+import { DESKTOP, describeInBrowser, PHONE, screenshot, useAppAndBrowser } from "./harness";
 import { expectNoPageOverflow, login, post, rowOf, signUpOwner, tokenFor } from "./journeyHelpers";
 
 const OWNER = { email: "warehouse@example.com", group: "札幌音響サービス", first: "四郎", last: "札幌" };
@@ -67,28 +58,16 @@ async function seed(url: string) {
 const itemOf = (section: Locator, title: string) => rowOf(section, title, "listitem");
 
 describeInBrowser("warehouse board journey", () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const suite = useAppAndBrowser();
   let data: Awaited<ReturnType<typeof seed>>;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    data = await seed(app.url);
+    data = await seed(suite.app.url);
   }, 90_000);
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
-    await browser?.close();
-    await app?.stop();
-  });
 
   it("desktop and phone: overdue on top, one-tap 出庫/入庫 seen live by the other, scan highlights, wall mode", async () => {
     // Desktop, through the header entry.
-    const ctxA = await newContext(browser, app.url, DESKTOP);
-    contexts.push(ctxA);
-    const a = await ctxA.newPage();
+    const a = await suite.newPage(DESKTOP);
     await login(a, OWNER.email);
     await a.getByRole("navigation").getByRole("link", { name: "倉庫" }).click();
     await a.waitForURL("**/warehouse");
@@ -114,9 +93,7 @@ describeInBrowser("warehouse board journey", () => {
     expect(await a.getByRole("region", { name: /^明日/ }).getByText("市民ホール公演").count()).toBe(0);
 
     // Phone, on the same board.
-    const ctxB = await newContext(browser, app.url, PHONE);
-    contexts.push(ctxB);
-    const b = await ctxB.newPage();
+    const b = await suite.newPage(PHONE);
     await login(b, OWNER.email);
     // Loaded directly (a bookmark): the server answers the client route with 200.
     expect((await b.goto("/warehouse"))?.status()).toBe(200);
