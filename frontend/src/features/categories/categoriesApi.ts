@@ -1,6 +1,7 @@
 import type { CategoryDto, RelatedItemDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { api } from "../../lib/api";
 import { removeById, upsertById } from "../../lib/cacheUpdates";
+import { subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
 
 /** The body of a category write (spec §7: the category name and the group). */
@@ -17,13 +18,8 @@ export const categoriesApi = api.injectEndpoints({
       providesTags: [{ type: "Category", id: "LIST" }],
       // Live: other members' changes arrive as socket events and are applied by id, so our own change
       // echoed back is harmless.
-      async onCacheEntryAdded(groupId, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const unsubscribe = [
+      onCacheEntryAdded: (groupId, cache) =>
+        subscribeWhileCached(cache, ({ updateCachedData }) => [
           onServerEvent("categories.upserted", ({ category }) => {
             if (category.group !== groupId) return;
             updateCachedData((draft) => upsertById(draft, category));
@@ -31,10 +27,7 @@ export const categoriesApi = api.injectEndpoints({
           onServerEvent("categories.deleted", ({ id }) => {
             updateCachedData((draft) => removeById(draft, id));
           }),
-        ];
-        await cacheEntryRemoved;
-        for (const off of unsubscribe) off();
-      },
+        ]),
     }),
     /** The items a category delete removes too: always asked fresh, never kept. */
     relatedItems: build.query<RelatedItemDto[], number>({

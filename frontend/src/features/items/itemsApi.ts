@@ -8,6 +8,7 @@ import type {
 import { api } from "../../lib/api";
 import { removeById, upsertById } from "../../lib/cacheUpdates";
 import { saveBlob } from "../../lib/download";
+import { subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
 
 /** The import template's file name (GET /download/template/{name}). */
@@ -103,49 +104,40 @@ export const itemsApi = api.injectEndpoints({
       providesTags: [{ type: "Item", id: "WEEK" }],
       // Item and category rows are applied by id; the daily numbers are computed by the server, so
       // events that change usage or many rows (stock.changed, items.imported) refetch the week.
-      async onCacheEntryAdded(
-        args,
-        { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch, getCacheEntry },
-      ) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const refetch = () => {
-          clearTimeout(timer);
-          timer = setTimeout(() => {
-            void dispatch(
-              itemsApi.endpoints.weeklyItems.initiate(args, { subscribe: false, forceRefetch: true }),
-            );
-          }, REFETCH_DELAY_MS);
-        };
-        const unsubscribe = [
-          onServerEvent("items.upserted", ({ item }) => {
-            if (item.group !== args.groupId) return;
-            updateCachedData((draft) => upsertItem(draft.results, item));
-          }),
-          onServerEvent("items.deleted", ({ id }) => {
-            updateCachedData((draft) => removeItem(draft.results, id));
-          }),
-          onServerEvent("categories.upserted", ({ category }) => {
-            if (category.group !== args.groupId) return;
-            updateCachedData((draft) => upsertCategory(draft.results, category));
-          }),
-          onServerEvent("categories.deleted", ({ id }) => {
-            updateCachedData((draft) => removeCategory(draft.results, id));
-          }),
-          onServerEvent("stock.changed", ({ item_ids }) => {
-            const items = getCacheEntry().data?.results.items ?? [];
-            if (item_ids.some((id) => items.some((i) => i.id === id))) refetch();
-          }),
-          onServerEvent("items.imported", () => refetch()),
-        ];
-        await cacheEntryRemoved;
-        clearTimeout(timer);
-        for (const off of unsubscribe) off();
-      },
+      onCacheEntryAdded: (args, cache) =>
+        subscribeWhileCached(cache, ({ updateCachedData, dispatch, getCacheEntry }) => {
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          const refetch = () => {
+            clearTimeout(timer);
+            timer = setTimeout(() => {
+              void dispatch(
+                itemsApi.endpoints.weeklyItems.initiate(args, { subscribe: false, forceRefetch: true }),
+              );
+            }, REFETCH_DELAY_MS);
+          };
+          return [
+            () => clearTimeout(timer),
+            onServerEvent("items.upserted", ({ item }) => {
+              if (item.group !== args.groupId) return;
+              updateCachedData((draft) => upsertItem(draft.results, item));
+            }),
+            onServerEvent("items.deleted", ({ id }) => {
+              updateCachedData((draft) => removeItem(draft.results, id));
+            }),
+            onServerEvent("categories.upserted", ({ category }) => {
+              if (category.group !== args.groupId) return;
+              updateCachedData((draft) => upsertCategory(draft.results, category));
+            }),
+            onServerEvent("categories.deleted", ({ id }) => {
+              updateCachedData((draft) => removeCategory(draft.results, id));
+            }),
+            onServerEvent("stock.changed", ({ item_ids }) => {
+              const items = getCacheEntry().data?.results.items ?? [];
+              if (item_ids.some((id) => items.some((i) => i.id === id))) refetch();
+            }),
+            onServerEvent("items.imported", () => refetch()),
+          ];
+        }),
     }),
     createItem: build.mutation<ItemDto, ItemBody>({
       query: (body) => ({ url: "/api/items/", method: "POST", body }),

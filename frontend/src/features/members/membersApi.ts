@@ -2,6 +2,7 @@ import type { UserDto } from "@zaiko/common/members/members.schema";
 import { api } from "../../lib/api";
 import { removeById, upsertById } from "../../lib/cacheUpdates";
 import { saveBlob } from "../../lib/download";
+import { subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
 
 /** The member CSV's file name (spec §9). */
@@ -15,13 +16,8 @@ export const membersApi = api.injectEndpoints({
       providesTags: [{ type: "Member", id: "LIST" }],
       // Live: other owners' and members' changes arrive as socket events and are applied by id,
       // so applying one twice (our own change echoed back) is harmless.
-      async onCacheEntryAdded(groupId, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return; // the entry went away before its first answer
-        }
-        const unsubscribe = [
+      onCacheEntryAdded: (groupId, cache) =>
+        subscribeWhileCached(cache, ({ updateCachedData }) => [
           onServerEvent("members.upserted", ({ user }) => {
             if (!user.groups.includes(groupId)) return;
             updateCachedData((draft) => upsertById(draft, user));
@@ -29,10 +25,7 @@ export const membersApi = api.injectEndpoints({
           onServerEvent("members.deleted", ({ id }) => {
             updateCachedData((draft) => removeById(draft, id));
           }),
-        ];
-        await cacheEntryRemoved;
-        for (const off of unsubscribe) off();
-      },
+        ]),
     }),
     setMemberActive: build.mutation<UserDto, { id: number; groupId: number; is_member: boolean }>({
       query: ({ id, is_member }) => ({ url: `/api/user/${id}/`, method: "PATCH", body: { is_member } }),

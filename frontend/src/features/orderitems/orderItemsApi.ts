@@ -10,6 +10,7 @@ import {
 import { api } from "../../lib/api";
 import { removeById, upsertById } from "../../lib/cacheUpdates";
 import { saveBlob } from "../../lib/download";
+import { subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
 
 /** The xlsx content type (API.md). */
@@ -49,18 +50,12 @@ export const orderItemsApi = api.injectEndpoints({
     workCase: build.query<WorkCaseDto, CaseArg>({
       query: ({ caseId, groupId }) => ({ url: `/api/workcases/${caseId}/`, params: { group_id: groupId } }),
       providesTags: (_r, _e, { caseId }) => [{ type: "WorkCase", id: caseId }],
-      async onCacheEntryAdded({ caseId }, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const off = onServerEvent("workcases.upserted", ({ workcase }) => {
-          if (workcase.id === caseId) updateCachedData(() => workcase);
-        });
-        await cacheEntryRemoved;
-        off();
-      },
+      onCacheEntryAdded: ({ caseId }, cache) =>
+        subscribeWhileCached(cache, ({ updateCachedData }) => [
+          onServerEvent("workcases.upserted", ({ workcase }) => {
+            if (workcase.id === caseId) updateCachedData(() => workcase);
+          }),
+        ]),
     }),
     inventorySummary: build.query<SummaryRowDto[], CaseArg>({
       query: ({ caseId, groupId }) => ({
@@ -70,78 +65,55 @@ export const orderItemsApi = api.injectEndpoints({
       providesTags: (_r, _e, { caseId }) => [{ type: "Inventory", id: caseId }],
       // The case room sends the recomputed rows of every item whose availability changed for this
       // case (inventory.changed); renamed or deleted items and categories come as group events.
-      async onCacheEntryAdded(
-        { caseId },
-        { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch },
-      ) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const refetch = () => dispatch(api.util.invalidateTags([{ type: "Inventory", id: caseId }]));
-        const unsubscribe = [
-          onServerEvent("inventory.changed", ({ case_id, rows }) => {
-            if (case_id !== caseId) return;
-            updateCachedData((draft) => {
-              for (const row of rows) upsertById(draft, row);
-            });
-          }),
-          onServerEvent("items.deleted", ({ id }) => updateCachedData((draft) => removeById(draft, id))),
-          ...CATALOGUE_EVENTS.filter((e) => e !== "items.deleted").map((event) =>
-            onServerEvent(event, refetch),
-          ),
-          // Without the case room (watch refused or not yet confirmed) usage changes would be missed.
-          onServerEvent("stock.changed", () => {
-            if (!isCaseWatched(caseId)) refetch();
-          }),
-        ];
-        await cacheEntryRemoved;
-        for (const off of unsubscribe) off();
-      },
+      onCacheEntryAdded: ({ caseId }, cache) =>
+        subscribeWhileCached(cache, ({ updateCachedData, dispatch }) => {
+          const refetch = () => dispatch(api.util.invalidateTags([{ type: "Inventory", id: caseId }]));
+          return [
+            onServerEvent("inventory.changed", ({ case_id, rows }) => {
+              if (case_id !== caseId) return;
+              updateCachedData((draft) => {
+                for (const row of rows) upsertById(draft, row);
+              });
+            }),
+            onServerEvent("items.deleted", ({ id }) => updateCachedData((draft) => removeById(draft, id))),
+            ...CATALOGUE_EVENTS.filter((e) => e !== "items.deleted").map((event) =>
+              onServerEvent(event, refetch),
+            ),
+            // Without the case room (watch refused or not yet confirmed) usage changes would be missed.
+            onServerEvent("stock.changed", () => {
+              if (!isCaseWatched(caseId)) refetch();
+            }),
+          ];
+        }),
     }),
     caseOrderItems: build.query<OrderItemDto[], number>({
       query: (caseId) => ({ url: "/api/orderitems/", params: { work_case: caseId } }),
       providesTags: (_r, _e, caseId) => [{ type: "OrderItem", id: caseId }],
-      async onCacheEntryAdded(caseId, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const refetch = () => dispatch(api.util.invalidateTags([{ type: "OrderItem", id: caseId }]));
-        const unsubscribe = [
-          onServerEvent("orderitems.upserted", ({ order_item }) => {
-            if (order_item.work_case === caseId) updateCachedData((draft) => upsertById(draft, order_item));
-          }),
-          onServerEvent("orderitems.deleted", ({ id, work_case }) => {
-            if (work_case === caseId) updateCachedData((draft) => removeById(draft, id));
-          }),
-          // Item titles and category names are copied into the rows: refetch when they change.
-          ...CATALOGUE_EVENTS.map((event) => onServerEvent(event, refetch)),
-        ];
-        await cacheEntryRemoved;
-        for (const off of unsubscribe) off();
-      },
+      onCacheEntryAdded: (caseId, cache) =>
+        subscribeWhileCached(cache, ({ updateCachedData, dispatch }) => {
+          const refetch = () => dispatch(api.util.invalidateTags([{ type: "OrderItem", id: caseId }]));
+          return [
+            onServerEvent("orderitems.upserted", ({ order_item }) => {
+              if (order_item.work_case === caseId) updateCachedData((draft) => upsertById(draft, order_item));
+            }),
+            onServerEvent("orderitems.deleted", ({ id, work_case }) => {
+              if (work_case === caseId) updateCachedData((draft) => removeById(draft, id));
+            }),
+            // Item titles and category names are copied into the rows: refetch when they change.
+            ...CATALOGUE_EVENTS.map((event) => onServerEvent(event, refetch)),
+          ];
+        }),
     }),
     caseCategories: build.query<CategoryDto[], number>({
       query: (groupId) => ({ url: "/api/categories/", params: { groupid: groupId } }),
       providesTags: [{ type: "Category", id: "LIST" }],
-      async onCacheEntryAdded(_groupId, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const unsubscribe = [
+      onCacheEntryAdded: (_groupId, cache) =>
+        subscribeWhileCached(cache, ({ updateCachedData }) => [
           onServerEvent("categories.upserted", ({ category }) =>
             updateCachedData((draft) => upsertById(draft, category)),
           ),
           onServerEvent("categories.deleted", ({ id }) => updateCachedData((draft) => removeById(draft, id))),
-        ];
-        await cacheEntryRemoved;
-        for (const off of unsubscribe) off();
-      },
+        ]),
     }),
     addItem: build.mutation<AllocationResultDto, CaseArg & { itemId: number }>({
       query: ({ itemId, caseId }) => ({ url: `/api/additem/${itemId}/${caseId}/`, method: "POST" }),

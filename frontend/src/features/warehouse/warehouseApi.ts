@@ -1,6 +1,7 @@
 import type { OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
 import type { WarehouseBoardDto } from "@zaiko/common/warehouse/warehouse.schema";
 import { api } from "../../lib/api";
+import { subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
 import { applyOrderItem, removeOrderItem, showsItem } from "./boardUpdates";
 
@@ -16,50 +17,44 @@ export const warehouseApi = api.injectEndpoints({
     warehouseBoard: build.query<WarehouseBoardDto, string | null>({
       query: (date) => ({ url: "/api/warehouse/", params: date ? { date } : undefined }),
       providesTags: ["Warehouse"],
-      async onCacheEntryAdded(_date, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const refetch = () => {
-          if (timer !== undefined) return;
-          timer = setTimeout(() => {
-            timer = undefined;
-            dispatch(api.util.invalidateTags(["Warehouse"]));
-          }, REFETCH_DELAY_MS);
-        };
-        const unsubscribe = [
-          onServerEvent("orderitems.upserted", ({ order_item }) => {
-            let result = "ignore";
-            updateCachedData((draft) => {
-              result = applyOrderItem(draft, order_item);
-            });
-            if (result === "refetch") refetch();
-          }),
-          onServerEvent("orderitems.deleted", ({ id }) =>
-            updateCachedData((draft) => removeOrderItem(draft, id)),
-          ),
-          // A case's title or period (its items move with it) changed, or it is gone.
-          onServerEvent("workcases.upserted", refetch),
-          onServerEvent("workcases.deleted", refetch),
-          // Rows copy item titles and category names.
-          onServerEvent("items.upserted", ({ item }) => {
-            let shown = false;
-            updateCachedData((draft) => {
-              shown = showsItem(draft, item.id);
-            });
-            if (shown) refetch();
-          }),
-          onServerEvent("items.deleted", refetch),
-          onServerEvent("categories.upserted", refetch),
-          onServerEvent("categories.deleted", refetch),
-        ];
-        await cacheEntryRemoved;
-        if (timer !== undefined) clearTimeout(timer);
-        for (const off of unsubscribe) off();
-      },
+      onCacheEntryAdded: (_date, cache) =>
+        subscribeWhileCached(cache, ({ updateCachedData, dispatch }) => {
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          const refetch = () => {
+            if (timer !== undefined) return;
+            timer = setTimeout(() => {
+              timer = undefined;
+              dispatch(api.util.invalidateTags(["Warehouse"]));
+            }, REFETCH_DELAY_MS);
+          };
+          return [
+            () => clearTimeout(timer),
+            onServerEvent("orderitems.upserted", ({ order_item }) => {
+              let result = "ignore";
+              updateCachedData((draft) => {
+                result = applyOrderItem(draft, order_item);
+              });
+              if (result === "refetch") refetch();
+            }),
+            onServerEvent("orderitems.deleted", ({ id }) =>
+              updateCachedData((draft) => removeOrderItem(draft, id)),
+            ),
+            // A case's title or period (its items move with it) changed, or it is gone.
+            onServerEvent("workcases.upserted", refetch),
+            onServerEvent("workcases.deleted", refetch),
+            // Rows copy item titles and category names.
+            onServerEvent("items.upserted", ({ item }) => {
+              let shown = false;
+              updateCachedData((draft) => {
+                shown = showsItem(draft, item.id);
+              });
+              if (shown) refetch();
+            }),
+            onServerEvent("items.deleted", refetch),
+            onServerEvent("categories.upserted", refetch),
+            onServerEvent("categories.deleted", refetch),
+          ];
+        }),
     }),
     warehouseToggle: build.mutation<OrderItemDto, { id: number; body: TimingBody }>({
       query: ({ id, body }) => ({ url: `/api/orderitems/${id}/`, method: "PATCH", body }),

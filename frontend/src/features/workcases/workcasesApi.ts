@@ -1,6 +1,7 @@
 import type { WorkCaseDto } from "../../lib/allocation";
 import { api } from "../../lib/api";
 import { removeById, upsertById } from "../../lib/cacheUpdates";
+import { subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
 
 /** What the create and edit forms send (spec §7): ISO-8601 timestamps with offset. */
@@ -18,13 +19,8 @@ export const workcasesApi = api.injectEndpoints({
       query: (groupId) => ({ url: "/api/workcaselist/", params: { groupid: groupId } }),
       providesTags: [{ type: "WorkCase", id: "LIST" }],
       // Other coordinators' cases arrive as socket events and are applied by id (idempotent).
-      async onCacheEntryAdded(groupId, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const unsubscribe = [
+      onCacheEntryAdded: (groupId, cache) =>
+        subscribeWhileCached(cache, ({ updateCachedData }) => [
           onServerEvent("workcases.upserted", ({ workcase }) => {
             if (workcase.group !== groupId) return;
             updateCachedData((draft) => upsertById(draft, workcase));
@@ -32,10 +28,7 @@ export const workcasesApi = api.injectEndpoints({
           onServerEvent("workcases.deleted", ({ id }) => {
             updateCachedData((draft) => removeById(draft, id));
           }),
-        ];
-        await cacheEntryRemoved;
-        for (const off of unsubscribe) off();
-      },
+        ]),
     }),
     createWorkCase: build.mutation<WorkCaseDto, WorkCaseInput & { groupId: number }>({
       query: ({ groupId, ...body }) => ({
