@@ -89,7 +89,7 @@ function normalise(response: WeeklyItemsDto): WeeklyItemsDto {
   };
 }
 
-/** Coalesces bursts of events (an import sends many) into one refetch. */
+/** Bursts of events (an import sends many) cause at most one refetch per this many ms. */
 const REFETCH_DELAY_MS = 150;
 
 /** /item/{y}/{m}/{d}: the week (live), item writes, the CSV import and its template. */
@@ -107,9 +107,12 @@ export const itemsApi = api.injectEndpoints({
       onCacheEntryAdded: (args, cache) =>
         subscribeWhileCached(cache, ({ updateCachedData, dispatch, getCacheEntry }) => {
           let timer: ReturnType<typeof setTimeout> | undefined;
+          // At most one refetch per delay, counted from the first event: restarting the timer on every event
+          // would starve the refetch under a steady stream of changes.
           const refetch = () => {
-            clearTimeout(timer);
+            if (timer !== undefined) return;
             timer = setTimeout(() => {
+              timer = undefined;
               void dispatch(
                 itemsApi.endpoints.weeklyItems.initiate(args, { subscribe: false, forceRefetch: true }),
               );
