@@ -22,6 +22,7 @@ import { peakUsage } from "@zaiko/common/availability/index";
 import { Pool } from "pg";
 import { openFreshPostgres } from "../../backend/src/test/databases";
 import { startAppProcess } from "../../backend/src/test/processes";
+import { api, benchGroup } from "./benchApi";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 32);
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
@@ -61,17 +62,6 @@ async function drive(
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return { ops: latencies.length, seconds: elapsed, latencies, errors };
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: a benchmark reads the JSON answers loosely
-async function api(base: string, method: string, p: string, token?: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${base}${p}`, {
-    method,
-    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-  return res.status === 204 ? undefined : res.json();
 }
 
 /**
@@ -116,21 +106,7 @@ async function main() {
     PG_POOL_SIZE: String(CLIENTS),
   });
   const base = server.url;
-  const group = await api(base, "POST", "/api/groups/", undefined, { name: `bench-${Date.now()}` });
-  const email = `bench${Date.now()}@example.com`;
-  await api(base, "POST", "/api/signup/", undefined, {
-    email,
-    password: "password1",
-    groups: group.id,
-    first_name: "b",
-    last_name: "b",
-    is_owner: true,
-  });
-  const { access } = await api(base, "POST", "/api/token/", undefined, { email, password: "password1" });
-  const category = await api(base, "POST", "/api/categories/", access, {
-    category: "bench",
-    group: group.id,
-  });
+  const { group, access, category } = await benchGroup(base);
   const items: number[] = [];
   for (let i = 0; i < ITEMS; i++) {
     const item = await api(base, "POST", "/api/items/", access, {

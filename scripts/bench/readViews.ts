@@ -28,6 +28,7 @@ import { findCase } from "../../backend/src/features/workcases/workcases.queries
 import type { AuthUser } from "../../backend/src/middlewares/auth";
 import { openFreshPostgres } from "../../backend/src/test/databases";
 import { startAppProcess } from "../../backend/src/test/processes";
+import { benchGroup } from "./benchApi";
 
 const ITEMS = 2_000;
 const CASES = 2_000;
@@ -42,17 +43,6 @@ const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(" ");
-
-// biome-ignore lint/suspicious/noExplicitAny: a benchmark reads the JSON answers loosely
-async function api(base: string, method: string, p: string, token?: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${base}${p}`, {
-    method,
-    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
 
 /** Latencies (ms, sorted) of `n` sequential calls after the warm-up ones. */
 async function timeCalls(op: () => Promise<unknown>, n = GETS): Promise<number[]> {
@@ -96,21 +86,7 @@ async function main() {
   const database = await openFreshPostgres();
   const server = await startAppProcess({ DATABASE_URL: database.url, LOG_LEVEL: "silent" });
   const base = server.url;
-  const group = await api(base, "POST", "/api/groups/", undefined, { name: `bench-${Date.now()}` });
-  const email = `bench${Date.now()}@example.com`;
-  await api(base, "POST", "/api/signup/", undefined, {
-    email,
-    password: "password1",
-    groups: group.id,
-    first_name: "b",
-    last_name: "b",
-    is_owner: true,
-  });
-  const { access } = await api(base, "POST", "/api/token/", undefined, { email, password: "password1" });
-  const category = await api(base, "POST", "/api/categories/", access, {
-    category: "bench",
-    group: group.id,
-  });
+  const { group, access, category } = await benchGroup(base);
   const pool = new Pool({ connectionString: database.url, max: 4 });
   await seed(pool, group.id, category.id);
   const { rows: counts } = await pool.query(

@@ -20,6 +20,7 @@ import { connect } from "node:net";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { openFreshPostgres } from "../../backend/src/test/databases";
+import { api, BENCH_PASSWORD, benchGroup } from "./benchApi";
 import {
   type FromClients,
   type FromServer,
@@ -44,19 +45,6 @@ const ITEMS = Math.round((WARMUP_SECONDS + SECONDS) * RATE);
 const STOCK = 1_000_000;
 const DAY = 86_400_000;
 const ROOT = path.resolve(__dirname, "../..");
-
-// biome-ignore lint/suspicious/noExplicitAny: a benchmark reads the JSON answers loosely
-type Json = any;
-
-async function api(base: string, method: string, p: string, token?: string, body?: unknown): Promise<Json> {
-  const res = await fetch(`${base}${p}`, {
-    method,
-    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-  return res.status === 204 ? undefined : res.json();
-}
 
 /** Runs `task` for 0..n-1 with at most `concurrency` in flight. */
 async function pool<T>(n: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
@@ -255,24 +243,9 @@ async function main() {
   const toServer = (message: ToServer) => tell(server, message);
 
   // One group: an owner who sets up the stock and the case, and one member per socket.
-  const group = await api(base, "POST", "/api/groups/", undefined, { name: `bench-${Date.now()}` });
-  const password = "password1";
+  const { group, access, category } = await benchGroup(base);
+  const password = BENCH_PASSWORD;
   const stamp = Date.now().toString(36);
-  const ownerEmail = `owner-${stamp}@example.com`;
-  await api(base, "POST", "/api/signup/", undefined, {
-    email: ownerEmail,
-    password,
-    groups: group.id,
-    first_name: "b",
-    last_name: "b",
-    is_owner: true,
-    is_member: true,
-  });
-  const { access } = await api(base, "POST", "/api/token/", undefined, { email: ownerEmail, password });
-  const category = await api(base, "POST", "/api/categories/", access, {
-    category: "bench",
-    group: group.id,
-  });
   const items: number[] = await pool(ITEMS, 8, async (i) => {
     const item = await api(base, "POST", "/api/items/", access, {
       title: `item-${i}`,

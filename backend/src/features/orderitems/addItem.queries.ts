@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { epochMs, rowsOf } from "../../db/rawSql";
+import type { OrderItemRow } from "./orderitems.queries";
 
 /**
  * The hot path of the product (+ on the case detail screen) in three statements instead of eight: every
@@ -107,15 +108,11 @@ export function bookingsAroundCase(
   );
 }
 
-export interface AddedUnit {
-  id: number;
-  orderQuantity: number;
-  startDate: Date;
-  endDate: Date;
-  issue: Date | null;
-  receive: Date | null;
-  note: string;
-}
+/** The order item as the upsert left it; the caller adds the item's title and category it has locked. */
+export type AddedUnit = Pick<
+  OrderItemRow,
+  "id" | "orderQuantity" | "startDate" | "endDate" | "issue" | "receive" | "note"
+>;
 
 /** One more unit of (case, item): a new order item over `period`, or the existing one's quantity + 1. */
 export async function addUnitReturning(
