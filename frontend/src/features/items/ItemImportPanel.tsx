@@ -1,9 +1,9 @@
 import type { ImportResultDto, ImportRowError } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
-import { Dialog } from "primereact/dialog";
 import { ProgressBar } from "primereact/progressbar";
 import { useId, useRef, useState } from "react";
+import { NoticeDialog } from "../../components/NoticeDialog";
 import { serverDetail, serverFieldMessages } from "../../lib/errors";
 import { useDownloadItemTemplateMutation, useImportItemCsvMutation } from "./itemsApi";
 
@@ -31,8 +31,6 @@ function importProblems(error: unknown): string[] {
   const messages = serverFieldMessages(error);
   return messages.length > 0 ? messages : [ja.imports.failed];
 }
-
-const dialogStyle = { width: "min(600px, calc(100vw - 2rem))" };
 
 /** The CSV import: file chooser, import and template buttons, progress, and the result dialogs. */
 export function ItemImportPanel() {
@@ -122,38 +120,20 @@ export function ItemImportPanel() {
         </div>
       ) : null}
 
-      <Dialog
-        header={ja.itemImport.completeTitle}
+      <NoticeDialog
+        title={ja.itemImport.completeTitle}
         visible={result !== null}
-        onHide={() => setResult(null)}
-        className="app-dialog"
-        style={dialogStyle}
-        draggable={false}
-        resizable={false}
-        footer={
-          <div className="dialog-footer">
-            <Button type="button" label={ja.common.close} onClick={() => setResult(null)} />
-          </div>
-        }
+        onClose={() => setResult(null)}
       >
         {result ? (
           <p className="dialog-question">{ja.itemImport.completeBody(result.created, result.updated)}</p>
         ) : null}
-      </Dialog>
+      </NoticeDialog>
 
-      <Dialog
-        header={ja.itemImport.errorTitle}
+      <NoticeDialog
+        title={ja.itemImport.errorTitle}
         visible={problems !== null}
-        onHide={() => setProblems(null)}
-        className="app-dialog"
-        style={dialogStyle}
-        draggable={false}
-        resizable={false}
-        footer={
-          <div className="dialog-footer">
-            <Button type="button" label={ja.common.close} onClick={() => setProblems(null)} />
-          </div>
-        }
+        onClose={() => setProblems(null)}
       >
         {problems ? (
           <div className="import-problems" role="alert">
@@ -167,7 +147,7 @@ export function ItemImportPanel() {
             ) : null}
           </div>
         ) : null}
-      </Dialog>
+      </NoticeDialog>
     </section>
   );
 }
