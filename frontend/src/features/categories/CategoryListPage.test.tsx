@@ -1,27 +1,12 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import type { CategoryDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
+import { serverEmit as emit, resetFakeSocket } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
 import { CategoryListPage } from "./CategoryListPage";
 
-// The socket is replaced by a tiny emitter so tests can push server events.
-const mockListeners = new Map<string, Set<(payload: unknown) => void>>();
-jest.mock("../../lib/socket", () => ({
-  onServerEvent: (event: string, handler: (payload: unknown) => void) => {
-    const set = mockListeners.get(event) ?? new Set();
-    set.add(handler);
-    mockListeners.set(event, set);
-    return () => set.delete(handler);
-  },
-  connectSocket: jest.fn(),
-  disconnectSocket: jest.fn(),
-}));
-function emit(event: string, payload: unknown) {
-  act(() => {
-    for (const handler of mockListeners.get(event) ?? []) handler(payload);
-  });
-}
+jest.mock("../../lib/socket", () => require("../../test/fakeSocket").socketModule);
 
 const cat = (id: number, category: string): CategoryDto => ({ id, category, group: 7 });
 const categories = [cat(1, "映像機器"), cat(2, "音響機器"), cat(3, "照明")];
@@ -52,7 +37,7 @@ beforeEach(() => {
 
 afterEach(() => {
   jest.restoreAllMocks();
-  mockListeners.clear();
+  resetFakeSocket();
 });
 
 describe("CategoryListPage", () => {

@@ -1,27 +1,12 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import type { UserDto } from "@zaiko/common/members/members.schema";
 import { ja } from "@zaiko/common/messages/ja";
+import { serverEmit as emit, resetFakeSocket } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
 import { MemberListPage } from "./MemberListPage";
 
-// The socket is replaced by a tiny emitter so tests can push server events.
-const mockListeners = new Map<string, Set<(payload: unknown) => void>>();
-jest.mock("../../lib/socket", () => ({
-  onServerEvent: (event: string, handler: (payload: unknown) => void) => {
-    const set = mockListeners.get(event) ?? new Set();
-    set.add(handler);
-    mockListeners.set(event, set);
-    return () => set.delete(handler);
-  },
-  connectSocket: jest.fn(),
-  disconnectSocket: jest.fn(),
-}));
-function emit(event: string, payload: unknown) {
-  act(() => {
-    for (const handler of mockListeners.get(event) ?? []) handler(payload);
-  });
-}
+jest.mock("../../lib/socket", () => require("../../test/fakeSocket").socketModule);
 
 const member = (
   id: number,
@@ -56,7 +41,7 @@ const rowOf = (email: string) => screen.getByText(email).closest("tr") as HTMLEl
 
 afterEach(() => {
   jest.restoreAllMocks();
-  mockListeners.clear();
+  resetFakeSocket();
 });
 
 describe("MemberListPage", () => {
