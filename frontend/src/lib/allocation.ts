@@ -1,5 +1,9 @@
+import type { Shortage as ShortageDto } from "@zaiko/common/availability/index";
 import type { ServerEventName } from "@zaiko/common/realtime/events";
 import { getSocket, onSocketConnect } from "./socket";
+
+/** One item a refused write would overbook (409 body `shortages`). */
+export type { Shortage as ShortageDto } from "@zaiko/common/availability/index";
 
 /**
  * The work case and allocation shapes (API.md "Objects"), from common/, gathered here for the two
@@ -11,14 +15,6 @@ export type {
   SummaryRowDto,
 } from "@zaiko/common/orderitems/orderitems.schema";
 export type { WorkCaseDto } from "@zaiko/common/workcases/workcases.schema";
-
-/** One item a refused write would overbook (409 body `shortages`). */
-export interface ShortageDto {
-  item_id: number;
-  title: string;
-  required: number;
-  available: number;
-}
 
 /** Group events after which a case's lists are refetched (names or categories changed). */
 export const CATALOGUE_EVENTS: ServerEventName[] = [
