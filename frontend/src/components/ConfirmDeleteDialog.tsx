@@ -1,7 +1,7 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
-import { Dialog } from "primereact/dialog";
 import type { ReactNode } from "react";
+import { AppDialog } from "./AppDialog";
 
 interface Props {
   visible: boolean;
@@ -27,14 +27,10 @@ export function ConfirmDeleteDialog({
   onConfirm,
 }: Props) {
   return (
-    <Dialog
-      header={title}
+    <AppDialog
+      title={title}
       visible={visible}
       onHide={onCancel}
-      className="app-dialog"
-      style={{ width: "min(600px, calc(100vw - 2rem))" }}
-      draggable={false}
-      resizable={false}
       footer={
         <div className="dialog-footer">
           <Button type="button" label={ja.common.cancel} outlined onClick={onCancel} disabled={busy} />
@@ -51,6 +47,6 @@ export function ConfirmDeleteDialog({
     >
       <p className="dialog-question">{question}</p>
       {children}
-    </Dialog>
+    </AppDialog>
   );
 }

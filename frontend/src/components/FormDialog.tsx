@@ -1,8 +1,8 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
-import { Dialog } from "primereact/dialog";
 import { type FormEvent, type ReactNode, useId } from "react";
 import "./FormDialog.css";
+import { AppDialog } from "./AppDialog";
 
 interface Props {
   visible: boolean;
@@ -36,14 +36,10 @@ export function FormDialog({
     if (!submitDisabled && !busy) onSubmit();
   };
   return (
-    <Dialog
-      header={title}
+    <AppDialog
+      title={title}
       visible={visible}
       onHide={onCancel}
-      className="app-dialog"
-      style={{ width: "min(600px, calc(100vw - 2rem))" }}
-      draggable={false}
-      resizable={false}
       footer={
         <div className="dialog-footer">
           <Button type="button" label={ja.common.cancel} outlined onClick={onCancel} disabled={busy} />
@@ -61,6 +57,6 @@ export function FormDialog({
       <form id={formId} className="dialog-form" onSubmit={submit} noValidate>
         {children}
       </form>
-    </Dialog>
+    </AppDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
-import { Dialog } from "primereact/dialog";
 import type { ReactNode } from "react";
+import { AppDialog } from "./AppDialog";
 
 interface Props {
   visible: boolean;
@@ -13,14 +13,10 @@ interface Props {
 /** A message with one 閉じる button (変更不可, 出庫がされていません, a server error). */
 export function NoticeDialog({ visible, title, children, onClose }: Props) {
   return (
-    <Dialog
-      header={title}
+    <AppDialog
+      title={title}
       visible={visible}
       onHide={onClose}
-      className="app-dialog"
-      style={{ width: "min(600px, calc(100vw - 2rem))" }}
-      draggable={false}
-      resizable={false}
       footer={
         <div className="dialog-footer">
           <Button type="button" label={ja.common.close} onClick={onClose} autoFocus />
@@ -28,6 +24,6 @@ export function NoticeDialog({ visible, title, children, onClose }: Props) {
       }
     >
       {children}
-    </Dialog>
+    </AppDialog>
   );
 }

@@ -2,7 +2,7 @@ import type { ItemDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { formatDateTime } from "@zaiko/common/dates";
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
-import { Dialog } from "primereact/dialog";
+import { AppDialog } from "../../components/AppDialog";
 
 interface Props {
   item: ItemDto | null;
@@ -15,14 +15,10 @@ interface Props {
 /** アイテム詳細: name, category, stock, memo and created date, with 編集, 削除 and 閉じる. */
 export function ItemDetailDialog({ item, visible, onEdit, onDelete, onClose }: Props) {
   return (
-    <Dialog
-      header={ja.itemList.detailTitle}
+    <AppDialog
+      title={ja.itemList.detailTitle}
       visible={visible}
       onHide={onClose}
-      className="app-dialog"
-      style={{ width: "min(600px, calc(100vw - 2rem))" }}
-      draggable={false}
-      resizable={false}
       footer={
         item ? (
           <div className="dialog-footer">
@@ -54,6 +50,6 @@ export function ItemDetailDialog({ item, visible, onEdit, onDelete, onClose }: P
           <dd>{formatDateTime(item.created) ?? ja.errors.invalidDate}</dd>
         </dl>
       ) : null}
-    </Dialog>
+    </AppDialog>
   );
 }

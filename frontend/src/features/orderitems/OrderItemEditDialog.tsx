@@ -1,8 +1,8 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
-import { Dialog } from "primereact/dialog";
 import { InputText } from "primereact/inputtext";
 import { useEffect, useId, useState } from "react";
+import { AppDialog } from "../../components/AppDialog";
 import { ErrorList } from "../../components/form/ErrorList";
 import { PeriodFields } from "../../components/form/PeriodFields";
 import type { OrderItemDto } from "../../lib/allocation";
@@ -45,14 +45,10 @@ export function OrderItemEditDialog({ orderItem, busy, serverError, onCancel, on
   const touch = (field: Field) => setTouched((p) => ({ ...p, [field]: true }));
 
   return (
-    <Dialog
-      header={t.editTitle}
+    <AppDialog
+      title={t.editTitle}
       visible={orderItem !== null}
       onHide={onCancel}
-      className="app-dialog"
-      style={{ width: "min(600px, calc(100vw - 2rem))" }}
-      draggable={false}
-      resizable={false}
       footer={
         <div className="dialog-footer">
           <Button type="button" label={ja.common.cancel} outlined onClick={onCancel} disabled={busy} />
@@ -112,6 +108,6 @@ export function OrderItemEditDialog({ orderItem, busy, serverError, onCancel, on
         <ErrorList messages={serverError ? [serverError] : []} />
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </form>
-    </Dialog>
+    </AppDialog>
   );
 }

@@ -1,8 +1,8 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
-import { Dialog } from "primereact/dialog";
 import { InputText } from "primereact/inputtext";
 import { useEffect, useId, useRef, useState } from "react";
+import { AppDialog } from "../../components/AppDialog";
 import { PeriodFields } from "../../components/form/PeriodFields";
 import { TextField } from "../../components/form/TextField";
 import { validateWorkCase, type WorkCaseFormValues } from "./workCaseForm";
@@ -54,14 +54,10 @@ export function WorkCaseFormDialog({ visible, mode, initial, busy, onCancel, onS
 
   const invalid = Object.keys(errors).length > 0;
   return (
-    <Dialog
-      header={mode === "create" ? t.dialogCreate : t.dialogEdit}
+    <AppDialog
+      title={mode === "create" ? t.dialogCreate : t.dialogEdit}
       visible={visible}
       onHide={onCancel}
-      className="app-dialog"
-      style={{ width: "min(600px, calc(100vw - 2rem))" }}
-      draggable={false}
-      resizable={false}
       footer={
         <div className="dialog-footer">
           <Button type="button" label={ja.common.cancel} outlined onClick={onCancel} disabled={busy} />
@@ -109,6 +105,6 @@ export function WorkCaseFormDialog({ visible, mode, initial, busy, onCancel, onS
         </div>
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </form>
-    </Dialog>
+    </AppDialog>
   );
 }

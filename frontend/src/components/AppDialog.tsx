@@ -1,0 +1,31 @@
+import { Dialog } from "primereact/dialog";
+import type { ReactNode } from "react";
+
+/** Never wider than 600 px, nor than a 390 px phone minus its margins (docs/frontend.md, Phones). */
+const DIALOG_STYLE = { width: "min(600px, calc(100vw - 2rem))" };
+
+interface Props {
+  title: string;
+  visible: boolean;
+  onHide: () => void;
+  footer?: ReactNode;
+  children?: ReactNode;
+}
+
+/** The one modal frame of the app: every dialog (forms, confirmations, notices, details) uses it. */
+export function AppDialog({ title, visible, onHide, footer, children }: Props) {
+  return (
+    <Dialog
+      header={title}
+      visible={visible}
+      onHide={onHide}
+      className="app-dialog"
+      style={DIALOG_STYLE}
+      draggable={false}
+      resizable={false}
+      footer={footer}
+    >
+      {children}
+    </Dialog>
+  );
+}
