@@ -2,6 +2,10 @@
  * Every user-facing Japanese string, keyed. Texts are copied exactly from the product spec
  * (shared/spec/product-spec.md §2, §5, §8); strings the spec does not give are marked "ours".
  */
+/** One line per item a refused write would overbook (ours): `required` = peak usage after the change, `available` = stock. */
+const shortageLine = (title: string, required: number, available: number) =>
+  `${title}：${required - available}個不足（引当数 ${required} / 在庫数 ${available}）`;
+
 export const ja = {
   app: {
     title: "在庫管理",
@@ -198,8 +202,7 @@ export const ja = {
     update: "更新",
     categoryPlaceholder: "カテゴリを選択",
     noCategories: "カテゴリがありません。先にカテゴリを登録してください",
-    shortage: (title: string, required: number, available: number) =>
-      `${title}：${required - available}個不足（引当数 ${required} / 在庫数 ${available}）`,
+    shortage: shortageLine,
     weekDays: "日別の予約数",
   },
   // ours unless noted: the CSV import and template on the item screen
@@ -304,8 +307,7 @@ export const ja = {
     deleteFailed: "案件削除に失敗しました。",
     clearDate: "期間検索をクリア", // ours: accessible name of the date clear button
     clearSearch: "案件検索をクリア", // ours
-    shortageLine: (title: string, required: number, available: number) =>
-      `${title}：必要数 ${required} ／ 出荷可能数 ${available}（${required - available}不足）`, // ours
+    shortageLine, // the same line as the item screen's stock refusals
   },
   // spec unless marked "ours": case detail (/orderitems/{caseId}) and shipped item list (/orderitemslist/{caseId})
   orderitems: {
