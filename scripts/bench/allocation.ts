@@ -7,6 +7,8 @@
  *  2. Direct: the same transaction (lock the case and the item row, read the overlapping bookings, check the
  *     peak with common/availability, upsert the order item: the statements of addItem.queries.ts) issued
  *     straight through `pg` by 32 concurrent sessions.
+ * Each path is driven twice: closed loop (throughput at saturation, where latency is only queueing) and
+ * open loop at a fixed rate below it (BENCH_RATE, default 300/s: the latency users see at that load).
  * The read views (weekly view, inventory summary) have a benchmark of their own: scripts/bench/readViews.ts.
  *
  *   node -r esbuild-register scripts/bench/allocation.ts
@@ -22,11 +24,15 @@ import { peakUsage } from "@zaiko/common/availability/index";
 import { Pool } from "pg";
 import { openFreshPostgres } from "../../backend/src/test/databases";
 import { startAppProcess } from "../../backend/src/test/processes";
-import { api, benchGroup } from "./benchApi";
+import { api, benchGroup, cpuYardstick } from "./benchApi";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 32);
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
 const ITEMS = 64;
+/** Connections in each pg pool (server and direct path); smaller pools were tried, see docs/benchmarks.md. */
+const POOL = Number(process.env.BENCH_POOL || CLIENTS);
+/** Offered load of the open-loop rows: about half of what one app process serves at saturation. */
+const RATE = Number(process.env.BENCH_RATE || 300);
 
 interface Run {
   ops: number;
@@ -65,6 +71,36 @@ async function drive(
 }
 
 /**
+ * Open loop: starts `op` at a fixed `rate` per second for `seconds`, whether or not earlier calls have
+ * answered (at most `CLIENTS` are in flight on the wire; the rest wait in the agent or the pool). Latency
+ * runs from the moment a call was due, so time spent queued behind a slow server counts (no coordinated
+ * omission). This is the latency 32 coordinators see at a given load, below the saturation of `drive`.
+ */
+async function driveAtRate(rate: number, seconds: number, op: () => Promise<boolean>): Promise<Run> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const calls: Promise<void>[] = [];
+  const started = performance.now();
+  const total = Math.round(rate * seconds);
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    calls.push(
+      op()
+        .catch(() => false)
+        .then((ok) => {
+          latencies.push(performance.now() - due);
+          if (!ok) errors++;
+        }),
+    );
+  }
+  await Promise.all(calls);
+  latencies.sort((a, b) => a - b);
+  return { ops: latencies.length, seconds: (performance.now() - started) / 1000, latencies, errors };
+}
+
+/**
  * The load generator's additem call: node:http on kept-alive sockets rather than fetch, whose own CPU
  * (undici, streams, Response) would compete with the server for the 2 cores and count against HTTP.
  */
@@ -95,7 +131,63 @@ function additem(
   });
 }
 
+/**
+ * The direct path: the statements of backend/src/features/orderitems/addItem.queries.ts, with the same
+ * parameters and the same check (common/availability), straight through `pg`.
+ */
+async function directAddItem(pool: Pool, groupId: number, itemId: number, caseId: number): Promise<boolean> {
+  const client = await pool.connect();
+  try {
+    // The statements of backend/src/features/orderitems/addItem.queries.ts, with the same parameters.
+    await client.query("BEGIN");
+    const { rows: locked } = await client.query(
+      `WITH c AS (SELECT start_date, end_date FROM work_cases WHERE group_id = $1 AND id = $2 FOR SHARE)
+       SELECT c.start_date, c.end_date, i.id, i.stock_quantity FROM c
+       LEFT JOIN LATERAL (
+         SELECT id, stock_quantity FROM items WHERE group_id = $1 AND id = $3 FOR UPDATE
+       ) i ON true`,
+      [groupId, caseId, itemId],
+    );
+    const caseRows = locked;
+    const itemRows = locked;
+    const window = { start: caseRows[0].start_date.getTime(), end: caseRows[0].end_date.getTime() };
+    const { rows: bookings } = await client.query(
+      `SELECT o.work_case_id, o.start_date, o.end_date, o.order_quantity FROM order_items o
+       WHERE o.group_id = $1 AND o.item_id = $2
+         AND o.start_date <= coalesce(
+           (SELECT end_date FROM order_items WHERE work_case_id = $3 AND item_id = $2), $5::timestamptz)
+         AND o.end_date >= coalesce(
+           (SELECT start_date FROM order_items WHERE work_case_id = $3 AND item_id = $2), $4::timestamptz)`,
+      [groupId, itemId, caseId, caseRows[0].start_date, caseRows[0].end_date],
+    );
+    const peak = peakUsage(
+      bookings.map((b) => ({
+        start: b.start_date.getTime(),
+        end: b.end_date.getTime(),
+        quantity: b.order_quantity,
+      })),
+      window,
+    );
+    if (peak + 1 > itemRows[0].stock_quantity) throw new Error("short");
+    await client.query(
+      `INSERT INTO order_items (group_id, work_case_id, item_id, order_quantity, start_date, end_date)
+       VALUES ($1, $2, $3, 1, $4, $5)
+       ON CONFLICT (work_case_id, item_id) DO UPDATE SET order_quantity = order_items.order_quantity + 1
+       RETURNING id`,
+      [groupId, caseId, itemId, caseRows[0].start_date, caseRows[0].end_date],
+    );
+    await client.query("COMMIT");
+    return true;
+  } catch (err) {
+    await client.query("ROLLBACK");
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
 async function main() {
+  const yardstick = await cpuYardstick();
   const database = await openFreshPostgres();
   const url = database.url;
   // The server runs in a process of its own, as in production: the load generator must not share its
@@ -103,7 +195,7 @@ async function main() {
   const server = await startAppProcess({
     DATABASE_URL: url,
     LOG_LEVEL: "silent",
-    PG_POOL_SIZE: String(CLIENTS),
+    PG_POOL_SIZE: String(POOL),
   });
   const base = server.url;
   const { group, access, category } = await benchGroup(base);
@@ -141,12 +233,15 @@ async function main() {
   const oneProcess = await drive(CLIENTS, SECONDS, (c) =>
     additem(agent, new URL(base), pick(items), cases[c % CLIENTS]!, access),
   );
+  const oneProcessAtRate = await driveAtRate(RATE, SECONDS, () =>
+    additem(agent, new URL(base), pick(items), pick(cases.slice(0, CLIENTS)), access),
+  );
 
   // The docker-compose topology: two app processes on the same database, half of the clients on each.
   const second = await startAppProcess({
     DATABASE_URL: url,
     LOG_LEVEL: "silent",
-    PG_POOL_SIZE: String(CLIENTS / 2),
+    PG_POOL_SIZE: String(Math.max(1, POOL / 2)),
   });
   const bases = [new URL(base), new URL(second.url)];
   await drive(CLIENTS, 1, (c) => additem(agent, bases[c % 2]!, pick(items), cases[c % CLIENTS]!, access));
@@ -156,75 +251,41 @@ async function main() {
   await second.stop();
   agent.destroy();
 
-  const pool = new Pool({ connectionString: url, max: CLIENTS });
-  const direct = await drive(CLIENTS, SECONDS, async (c) => {
-    const client = await pool.connect();
-    const itemId = pick(items);
-    const caseId = cases[CLIENTS + (c % CLIENTS)]!;
-    try {
-      // The statements of backend/src/features/orderitems/addItem.queries.ts, with the same parameters.
-      await client.query("BEGIN");
-      const { rows: locked } = await client.query(
-        `WITH c AS (SELECT start_date, end_date FROM work_cases WHERE group_id = $1 AND id = $2 FOR SHARE)
-         SELECT c.start_date, c.end_date, i.id, i.stock_quantity FROM c
-         LEFT JOIN LATERAL (
-           SELECT id, stock_quantity FROM items WHERE group_id = $1 AND id = $3 FOR UPDATE
-         ) i ON true`,
-        [group.id, caseId, itemId],
-      );
-      const caseRows = locked;
-      const itemRows = locked;
-      const window = { start: caseRows[0].start_date.getTime(), end: caseRows[0].end_date.getTime() };
-      const { rows: bookings } = await client.query(
-        `SELECT o.work_case_id, o.start_date, o.end_date, o.order_quantity FROM order_items o
-         WHERE o.group_id = $1 AND o.item_id = $2
-           AND o.start_date <= coalesce(
-             (SELECT end_date FROM order_items WHERE work_case_id = $3 AND item_id = $2), $5::timestamptz)
-           AND o.end_date >= coalesce(
-             (SELECT start_date FROM order_items WHERE work_case_id = $3 AND item_id = $2), $4::timestamptz)`,
-        [group.id, itemId, caseId, caseRows[0].start_date, caseRows[0].end_date],
-      );
-      const peak = peakUsage(
-        bookings.map((b) => ({
-          start: b.start_date.getTime(),
-          end: b.end_date.getTime(),
-          quantity: b.order_quantity,
-        })),
-        window,
-      );
-      if (peak + 1 > itemRows[0].stock_quantity) throw new Error("short");
-      await client.query(
-        `INSERT INTO order_items (group_id, work_case_id, item_id, order_quantity, start_date, end_date)
-         VALUES ($1, $2, $3, 1, $4, $5)
-         ON CONFLICT (work_case_id, item_id) DO UPDATE SET order_quantity = order_items.order_quantity + 1
-         RETURNING id`,
-        [group.id, caseId, itemId, caseRows[0].start_date, caseRows[0].end_date],
-      );
-      await client.query("COMMIT");
-      return true;
-    } catch (err) {
-      await client.query("ROLLBACK");
-      throw err;
-    } finally {
-      client.release();
-    }
-  });
+  const pool = new Pool({ connectionString: url, max: POOL });
+  const directCases = cases.slice(CLIENTS);
+  const direct = await drive(CLIENTS, SECONDS, (c) =>
+    directAddItem(pool, group.id, pick(items), directCases[c % CLIENTS]!),
+  );
+  const directAtRate = await driveAtRate(RATE, SECONDS, () =>
+    directAddItem(pool, group.id, pick(items), pick(directCases)),
+  );
 
   await pool.end();
   await server.stop();
   await database.close();
 
   const rate = (r: Run) => r.ops / r.seconds;
+  const row = (label: string, r: Run) =>
+    `| ${label} | ${fmt(rate(r))} | ${fmt(pct(r.latencies, 50))} | ${fmt(pct(r.latencies, 99))} | ${r.errors} |`;
   const lines = [
-    `Run of ${new Date().toISOString().slice(0, 16)}Z, node ${process.version}, ${CLIENTS} clients, ${SECONDS} s per path, ${ITEMS} items (random per call).`,
+    `Run of ${new Date().toISOString().slice(0, 16)}Z, node ${process.version}, ${CLIENTS} clients, ${SECONDS} s per path, ${ITEMS} items (random per call); ${yardstick}.`,
+    "",
+    "Closed loop (each client sends its next call when the last one answered: the most the path serves):",
     "",
     "| path | allocations/s | p50 ms | p99 ms | errors |",
     "| --- | --- | --- | --- | --- |",
-    `| HTTP POST /api/additem, one app process | ${fmt(rate(oneProcess))} | ${fmt(pct(oneProcess.latencies, 50))} | ${fmt(pct(oneProcess.latencies, 99))} | ${oneProcess.errors} |`,
-    `| HTTP POST /api/additem, two app processes | ${fmt(rate(twoProcesses))} | ${fmt(pct(twoProcesses.latencies, 50))} | ${fmt(pct(twoProcesses.latencies, 99))} | ${twoProcesses.errors} |`,
-    `| same transaction through pg | ${fmt(rate(direct))} | ${fmt(pct(direct.latencies, 50))} | ${fmt(pct(direct.latencies, 99))} | ${direct.errors} |`,
+    row("HTTP POST /api/additem, one app process", oneProcess),
+    row("HTTP POST /api/additem, two app processes", twoProcesses),
+    row("same transaction through pg", direct),
     "",
     `HTTP / direct = **${(rate(oneProcess) / rate(direct)).toFixed(2)}** with one app process, **${(rate(twoProcesses) / rate(direct)).toFixed(2)}** with two (target ≥ 0.5); HTTP p99 target < 50 ms.`,
+    "",
+    `Open loop at a fixed ${RATE} calls/s over the same ${CLIENTS} connections (latency from the moment a call was due):`,
+    "",
+    "| path | allocations/s | p50 ms | p99 ms | errors |",
+    "| --- | --- | --- | --- | --- |",
+    row("HTTP POST /api/additem, one app process", oneProcessAtRate),
+    row("same transaction through pg", directAtRate),
   ];
   const report = lines.join("\n");
   console.info(report);

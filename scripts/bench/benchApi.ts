@@ -1,4 +1,6 @@
-/** What the benchmarks share: JSON calls to the app and a group to measure in. */
+/** What the benchmarks share: JSON calls to the app, a group to measure in, a CPU yardstick. */
+import { cpus } from "node:os";
+import { Worker } from "node:worker_threads";
 
 // biome-ignore lint/suspicious/noExplicitAny: a benchmark reads the JSON answers loosely
 export type Json = any;
@@ -44,4 +46,41 @@ export async function benchGroup(
     group: group.id,
   });
   return { group, access, category, email };
+}
+
+const YARDSTICK_LOOP = `
+  const t0 = performance.now();
+  let x = 0;
+  for (let i = 0; i < 300_000_000; i++) x += i % 7;
+  require("node:worker_threads").parentPort.postMessage(x < 0 ? -1 : performance.now() - t0);
+`;
+
+/** Milliseconds of the yardstick loop on each of `threads` workers running at the same time. */
+function loopOnThreads(threads: number): Promise<number[]> {
+  return Promise.all(
+    Array.from(
+      { length: threads },
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const worker = new Worker(YARDSTICK_LOOP, { eval: true });
+          worker.once("message", (ms: number) => {
+            resolve(ms);
+            void worker.terminate();
+          });
+          worker.once("error", reject);
+        }),
+    ),
+  );
+}
+
+/**
+ * How fast this machine is right now: milliseconds of a fixed JavaScript loop run alone, then on every
+ * CPU at once (the slowest of them). The development VMs share their host: the same benchmark has run
+ * 1.7 times slower an hour apart, and the second CPU is sometimes much slower than the first. Printed
+ * beside every run so that figures from different hours can be compared.
+ */
+export async function cpuYardstick(): Promise<string> {
+  const [alone] = await loopOnThreads(1);
+  const together = await loopOnThreads(cpus().length);
+  return `CPU yardstick ${Math.round(alone!)} ms alone, ${Math.round(Math.max(...together))} ms on all ${cpus().length} CPUs at once (scripts/bench/benchApi.ts)`;
 }

@@ -28,7 +28,7 @@ import { findCase } from "../../backend/src/features/workcases/workcases.queries
 import type { AuthUser } from "../../backend/src/middlewares/auth";
 import { openFreshPostgres } from "../../backend/src/test/databases";
 import { startAppProcess } from "../../backend/src/test/processes";
-import { benchGroup } from "./benchApi";
+import { benchGroup, cpuYardstick } from "./benchApi";
 
 const ITEMS = 2_000;
 const CASES = 2_000;
@@ -98,6 +98,7 @@ async function main() {
 
   const weeklyPath = "/api/items/2026/11/22/";
   const summaryPath = `/api/inventorysummary/${caseId}/summary/`;
+  const yardstick = await cpuYardstick();
   const loadBefore = load();
   const get = (p: string) => async () => {
     const res = await fetch(`${base}${p}`, { headers: { Authorization: `Bearer ${access}` } });
@@ -136,7 +137,7 @@ async function main() {
   const row = (name: string, t: number[], kib: number, inProcess?: number[]) =>
     `| ${name} | ${fmt(pct(t, 50))} | ${fmt(pct(t, 99))} | ${inProcess ? fmt(pct(inProcess, 50)) : "–"} | ${(kib / 1024).toFixed(0)} |`;
   const report = [
-    `Run of ${new Date().toISOString().slice(0, 16)}Z, node ${process.version}, ${cpus().length} CPUs, load average ${loadBefore} before and ${loadAfter} after the timed part.`,
+    `Run of ${new Date().toISOString().slice(0, 16)}Z, node ${process.version}, ${cpus().length} CPUs, load average ${loadBefore} before and ${loadAfter} after the timed part; ${yardstick}.`,
     `${counts[0].items} items and ${counts[0].order_items} order items in the group; ${GETS} sequential GETs per row after ${WARM_UP} warm-up GETs.`,
     "",
     "| request | p50 ms | p99 ms | in process, p50 ms | response KiB |",
