@@ -5,7 +5,8 @@ import { useEffect, useId, useState } from "react";
 import { AppDialog } from "../../components/AppDialog";
 import { ErrorList } from "../../components/form/ErrorList";
 import { PeriodFields } from "../../components/form/PeriodFields";
-import type { OrderItemDto } from "../../lib/allocation";
+import { ShortageList } from "../../components/ShortageList";
+import type { OrderItemDto, ShortageDto } from "../../lib/allocation";
 import { parseIso } from "../../lib/dateTime";
 import { type OrderItemFormValues, validateOrderItem } from "./orderItemForm";
 
@@ -16,8 +17,16 @@ interface Props {
   busy: boolean;
   /** The server's refusal (its `error` field, or 更新に失敗しました。). */
   serverError: string | null;
+  /** When the server refused for lack of stock: which items, by how many. */
+  shortages: ShortageDto[];
   onCancel: () => void;
   onSubmit: (values: OrderItemFormValues) => void;
+}
+
+/** What the page keeps of a refused save. */
+export interface EditRefusal {
+  message: string;
+  shortages: ShortageDto[];
 }
 
 type Field = "start" | "end" | "quantity";
@@ -30,7 +39,7 @@ const valuesOf = (o: OrderItemDto | null): OrderItemFormValues => ({
 });
 
 /** 出荷アイテム編集 (spec §2): the row's period, quantity (labelled 在庫数) and note. */
-export function OrderItemEditDialog({ orderItem, busy, serverError, onCancel, onSubmit }: Props) {
+export function OrderItemEditDialog({ orderItem, busy, serverError, shortages, onCancel, onSubmit }: Props) {
   const [values, setValues] = useState(() => valuesOf(orderItem));
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const quantityId = useId();
@@ -106,6 +115,7 @@ export function OrderItemEditDialog({ orderItem, busy, serverError, onCancel, on
           />
         </div>
         <ErrorList messages={serverError ? [serverError] : []} />
+        <ShortageList shortages={shortages} />
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </form>
     </AppDialog>

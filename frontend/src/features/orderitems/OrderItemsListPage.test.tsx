@@ -170,10 +170,13 @@ describe("OrderItemsListPage", () => {
     expect(within(dialog).getByRole("button", { name: ja.common.close })).toBeInTheDocument();
   });
 
-  it("validates the 出荷アイテム編集 dialog and shows the server's error on a refused save", async () => {
+  it("validates the 出荷アイテム編集 dialog and shows the server's error and the shortages on a refused save", async () => {
     jest.spyOn(console, "error").mockImplementation(() => {});
     const { user, requests } = setup({
-      "PATCH /api/orderitems/1/": json(409, { error: "在庫が不足しています", shortages: [] }),
+      "PATCH /api/orderitems/1/": json(409, {
+        error: "在庫が不足しています",
+        shortages: [{ item_id: 10, title: "スピーカー", required: 5, available: 4 }],
+      }),
     });
     await screen.findByText("スピーカー");
     await user.click(within(rowOf("スピーカー")).getByRole("button", { name: `${t.edit}: スピーカー` }));
@@ -204,6 +207,7 @@ describe("OrderItemsListPage", () => {
 
     await user.click(save);
     expect(await within(dialog).findByText("在庫が不足しています")).toBeInTheDocument();
+    expect(within(dialog).getByText(ja.workcases.shortageLine("スピーカー", 5, 4))).toBeInTheDocument();
     const [body] = await patchBodies(requests, 1);
     expect(body).toMatchObject({ order_quantity: 5, start_date: "2026-11-20T09:00:00+09:00", note: "" });
     expect(Object.keys(body).sort()).toEqual(["end_date", "note", "order_quantity", "start_date"]);

@@ -9,13 +9,13 @@ import { DataTable } from "../../components/DataTable";
 import { Page } from "../../components/layout/Page";
 import { NoticeDialog } from "../../components/NoticeDialog";
 import { type ShipmentPatch, useShipmentToggle } from "../../components/useShipmentToggle";
-import type { OrderItemDto, WorkCaseDto } from "../../lib/allocation";
+import { type OrderItemDto, shortagesOf, type WorkCaseDto } from "../../lib/allocation";
 import { toIsoWithOffset } from "../../lib/dateTime";
 import { serverFieldMessages } from "../../lib/errors";
 import { selectGroupId } from "../../lib/session";
 import { CaseSummary } from "./CaseSummary";
 import { CASE_QUERY_PARAM } from "./caseLink";
-import { OrderItemEditDialog } from "./OrderItemEditDialog";
+import { type EditRefusal, OrderItemEditDialog } from "./OrderItemEditDialog";
 import type { OrderItemFormValues } from "./orderItemForm";
 import { orderItemListColumns } from "./orderItemListColumns";
 import {
@@ -68,7 +68,7 @@ export function OrderItemsListPage() {
   const [search, setSearch] = useState("");
   const [category, setCategory] = useState(NO_FILTER);
   const [editing, setEditing] = useState<OrderItemDto | null>(null);
-  const [editError, setEditError] = useState<string | null>(null);
+  const [editError, setEditError] = useState<EditRefusal | null>(null);
   const visibleRows = useRef<OrderItemDto[]>([]);
 
   const send = useCallback(
@@ -115,7 +115,10 @@ export function OrderItemsListPage() {
       // The server's `error` (spec §8); a 400's field messages say the same kind of thing.
       const body = (error as { data?: { error?: unknown } } | undefined)?.data;
       const message = typeof body?.error === "string" && body.error !== "" ? body.error : null;
-      setEditError(message ?? serverFieldMessages(error)[0] ?? t.updateFailed);
+      setEditError({
+        message: message ?? serverFieldMessages(error)[0] ?? t.updateFailed,
+        shortages: shortagesOf(error),
+      });
     }
   };
 
@@ -170,7 +173,8 @@ export function OrderItemsListPage() {
       <OrderItemEditDialog
         orderItem={editing}
         busy={saving}
-        serverError={editError}
+        serverError={editError?.message ?? null}
+        shortages={editError?.shortages ?? []}
         onCancel={() => setEditing(null)}
         onSubmit={(values) => void saveEdit(values)}
       />
