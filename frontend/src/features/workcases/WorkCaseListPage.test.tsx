@@ -201,19 +201,27 @@ describe("WorkCaseListPage", () => {
     expect(new URL(del!.url).search).toBe("?groupid=7");
   });
 
-  it("duplicates, and alerts 案件編集に失敗しました。 when that fails", async () => {
+  it("duplicates, and alerts 案件編集に失敗しました。 (with the short items of a 409) when that fails", async () => {
     const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
     jest.spyOn(console, "error").mockImplementation(() => {});
     const copy = wc(10, "秋祭り（複製）", cases[0]!.start_date, cases[0]!.end_date);
     const { user } = setup({
       "POST /api/duplicate_work_case/1/": json(201, copy),
-      "POST /api/duplicate_work_case/2/": json(409, { error: "x", shortages: [] }),
+      "POST /api/duplicate_work_case/2/": json(409, {
+        error: "複製先の期間で在庫不足です",
+        shortages: [{ item_id: 7, title: "スピーカー", required: 4, available: 2 }],
+      }),
+      "POST /api/duplicate_work_case/3/": json(500, {}),
     });
     await screen.findByRole("link", { name: "秋祭り" });
     await user.click(within(rowOf("秋祭り")).getByRole("button", { name: `${t.duplicate}: 秋祭り` }));
     expect(await screen.findByRole("link", { name: "秋祭り（複製）" })).toBeInTheDocument();
     await user.click(within(rowOf("Winter Fes")).getByRole("button", { name: `${t.duplicate}: Winter Fes` }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(t.duplicateFailed));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith(`${t.duplicateFailed}\n${t.shortageLine("スピーカー", 4, 2)}`),
+    );
+    await user.click(within(rowOf("展示会")).getByRole("button", { name: `${t.duplicate}: 展示会` }));
+    await waitFor(() => expect(alert).toHaveBeenLastCalledWith(t.duplicateFailed));
   });
 
   it("alerts when the list cannot be loaded, and applies live workcases events", async () => {

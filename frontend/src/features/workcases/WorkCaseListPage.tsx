@@ -79,7 +79,9 @@ export function WorkCaseListPage() {
         .unwrap()
         .catch((error: unknown) => {
           console.error("work case duplicate failed", error);
-          window.alert(t.duplicateFailed);
+          // The spec's alert; a 409 for lack of stock adds one line per short item.
+          const lines = shortagesOf(error).map((s) => t.shortageLine(s.title, s.required, s.available));
+          window.alert([t.duplicateFailed, ...lines].join("\n"));
         })
         .finally(() => setDuplicatingId(null));
     },
