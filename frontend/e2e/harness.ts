@@ -107,7 +107,13 @@ export async function newContext(
 /** Saves a full-page screenshot under test-results/screenshots/. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  // animations "disabled" finishes running transitions first: a dialog caught in its fade-in was
+  // saved half transparent over the form behind it.
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, `${name}.png`),
+    fullPage: true,
+    animations: "disabled",
+  });
 }
 
 export const chromiumAvailable = () => existsSync(CHROMIUM);
