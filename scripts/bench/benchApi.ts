@@ -76,8 +76,8 @@ function loopOnThreads(threads: number): Promise<number[]> {
 /**
  * How fast this machine is right now: milliseconds of a fixed JavaScript loop run alone, then on every
  * CPU at once (the slowest of them). The development VMs share their host: the same benchmark has run
- * 1.7 times slower an hour apart, and the second CPU is sometimes much slower than the first. Printed
- * beside every run so that figures from different hours can be compared.
+ * half as fast an hour apart, and two loops at once have each taken up to 1.5 times as long as one alone.
+ * Printed beside every run so that figures from different hours can be compared.
  */
 export async function cpuYardstick(): Promise<string> {
   const [alone] = await loopOnThreads(1);
