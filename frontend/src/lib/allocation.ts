@@ -1,4 +1,5 @@
 import type { Shortage as ShortageDto } from "@zaiko/common/availability/index";
+import { ja } from "@zaiko/common/messages/ja";
 import type { ServerEventName } from "@zaiko/common/realtime/events";
 import { getSocket, onSocketConnect } from "./socket";
 
@@ -76,6 +77,11 @@ export function shortagesOf(error: unknown): ShortageDto[] {
     (s): s is ShortageDto =>
       s !== null && typeof s === "object" && typeof (s as ShortageDto).title === "string",
   );
+}
+
+/** The shortages of a 409 answer as lines to show, one per item (empty when it carries none). */
+export function shortageLinesOf(error: unknown): string[] {
+  return shortagesOf(error).map((s) => ja.workcases.shortageLine(s.title, s.required, s.available));
 }
 
 /** The HTTP status of an RTK Query error, if any. */

@@ -7,6 +7,7 @@ import { FormDialog } from "../../components/FormDialog";
 import { ErrorList } from "../../components/form/ErrorList";
 import { TextField } from "../../components/form/TextField";
 import { useTouched } from "../../components/form/useTouched";
+import { shortageLinesOf } from "../../lib/allocation";
 import { serverDetail, serverFieldMessages } from "../../lib/errors";
 import { fieldErrors } from "../../lib/validation";
 import { useCreateItemMutation, useUpdateItemMutation } from "./itemsApi";
@@ -22,21 +23,11 @@ interface Values {
 
 const EMPTY: Values = { title: "", category: null, stock_quantity: "", note: "" };
 
-interface Shortage {
-  title: string;
-  required: number;
-  available: number;
-}
-
 /** The 409 a stock lowering gets: the server's `error` and one line per item that would be short. */
 function shortageMessages(error: unknown): string[] | null {
   const body = (error as { status?: unknown; data?: unknown } | undefined)?.data;
   if ((error as { status?: unknown })?.status !== 409 || !body || typeof body !== "object") return null;
-  const shortages = (body as { shortages?: unknown }).shortages;
-  const lines = Array.isArray(shortages)
-    ? (shortages as Shortage[]).map((s) => ja.itemList.shortage(s.title, s.required, s.available))
-    : [];
-  return [serverDetail(error) ?? ja.catalogue.stockBelowAllocation, ...lines];
+  return [serverDetail(error) ?? ja.catalogue.stockBelowAllocation, ...shortageLinesOf(error)];
 }
 
 interface Props {

@@ -4,28 +4,20 @@ import { Button } from "primereact/button";
 import { ProgressBar } from "primereact/progressbar";
 import { useId, useRef, useState } from "react";
 import { NoticeDialog } from "../../components/NoticeDialog";
+import { shortageLinesOf } from "../../lib/allocation";
 import { serverDetail, serverFieldMessages } from "../../lib/errors";
 import { useDownloadItemTemplateMutation, useImportItemCsvMutation } from "./itemsApi";
-
-interface Shortage {
-  title: string;
-  required: number;
-  available: number;
-}
 
 /** What the user should read after a refused import: the server's summary and one line per problem. */
 function importProblems(error: unknown): string[] {
   const body = (error as { data?: unknown } | undefined)?.data;
   const lines: string[] = [];
   if (body && typeof body === "object") {
-    const { errors, shortages } = body as { errors?: unknown; shortages?: unknown };
+    const { errors } = body as { errors?: unknown };
     if (Array.isArray(errors)) {
       for (const e of errors as ImportRowError[]) lines.push(ja.itemImport.lineError(e.line, e.message));
     }
-    if (Array.isArray(shortages)) {
-      for (const s of shortages as Shortage[])
-        lines.push(ja.itemList.shortage(s.title, s.required, s.available));
-    }
+    lines.push(...shortageLinesOf(error));
     if (lines.length > 0) return [serverDetail(error) ?? ja.imports.failed, ...lines];
   }
   const messages = serverFieldMessages(error);

@@ -10,7 +10,7 @@ import { DateTimeField } from "../../components/form/DateTimeField";
 import { Page } from "../../components/layout/Page";
 import { NoticeDialog } from "../../components/NoticeDialog";
 import { ShortageList } from "../../components/ShortageList";
-import { type ShortageDto, shortagesOf, type WorkCaseDto } from "../../lib/allocation";
+import { type ShortageDto, shortageLinesOf, shortagesOf, type WorkCaseDto } from "../../lib/allocation";
 import { parseIso, toIsoWithOffset } from "../../lib/dateTime";
 import { selectGroupId } from "../../lib/session";
 import { filterByDay } from "./periodFilter";
@@ -80,8 +80,7 @@ export function WorkCaseListPage() {
         .catch((error: unknown) => {
           console.error("work case duplicate failed", error);
           // The spec's alert; a 409 for lack of stock adds one line per short item.
-          const lines = shortagesOf(error).map((s) => t.shortageLine(s.title, s.required, s.available));
-          window.alert([t.duplicateFailed, ...lines].join("\n"));
+          window.alert([t.duplicateFailed, ...shortageLinesOf(error)].join("\n"));
         })
         .finally(() => setDuplicatingId(null));
     },
