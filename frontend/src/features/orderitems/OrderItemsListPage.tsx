@@ -11,7 +11,7 @@ import { NoticeDialog } from "../../components/NoticeDialog";
 import { type ShipmentPatch, useShipmentToggle } from "../../components/useShipmentToggle";
 import { type OrderItemDto, shortagesOf, type WorkCaseDto } from "../../lib/allocation";
 import { toIsoWithOffset } from "../../lib/dateTime";
-import { serverFieldMessages } from "../../lib/errors";
+import { serverDetail, serverFieldMessages } from "../../lib/errors";
 import { selectGroupId } from "../../lib/session";
 import { CaseSummary } from "./CaseSummary";
 import { CASE_QUERY_PARAM } from "./caseLink";
@@ -113,10 +113,8 @@ export function OrderItemsListPage() {
     } catch (error) {
       console.error("order item edit failed", error);
       // The server's `error` (spec §8); a 400's field messages say the same kind of thing.
-      const body = (error as { data?: { error?: unknown } } | undefined)?.data;
-      const message = typeof body?.error === "string" && body.error !== "" ? body.error : null;
       setEditError({
-        message: message ?? serverFieldMessages(error)[0] ?? t.updateFailed,
+        message: serverDetail(error) ?? serverFieldMessages(error)[0] ?? t.updateFailed,
         shortages: shortagesOf(error),
       });
     }
