@@ -138,7 +138,6 @@ function additem(
 async function directAddItem(pool: Pool, groupId: number, itemId: number, caseId: number): Promise<boolean> {
   const client = await pool.connect();
   try {
-    // The statements of backend/src/features/orderitems/addItem.queries.ts, with the same parameters.
     await client.query("BEGIN");
     const { rows: locked } = await client.query(
       `WITH c AS (SELECT start_date, end_date FROM work_cases WHERE group_id = $1 AND id = $2 FOR SHARE)
@@ -148,9 +147,8 @@ async function directAddItem(pool: Pool, groupId: number, itemId: number, caseId
        ) i ON true`,
       [groupId, caseId, itemId],
     );
-    const caseRows = locked;
-    const itemRows = locked;
-    const window = { start: caseRows[0].start_date.getTime(), end: caseRows[0].end_date.getTime() };
+    const [row] = locked;
+    const window = { start: row.start_date.getTime(), end: row.end_date.getTime() };
     const { rows: bookings } = await client.query(
       `SELECT o.work_case_id, o.start_date, o.end_date, o.order_quantity FROM order_items o
        WHERE o.group_id = $1 AND o.item_id = $2
@@ -158,7 +156,7 @@ async function directAddItem(pool: Pool, groupId: number, itemId: number, caseId
            (SELECT end_date FROM order_items WHERE work_case_id = $3 AND item_id = $2), $5::timestamptz)
          AND o.end_date >= coalesce(
            (SELECT start_date FROM order_items WHERE work_case_id = $3 AND item_id = $2), $4::timestamptz)`,
-      [groupId, itemId, caseId, caseRows[0].start_date, caseRows[0].end_date],
+      [groupId, itemId, caseId, row.start_date, row.end_date],
     );
     const peak = peakUsage(
       bookings.map((b) => ({
@@ -168,13 +166,13 @@ async function directAddItem(pool: Pool, groupId: number, itemId: number, caseId
       })),
       window,
     );
-    if (peak + 1 > itemRows[0].stock_quantity) throw new Error("short");
+    if (peak + 1 > row.stock_quantity) throw new Error("short");
     await client.query(
       `INSERT INTO order_items (group_id, work_case_id, item_id, order_quantity, start_date, end_date)
        VALUES ($1, $2, $3, 1, $4, $5)
        ON CONFLICT (work_case_id, item_id) DO UPDATE SET order_quantity = order_items.order_quantity + 1
        RETURNING id`,
-      [groupId, caseId, itemId, caseRows[0].start_date, caseRows[0].end_date],
+      [groupId, caseId, itemId, row.start_date, row.end_date],
     );
     await client.query("COMMIT");
     return true;
@@ -222,19 +220,23 @@ async function main() {
     cases.push(wc.id);
   }
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+  // The HTTP runs use the first CLIENTS cases, the direct path the others.
+  const httpCases = cases.slice(0, CLIENTS);
+  const directCases = cases.slice(CLIENTS);
 
   // Warm-up so both paths start with connections open and plans cached.
   await drive(CLIENTS, 1, async () => {
-    await api(base, "POST", `/api/additem/${pick(items)}/${pick(cases.slice(0, CLIENTS))}/`, access);
+    await api(base, "POST", `/api/additem/${pick(items)}/${pick(httpCases)}/`, access);
     return true;
   });
 
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+  const baseUrl = new URL(base);
   const oneProcess = await drive(CLIENTS, SECONDS, (c) =>
-    additem(agent, new URL(base), pick(items), cases[c % CLIENTS]!, access),
+    additem(agent, baseUrl, pick(items), httpCases[c]!, access),
   );
   const oneProcessAtRate = await driveAtRate(RATE, SECONDS, () =>
-    additem(agent, new URL(base), pick(items), pick(cases.slice(0, CLIENTS)), access),
+    additem(agent, baseUrl, pick(items), pick(httpCases), access),
   );
 
   // The docker-compose topology: two app processes on the same database, half of the clients on each.
@@ -243,18 +245,17 @@ async function main() {
     LOG_LEVEL: "silent",
     PG_POOL_SIZE: String(Math.max(1, POOL / 2)),
   });
-  const bases = [new URL(base), new URL(second.url)];
-  await drive(CLIENTS, 1, (c) => additem(agent, bases[c % 2]!, pick(items), cases[c % CLIENTS]!, access));
+  const bases = [baseUrl, new URL(second.url)];
+  await drive(CLIENTS, 1, (c) => additem(agent, bases[c % 2]!, pick(items), httpCases[c]!, access));
   const twoProcesses = await drive(CLIENTS, SECONDS, (c) =>
-    additem(agent, bases[c % 2]!, pick(items), cases[c % CLIENTS]!, access),
+    additem(agent, bases[c % 2]!, pick(items), httpCases[c]!, access),
   );
   await second.stop();
   agent.destroy();
 
   const pool = new Pool({ connectionString: url, max: POOL });
-  const directCases = cases.slice(CLIENTS);
   const direct = await drive(CLIENTS, SECONDS, (c) =>
-    directAddItem(pool, group.id, pick(items), directCases[c % CLIENTS]!),
+    directAddItem(pool, group.id, pick(items), directCases[c]!),
   );
   const directAtRate = await driveAtRate(RATE, SECONDS, () =>
     directAddItem(pool, group.id, pick(items), pick(directCases)),
