@@ -5,7 +5,7 @@
  *     in a separate process (started from sources); then the same with two app processes on the database,
  *     as docker-compose runs it.
  *  2. Direct: the same transaction (lock the case and the item row, read the overlapping bookings, check the
- *     peak with common/availability, upsert the order item: the statements of addItem.queries.ts) issued
+ *     peak with common/availability, upsert the order item: the transaction of addItem.queries.ts) issued
  *     straight through `pg` by 32 concurrent sessions.
  * Each path is driven twice: closed loop (throughput at saturation, where latency is only queueing) and
  * open loop at a fixed rate below it (BENCH_RATE, default 300/s: the latency users see at that load).
@@ -132,48 +132,23 @@ function additem(
 }
 
 /**
- * The direct path: the statements of backend/src/features/orderitems/addItem.queries.ts, with the same
- * parameters and the same check (common/availability), straight through `pg`.
+ * The direct path: the transaction of backend/src/features/orderitems/addItem.queries.ts (BEGIN, the
+ * database function that locks, writes the unit and reads the bookings, COMMIT), with the same parameters
+ * and the same check (common/availability), straight through `pg`.
  */
 async function directAddItem(pool: Pool, groupId: number, itemId: number, caseId: number): Promise<boolean> {
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
-    const { rows: locked } = await client.query(
-      `WITH c AS (SELECT start_date, end_date FROM work_cases WHERE group_id = $1 AND id = $2 FOR SHARE)
-       SELECT c.start_date, c.end_date, i.id, i.stock_quantity FROM c
-       LEFT JOIN LATERAL (
-         SELECT id, stock_quantity FROM items WHERE group_id = $1 AND id = $3 FOR UPDATE
-       ) i ON true`,
-      [groupId, caseId, itemId],
-    );
-    const [row] = locked;
-    const window = { start: row.start_date.getTime(), end: row.end_date.getTime() };
-    const { rows: bookings } = await client.query(
-      `SELECT o.work_case_id, o.start_date, o.end_date, o.order_quantity FROM order_items o
-       WHERE o.group_id = $1 AND o.item_id = $2
-         AND o.start_date <= coalesce(
-           (SELECT end_date FROM order_items WHERE work_case_id = $3 AND item_id = $2), $5::timestamptz)
-         AND o.end_date >= coalesce(
-           (SELECT start_date FROM order_items WHERE work_case_id = $3 AND item_id = $2), $4::timestamptz)`,
-      [groupId, itemId, caseId, row.start_date, row.end_date],
-    );
-    const peak = peakUsage(
-      bookings.map((b) => ({
-        start: b.start_date.getTime(),
-        end: b.end_date.getTime(),
-        quantity: b.order_quantity,
-      })),
-      window,
-    );
-    if (peak + 1 > row.stock_quantity) throw new Error("short");
-    await client.query(
-      `INSERT INTO order_items (group_id, work_case_id, item_id, order_quantity, start_date, end_date)
-       VALUES ($1, $2, $3, 1, $4, $5)
-       ON CONFLICT (work_case_id, item_id) DO UPDATE SET order_quantity = order_items.order_quantity + 1
-       RETURNING id`,
-      [groupId, caseId, itemId, row.start_date, row.end_date],
-    );
+    const { rows } = await client.query("SELECT add_allocation_unit($1, $2, $3, true) AS r", [
+      groupId,
+      caseId,
+      itemId,
+    ]);
+    const r = rows[0].r;
+    const window = { start: r.order_item.start, end: r.order_item.end };
+    const bookings = r.bookings.map(([, start, end, quantity]: number[]) => ({ start, end, quantity }));
+    if (peakUsage(bookings, window) + (r.added ? 0 : 1) > r.stock_quantity) throw new Error("short");
     await client.query("COMMIT");
     return true;
   } catch (err) {

@@ -1,75 +1,15 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { epochMs, rowsOf } from "../../db/rawSql";
+import { rowsOf } from "../../db/rawSql";
 import type { OrderItemRow } from "./orderitems.queries";
 
 /**
- * The hot path of the product (+ on the case detail screen) in three statements instead of eight: every
- * round trip to the database is paid by every click (docs/benchmarks.md). Raw SQL (db/rawSql.ts) because
- * drizzle's builder cannot express a lock inside a lateral join.
+ * The hot path of the product (+ on the case detail screen) in one statement between BEGIN and COMMIT: the
+ * database function `add_allocation_unit` (migration 0002) locks the case (share) then the item (update),
+ * writes the unit and reads the bookings around it. Every round trip is paid by every click; three
+ * statements cost about twice the database time of five and a third less of the server's (docs/benchmarks.md).
+ * The function does not decide: the caller checks the peak with common/availability and throws to roll back.
  */
-
-/** An instant as epoch milliseconds, returned as a number by both drivers. */
-const msOf = (column: SQL) => sql`${epochMs(column)}::float8`;
-
-export interface LockedCaseAndItem {
-  caseStart: number;
-  caseEnd: number;
-  itemId: number;
-  title: string;
-  stockQuantity: number;
-  categoryId: number;
-  categoryName: string;
-}
-
-/**
- * Locks the case (share: its period cannot change under us), THEN the item (update: the one lock every
- * writer of this item's usage takes), in that order like every other writer: the lateral subquery runs
- * only for the case row the outer scan has already locked. Undefined when either is not in the group.
- * `lockItem: false` is the concurrency tests' control (AllocationOptions.lockRows).
- */
-export async function lockCaseAndItem(
-  tx: Tx,
-  groupId: number,
-  caseId: number,
-  itemId: number,
-  lockItem: boolean,
-): Promise<LockedCaseAndItem | undefined> {
-  const itemLock = lockItem ? sql`FOR UPDATE` : sql``;
-  const [row] = await rowsOf<{
-    case_start: number;
-    case_end: number;
-    item_id: number | null;
-    title: string;
-    stock_quantity: number;
-    category_id: number;
-    category_name: string;
-  }>(
-    tx,
-    sql`
-    WITH c AS (
-      SELECT start_date, end_date FROM work_cases WHERE group_id = ${groupId} AND id = ${caseId} FOR SHARE
-    )
-    SELECT ${msOf(sql`c.start_date`)} AS case_start, ${msOf(sql`c.end_date`)} AS case_end,
-           i.id AS item_id, i.title, i.stock_quantity, i.category_id, cat.name AS category_name
-    FROM c
-    LEFT JOIN LATERAL (
-      SELECT id, title, stock_quantity, category_id FROM items
-      WHERE group_id = ${groupId} AND id = ${itemId} ${itemLock}
-    ) i ON true
-    LEFT JOIN categories cat ON cat.id = i.category_id AND cat.group_id = ${groupId}`,
-  );
-  if (!row || row.item_id === null) return undefined;
-  return {
-    caseStart: row.case_start,
-    caseEnd: row.case_end,
-    itemId: row.item_id,
-    title: row.title,
-    stockQuantity: row.stock_quantity,
-    categoryId: row.category_id,
-    categoryName: row.category_name,
-  };
-}
 
 export interface BookingRow {
   workCaseId: number;
@@ -78,73 +18,78 @@ export interface BookingRow {
   quantity: number;
 }
 
-/**
- * The item's order items that overlap the window a new unit for the case would occupy: its own order item's
- * period when it has one (the own row is then among the result), else the case's period. A statement of
- * its own, AFTER the locks: in READ COMMITTED it sees everything committed before the locks were granted.
- */
-export function bookingsAroundCase(
-  tx: Tx,
-  groupId: number,
-  itemId: number,
-  caseId: number,
-  casePeriod: { start: number; end: number },
-): Promise<BookingRow[]> {
-  const caseStart = new Date(casePeriod.start).toISOString();
-  const caseEnd = new Date(casePeriod.end).toISOString();
-  return rowsOf<BookingRow>(
-    tx,
-    sql`
-    SELECT o.work_case_id AS "workCaseId", ${msOf(sql`o.start_date`)} AS start,
-           ${msOf(sql`o.end_date`)} AS "end", o.order_quantity AS quantity
-    FROM order_items o
-    WHERE o.group_id = ${groupId} AND o.item_id = ${itemId}
-      AND o.start_date <= coalesce(
-        (SELECT end_date FROM order_items WHERE work_case_id = ${caseId} AND item_id = ${itemId}),
-        ${caseEnd}::timestamptz)
-      AND o.end_date >= coalesce(
-        (SELECT start_date FROM order_items WHERE work_case_id = ${caseId} AND item_id = ${itemId}),
-        ${caseStart}::timestamptz)`,
-  );
-}
-
-/** The order item as the upsert left it; the caller adds the item's title and category it has locked. */
+/** The order item as the upsert left it; the caller adds the item's title and category. */
 export type AddedUnit = Pick<
   OrderItemRow,
   "id" | "orderQuantity" | "startDate" | "endDate" | "issue" | "receive" | "note"
 >;
 
-/** One more unit of (case, item): a new order item over `period`, or the existing one's quantity + 1. */
-export async function addUnitReturning(
-  tx: Tx,
-  values: { groupId: number; workCaseId: number; itemId: number; start: number; end: number },
-): Promise<AddedUnit> {
-  const [row] = await rowsOf<{
+export interface UnitAdded {
+  /** False only at the quantity column's upper bound: nothing was written, the unit does not fit. */
+  added: boolean;
+  item: { title: string; stockQuantity: number; categoryId: number; categoryName: string };
+  unit: AddedUnit;
+  /** The item's order items that overlap the unit's period, this case's own (with the new unit) among them. */
+  bookings: BookingRow[];
+}
+
+/** What the function returns, as JSON: instants as epoch milliseconds, bookings as compact tuples. */
+interface AddedJson {
+  added: boolean;
+  title: string;
+  stock_quantity: number;
+  category_id: number;
+  category_name: string;
+  order_item: {
     id: number;
     order_quantity: number;
-    start_ms: number;
-    end_ms: number;
-    issue_ms: number | null;
-    receive_ms: number | null;
+    start: number;
+    end: number;
+    issue: number | null;
+    receive: number | null;
     note: string;
-  }>(
+  };
+  bookings: [workCaseId: number, start: number, end: number, quantity: number][];
+}
+
+const dateOrNull = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+/**
+ * One more unit of (case, item) over its order item's period, or the case's when it has none yet, written
+ * but not committed. Undefined when the case or the item is not in the group. `lockItem: false` is the
+ * concurrency tests' control (AllocationOptions.lockRows).
+ */
+export async function addUnitLocked(
+  tx: Tx,
+  groupId: number,
+  caseId: number,
+  itemId: number,
+  lockItem: boolean,
+): Promise<UnitAdded | undefined> {
+  const [row] = await rowsOf<{ r: AddedJson | null }>(
     tx,
-    sql`
-    INSERT INTO order_items (group_id, work_case_id, item_id, order_quantity, start_date, end_date)
-    VALUES (${values.groupId}, ${values.workCaseId}, ${values.itemId}, 1,
-            ${new Date(values.start).toISOString()}::timestamptz, ${new Date(values.end).toISOString()}::timestamptz)
-    ON CONFLICT (work_case_id, item_id) DO UPDATE SET order_quantity = order_items.order_quantity + 1
-    RETURNING id, order_quantity, ${msOf(sql`start_date`)} AS start_ms, ${msOf(sql`end_date`)} AS end_ms,
-              ${msOf(sql`issue`)} AS issue_ms, ${msOf(sql`receive`)} AS receive_ms, note`,
+    sql`SELECT add_allocation_unit(${groupId}, ${caseId}, ${itemId}, ${lockItem}) AS r`,
   );
-  const r = row!;
+  const r = row?.r;
+  if (!r) return undefined;
+  const o = r.order_item;
   return {
-    id: r.id,
-    orderQuantity: r.order_quantity,
-    startDate: new Date(r.start_ms),
-    endDate: new Date(r.end_ms),
-    issue: r.issue_ms === null ? null : new Date(r.issue_ms),
-    receive: r.receive_ms === null ? null : new Date(r.receive_ms),
-    note: r.note,
+    added: r.added,
+    item: {
+      title: r.title,
+      stockQuantity: r.stock_quantity,
+      categoryId: r.category_id,
+      categoryName: r.category_name,
+    },
+    unit: {
+      id: o.id,
+      orderQuantity: o.order_quantity,
+      startDate: new Date(o.start),
+      endDate: new Date(o.end),
+      issue: dateOrNull(o.issue),
+      receive: dateOrNull(o.receive),
+      note: o.note,
+    },
+    bookings: r.bookings.map(([workCaseId, start, end, quantity]) => ({ workCaseId, start, end, quantity })),
   };
 }

@@ -6,8 +6,9 @@ import { bookingsInWindow, itemsUnlocked } from "./orderitems.queries";
 
 /**
  * Test-only switches of the allocation writes. `lockRows: false` reads the item rows without
- * FOR UPDATE and `afterCheck` runs between the check and the write: the concurrency tests' control uses
- * both to show that their invariant check catches overbooking when the lock is missing.
+ * FOR UPDATE and `afterCheck` runs after the check, before the commit (between the check and the write,
+ * except in additem, which writes first and checks after): the concurrency tests' control uses both to
+ * show that their invariant check catches overbooking when the lock is missing.
  */
 export interface AllocationOptions {
   lockRows?: boolean;

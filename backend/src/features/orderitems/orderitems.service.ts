@@ -15,7 +15,7 @@ import type { AuthUser } from "../../middlewares/auth";
 import type { Outbox } from "../../realtime/outbox";
 import { type CasePeriod, summaryOfCase } from "../inventory/summary.service";
 import { findCase, lockCase } from "../workcases/workcases.queries";
-import { addUnitReturning, bookingsAroundCase, lockCaseAndItem } from "./addItem.queries";
+import { addUnitLocked } from "./addItem.queries";
 import {
   type AllocationOptions,
   lockItemsForAllocation,
@@ -73,9 +73,10 @@ async function summaryRow(tx: Tx, groupId: number, kase: CasePeriod, itemId: num
 
 /**
  * POST /api/additem/{itemId}/{caseId}/: one more unit, over the case's order item's period for the item or
- * (creating the order item) the case's period. Locks the case (share), then the item row, and refuses with
- * 409 + shortages when peak usage over that window plus the new unit would exceed stock. Three statements
- * (addItem.queries.ts): the summary row of the answer is computed from the bookings already read.
+ * (creating the order item) the case's period. The case (share) and the item row are locked, the unit is
+ * written and the bookings around it are read in one statement (addItem.queries.ts); peak usage over that
+ * window, the new unit included, above stock is a 409 + shortages and the throw rolls the unit back. The
+ * summary row of the answer is computed from the bookings already read.
  */
 export function addItem(
   deps: AppDeps,
@@ -88,40 +89,34 @@ export function addItem(
   return inTransaction(
     deps,
     async (tx, outbox) => {
-      const locked = await lockCaseAndItem(tx, groupId, caseId, itemId, opts.lockRows !== false);
-      if (!locked) throw notFound();
-      const casePeriod = { start: locked.caseStart, end: locked.caseEnd };
-      const bookings = await bookingsAroundCase(tx, groupId, itemId, caseId, casePeriod);
-      const own = bookings.find((b) => b.workCaseId === caseId);
-      const window = own ? { start: own.start, end: own.end } : casePeriod;
-      const required = peakUsage(bookings, window) + 1;
-      if (required > locked.stockQuantity) {
+      const result = await addUnitLocked(tx, groupId, caseId, itemId, opts.lockRows !== false);
+      if (!result) throw notFound();
+      const { item, unit, bookings } = result;
+      const window = { start: unit.startDate.getTime(), end: unit.endDate.getTime() };
+      // Not added only at the quantity column's bound, which no stock exceeds: the check below refuses it.
+      const required = peakUsage(bookings, window) + (result.added ? 0 : 1);
+      if (required > item.stockQuantity) {
         throw shortageError(ja.allocation.shortage, [
-          { item_id: itemId, title: locked.title, required, available: locked.stockQuantity },
+          { item_id: itemId, title: item.title, required, available: item.stockQuantity },
         ]);
       }
       await opts.afterCheck?.(tx);
-      const added = await addUnitReturning(tx, { groupId, workCaseId: caseId, itemId, ...window });
       const order_item = presentOrderItem({
-        ...added,
+        ...unit,
         itemId,
-        itemTitle: locked.title,
-        categoryName: locked.categoryName,
+        itemTitle: item.title,
+        categoryName: item.categoryName,
         workCaseId: caseId,
       });
       outbox.add(groupId, rooms.group(groupId), "orderitems.upserted", { order_item });
-      const period = { start: new Date(window.start), end: new Date(window.end) };
-      publishStockChanged(outbox, groupId, [itemId], [period]);
-      const after = own
-        ? bookings.map((b) => (b === own ? { ...b, quantity: b.quantity + 1 } : b))
-        : [...bookings, { ...window, quantity: 1 }];
+      publishStockChanged(outbox, groupId, [itemId], [{ start: unit.startDate, end: unit.endDate }]);
       const summary: SummaryRowDto = {
         id: itemId,
-        name: locked.title,
-        category: locked.categoryName,
-        category_id: locked.categoryId,
-        stock_quantity: locked.stockQuantity,
-        shippable_quantity: shippableQuantity(locked.stockQuantity, after, window),
+        name: item.title,
+        category: item.categoryName,
+        category_id: item.categoryId,
+        stock_quantity: item.stockQuantity,
+        shippable_quantity: shippableQuantity(item.stockQuantity, bookings, window),
       };
       return { order_item, summary };
     },

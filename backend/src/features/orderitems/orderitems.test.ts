@@ -96,6 +96,36 @@ describeOnDatabases("allocation API", (driver) => {
       await add(server, owner, item.id, a.id).expect(409);
     });
 
+    it("a refused unit leaves nothing behind: no new order item, no quantity past the highest stock", async () => {
+      // additem writes the unit before it checks (addItem.queries.ts); the 409 must roll that write back.
+      const item = await makeItem(server, owner, { stock: 1 });
+      const a = await makeCase(server, owner, { start: at(0), end: at(10) });
+      const b = await makeCase(server, owner, { start: at(5), end: at(15) });
+      await addUnits(server, owner, item.id, a.id, 1);
+      await add(server, owner, item.id, b.id).expect(409);
+      expect((await api().get(`/api/orderitems/?work_case=${b.id}`).set(bearer(owner))).body).toEqual([]);
+
+      // At the quantity column's bound (equal to the highest stock) the unit is refused like any shortage.
+      const most = await makeItem(server, owner, { stock: 1_000_000 });
+      const placed = await addUnits(server, owner, most.id, a.id, 1);
+      await patch(server, owner, placed.order_item.id, {
+        start_date: at(0),
+        end_date: at(10),
+        order_quantity: 1_000_000,
+        note: "",
+      }).expect(200);
+      expect((await add(server, owner, most.id, a.id).expect(409)).body).toEqual({
+        error: "在庫が不足しています",
+        shortages: [
+          { item_id: most.id, title: expect.any(String), required: 1_000_001, available: 1_000_000 },
+        ],
+      });
+      const list = await api().get(`/api/orderitems/?work_case=${a.id}`).set(bearer(owner)).expect(200);
+      expect(list.body.find((o: { id: number }) => o.id === placed.order_item.id).order_quantity).toBe(
+        1_000_000,
+      );
+    });
+
     it("404 for another group's item or case, an unknown id, or a non-numeric id; nothing changes", async () => {
       const mine = await makeItem(server, owner);
       const theirs = await makeItem(server, other);
