@@ -6,6 +6,7 @@ import {
   dayStarts,
   findShortages,
   type Instant,
+  peaksBetween,
   peakUsage,
   shippableQuantity,
   type Window,
@@ -163,6 +164,30 @@ describe("dailyPeaks", () => {
     fc.assert(
       fc.property(arb, ([week, zone, bookings]) => {
         expect(dailyPeaks(bookings, week, zone)).toEqual(modelDailyPeaks(bookings, week, zone));
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe("peaksBetween", () => {
+  it("equals peakUsage over each day, whatever the bookings (zero, negative and NaN quantities included)", () => {
+    const anyBooking = fc
+      .tuple(fc.integer({ min: -5, max: T + 5 }), fc.integer({ min: -5, max: T + 5 }))
+      .chain(([x, y]) =>
+        fc
+          .oneof(fc.integer({ min: -2, max: 5 }), fc.constant(Number.NaN))
+          .map((q) => b(Math.min(x, y), Math.max(x, y), q)),
+      );
+    const boundsArb = fc
+      .uniqueArray(fc.nat(T), { minLength: 1, maxLength: 9 })
+      .map((xs) => xs.sort((x, y) => x - y));
+    fc.assert(
+      fc.property(fc.array(anyBooking, { maxLength: 10 }), boundsArb, (bookings, bounds) => {
+        const perDay = bounds
+          .slice(0, -1)
+          .map((start, i) => peakUsage(bookings, { start, end: bounds[i + 1]! - 1 }));
+        expect(peaksBetween(bookings, bounds)).toEqual(perDay);
       }),
       RUNS,
     );

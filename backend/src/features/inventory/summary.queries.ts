@@ -16,25 +16,61 @@ export interface SummaryItemRow {
   /** The period of the case's own order item for this item (epoch ms), or null when it has none. */
   ownStart: number | null;
   ownEnd: number | null;
-  /** A `bookingList` of the order items overlapping the window a new unit would occupy, null when none. */
-  bookings: string | null;
 }
 
 /**
- * In one query, for every item of the group (all, or these; by title, by code point on both drivers):
- * its category, its stock, the case's own order item's period, and the order items that overlap the
- * window a new unit for this case would occupy (the own period, or the case's period when there is
- * none). Items with an own order item are looked up through the index on (item_id, start_date,
- * end_date) for their own period; all the others in one range of (group_id, start_date, end_date).
+ * Every item of the group (all, or these; by title, by code point on both drivers) with its category, its
+ * stock and the period of the case's own order item for it. It runs beside `summaryBookingsByItem`.
  */
-export async function summaryItemsWithBookings(
+export function summaryItems(
+  db: Queryable,
+  groupId: number,
+  caseId: number,
+  itemIds?: number[],
+): Promise<SummaryItemRow[]> {
+  const only = itemIds === undefined ? sql`` : sql`AND ${inArray(sql`i.id`, itemIds)}`;
+  return rowsOf<SummaryItemRow>(
+    db,
+    sql`
+    SELECT i.id, i.title, i.category_id AS "categoryId", c.name AS "categoryName",
+           i.stock_quantity AS "stockQuantity", ${epochMs(sql`own.start_date`)}::float8 AS "ownStart",
+           ${epochMs(sql`own.end_date`)}::float8 AS "ownEnd"
+    FROM items i
+    JOIN categories c ON c.id = i.category_id AND c.group_id = i.group_id
+    LEFT JOIN order_items own ON own.work_case_id = ${caseId} AND own.item_id = i.id
+    WHERE i.group_id = ${groupId} ${only}
+    ORDER BY i.title COLLATE "C", i.id`,
+  );
+}
+
+/**
+ * Whole milliseconds from `origin` (a whole millisecond) to `instant`, exactly. float8 arithmetic, much
+ * cheaper than numeric (it was half the bookings' aggregation), holds every microsecond of a span under
+ * 68 years; `span` says how long the spans can be, and longer ones take the exact numeric path.
+ */
+const msSince = (instant: SQL, origin: SQL, span: SQL) => sql`CASE WHEN ${span} < interval '60 years'
+  THEN round(date_part('epoch', ${instant} - ${origin}) * 1000000)::int8 / 1000
+  ELSE floor((extract(epoch from ${instant}) - extract(epoch from ${origin})) * 1000)::int8 END`;
+
+/**
+ * For every item (all, or these) the order items that overlap the window a new unit for this case would
+ * occupy (the case's own order item's period, or the case's period when there is none), as a
+ * `bookingList` clipped to that window and written as milliseconds since its start (whole ms). Items with an
+ * own order item are looked up through the index on (item_id, start_date, end_date) for their own period;
+ * all the others in one range of (group_id, start_date, end_date). Items without a booking are left out.
+ */
+export async function summaryBookingsByItem(
   db: Queryable,
   groupId: number,
   kase: { id: number; startDate: Date; endDate: Date },
   itemIds?: number[],
-): Promise<SummaryItemRow[]> {
+): Promise<Map<number, string>> {
   const only = (column: SQL) => (itemIds === undefined ? sql`` : sql`AND ${inArray(column, itemIds)}`);
-  return rowsOf<SummaryItemRow>(
+  const caseStart = sql`${kase.startDate.toISOString()}::timestamptz`;
+  const caseEnd = sql`${kase.endDate.toISOString()}::timestamptz`;
+  const origin = sql`date_trunc('milliseconds', o.window_start)`;
+  const span = sql`(o.window_end - o.window_start)`;
+  const rows = await rowsOf<{ item_id: number; bookings: string }>(
     db,
     sql`
     WITH own AS (
@@ -42,31 +78,26 @@ export async function summaryItemsWithBookings(
       WHERE work_case_id = ${kase.id} AND group_id = ${groupId} ${only(sql`item_id`)}
     ),
     hits AS (
-      SELECT o.item_id, o.start_date, o.end_date, o.order_quantity
+      SELECT o.item_id, o.start_date, o.end_date, o.order_quantity,
+             ${caseStart} AS window_start, ${caseEnd} AS window_end
       FROM order_items o
       WHERE o.group_id = ${groupId} ${only(sql`o.item_id`)}
-        AND o.start_date <= ${kase.endDate.toISOString()}::timestamptz
-        AND o.end_date >= ${kase.startDate.toISOString()}::timestamptz
+        AND o.start_date <= ${caseEnd} AND o.end_date >= ${caseStart}
         AND NOT EXISTS (SELECT 1 FROM own WHERE own.item_id = o.item_id)
       UNION ALL
-      SELECT o.item_id, o.start_date, o.end_date, o.order_quantity
+      SELECT o.item_id, o.start_date, o.end_date, o.order_quantity,
+             own.start_date AS window_start, own.end_date AS window_end
       FROM own
       JOIN order_items o
         ON o.item_id = own.item_id AND o.start_date <= own.end_date AND o.end_date >= own.start_date
     )
-    SELECT i.id, i.title, i.category_id AS "categoryId", c.name AS "categoryName",
-           i.stock_quantity AS "stockQuantity", ${epochMs(sql`own.start_date`)}::float8 AS "ownStart",
-           ${epochMs(sql`own.end_date`)}::float8 AS "ownEnd", b.bookings
-    FROM items i
-    JOIN categories c ON c.id = i.category_id AND c.group_id = i.group_id
-    LEFT JOIN own ON own.item_id = i.id
-    LEFT JOIN (
-      SELECT o.item_id, ${bookingList(epochMs(sql`o.start_date`), epochMs(sql`o.end_date`))} AS bookings
-      FROM hits o GROUP BY o.item_id
-    ) b ON b.item_id = i.id
-    WHERE i.group_id = ${groupId} ${only(sql`i.id`)}
-    ORDER BY i.title COLLATE "C", i.id`,
+    SELECT o.item_id, ${bookingList(
+      msSince(sql`greatest(o.start_date, o.window_start)`, origin, span),
+      msSince(sql`least(o.end_date, o.window_end)`, origin, span),
+    )} AS bookings
+    FROM hits o GROUP BY o.item_id`,
   );
+  return new Map(rows.map((r) => [r.item_id, r.bookings]));
 }
 
 /**

@@ -6,7 +6,7 @@ import type { AppDeps } from "../../deps";
 import { httpError } from "../../lib/httpError";
 import type { AuthUser } from "../../middlewares/auth";
 import { findCase } from "../workcases/workcases.queries";
-import { summaryItemsWithBookings } from "./summary.queries";
+import { summaryBookingsByItem, summaryItems } from "./summary.queries";
 import { parseBookingList } from "./weekly.queries";
 
 /** The period fields of a case that the summary needs. */
@@ -18,7 +18,8 @@ export interface CasePeriod {
 
 /**
  * Summary rows of a case: for each item (all of the group, or these), stock and shippable quantity =
- * max(0, stock − peak usage over the window a new unit would occupy). One query whatever the item count.
+ * max(0, stock − peak usage over the window a new unit would occupy). Two queries whatever the item count,
+ * run at once (on a transaction's one connection, one after the other).
  */
 export async function summaryOfCase(
   db: Db | Tx,
@@ -27,25 +28,32 @@ export async function summaryOfCase(
   itemIds?: number[],
 ): Promise<SummaryRowDto[]> {
   if (itemIds?.length === 0) return [];
-  const rows = await summaryItemsWithBookings(db, groupId, kase, itemIds);
+  const [rows, bookings] = await Promise.all([
+    summaryItems(db, groupId, kase.id, itemIds),
+    summaryBookingsByItem(db, groupId, kase, itemIds),
+  ]);
   const caseWindow = { start: kase.startDate.getTime(), end: kase.endDate.getTime() };
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.title,
-    category: row.categoryName,
-    category_id: row.categoryId,
-    stock_quantity: row.stockQuantity,
-    // No order item overlaps the window: nothing to sweep (the usual case for most items of a case).
-    shippable_quantity: row.bookings
-      ? shippableQuantity(
-          row.stockQuantity,
-          parseBookingList(row.bookings),
-          row.ownStart === null || row.ownEnd === null
-            ? caseWindow
-            : { start: row.ownStart, end: row.ownEnd },
-        )
-      : Math.max(0, row.stockQuantity),
-  }));
+  return rows.map((row) => {
+    const list = bookings.get(row.id);
+    const window =
+      row.ownStart === null || row.ownEnd === null ? caseWindow : { start: row.ownStart, end: row.ownEnd };
+    return {
+      id: row.id,
+      name: row.title,
+      category: row.categoryName,
+      category_id: row.categoryId,
+      stock_quantity: row.stockQuantity,
+      // No order item overlaps the window: nothing to sweep (the usual case for most items of a case).
+      shippable_quantity: list
+        ? shippableQuantity(
+            row.stockQuantity,
+            // Written as ms since the window's start (see summaryBookingsByItem).
+            parseBookingList(list, (ms) => window.start + ms),
+            window,
+          )
+        : Math.max(0, row.stockQuantity),
+    };
+  });
 }
 
 /** GET /api/inventorysummary/{caseId}/summary/: every item of the group; 404 for another group's case. */

@@ -316,5 +316,40 @@ describeOnDatabases("allocation API", (driver) => {
         .set(bearer(fresh))
         .expect(404);
     });
+
+    it("counts bookings that touch to the millisecond, in short windows and in a century-long one", async () => {
+      // The bookings travel as milliseconds since the window's start, through float8 for windows under
+      // 60 years and numeric beyond (summary.queries.ts): both must keep every millisecond. Rounding
+      // either branch to whole seconds makes this test fail (tried when it was written).
+      const fresh = await signUpOwner(server);
+      const item = await makeItem(server, fresh, { stock: 2 });
+      const touching = "2030-01-02T00:00:00.001Z";
+      const early = await makeCase(server, fresh, { start: "2030-01-01T00:00:00.000Z", end: touching });
+      const late = await makeCase(server, fresh, { start: touching, end: "2030-01-03T00:00:00.000Z" });
+      await addUnits(server, fresh, item.id, early.id, 1);
+      const lateUnit = await addUnits(server, fresh, item.id, late.id, 1);
+      const short = await makeCase(server, fresh, {
+        start: "2030-01-01T12:00:00.000Z",
+        end: "2030-01-05T00:00:00.000Z",
+      });
+      const century = await makeCase(server, fresh, {
+        start: "1960-01-01T00:00:00.007Z",
+        end: "2099-12-31T23:59:59.993Z",
+      });
+      const shippable = async (caseId: number) =>
+        (await summary(caseId, fresh).expect(200)).body[0].shippable_quantity;
+      // early and late both hold the instant they touch at: 2 units, nothing left in either window.
+      expect(await shippable(short.id)).toBe(0);
+      expect(await shippable(century.id)).toBe(0);
+      // One millisecond later, they no longer meet: one unit is free at every instant.
+      await patch(server, fresh, lateUnit.order_item.id, {
+        start_date: "2030-01-02T00:00:00.002Z",
+        end_date: "2030-01-03T00:00:00.000Z",
+        order_quantity: 1,
+        note: "",
+      }).expect(200);
+      expect(await shippable(short.id)).toBe(1);
+      expect(await shippable(century.id)).toBe(1);
+    });
   });
 });
