@@ -1,6 +1,7 @@
 import moment from "moment-timezone";
 import { BUSINESS_TIME_ZONE } from "../dates";
-import { type Booking, toMs } from "./types";
+import { clippedEvents } from "./peak";
+import type { Booking } from "./types";
 
 const DATE = "YYYY-MM-DD";
 
@@ -26,10 +27,6 @@ export function dailyPeaks(
   return peaksBetween(bookings, dayStarts(weekStart, 8, zone));
 }
 
-type Event = [time: number, quantity: number];
-
-const byTime = (a: Event, b: Event) => a[0] - b[0];
-
 /**
  * Peak usage within each [bounds[i], bounds[i+1]) (closed at bounds[i+1] − 1 ms), for increasing bounds:
  * for every day the same value as `peakUsage` over that day, in one sweep (the weekly view runs this for
@@ -41,18 +38,8 @@ export function peaksBetween(bookings: readonly Booking[], bounds: readonly numb
   if (days <= 0) return [];
   const from = bounds[0]!;
   const to = bounds[days]! - 1;
-  const starts: Event[] = [];
-  const ends: Event[] = [];
-  for (const b of bookings) {
-    const s = Math.max(toMs(b.start), from);
-    const e = Math.min(toMs(b.end), to);
-    // As in peakUsage: negated comparisons also drop NaN; a non-positive quantity is ignored.
-    if (!(s <= e) || !(b.quantity > 0)) continue;
-    starts.push([s, b.quantity]);
-    ends.push([e, b.quantity]);
-  }
-  starts.sort(byTime);
-  ends.sort(byTime);
+  // The same events as peakUsage's (clipped to the whole span, sorted), swept once across the days.
+  const { starts, ends } = clippedEvents(bookings, from, to);
   const peaks: number[] = [];
   let usage = 0;
   let k = 0;

@@ -1,13 +1,19 @@
 import { type Booking, toMs, type Window } from "./types";
 
-type Event = [time: number, quantity: number];
+/** A booking's start or end instant (epoch ms) and its quantity. */
+export type Event = [time: number, quantity: number];
 
 const byTime = (a: Event, b: Event) => a[0] - b[0];
 
-/** Highest usage(t) over t in the closed window; 0 when no booking overlaps it. O(n log n). */
-export function peakUsage(bookings: readonly Booking[], window: Window): number {
-  const from = toMs(window.start);
-  const to = toMs(window.end);
+/**
+ * The bookings clipped to [from, to], as their starts and their ends, each sorted by time. Bookings outside
+ * the window, with an invalid instant or a non-positive quantity are left out.
+ */
+export function clippedEvents(
+  bookings: readonly Booking[],
+  from: number,
+  to: number,
+): { starts: Event[]; ends: Event[] } {
   const starts: Event[] = [];
   const ends: Event[] = [];
   for (const b of bookings) {
@@ -21,6 +27,12 @@ export function peakUsage(bookings: readonly Booking[], window: Window): number 
   }
   starts.sort(byTime);
   ends.sort(byTime);
+  return { starts, ends };
+}
+
+/** Highest usage(t) over t in the closed window; 0 when no booking overlaps it. O(n log n). */
+export function peakUsage(bookings: readonly Booking[], window: Window): number {
+  const { starts, ends } = clippedEvents(bookings, toMs(window.start), toMs(window.end));
   // The maximum of a sum of closed intervals is reached at some start, so only starts are
   // sampled. An end at the same instant as a start is released only afterwards: both hold t.
   let usage = 0;
