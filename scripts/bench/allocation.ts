@@ -9,8 +9,9 @@
  *     straight through `pg` by 32 concurrent sessions.
  * Each path is driven twice: closed loop (throughput at saturation, where latency is only queueing) and
  * open loop at a fixed rate below it (BENCH_RATE, default 300/s: the latency users see at that load),
- * after one second at that rate that is not counted: straight after a closed loop the first open-loop
- * calls of the direct path (whose pg sessions run in this process) waited up to 190 ms, once per run.
+ * after one second at that rate that is not counted. The direct path's open-loop p99 shows one or two
+ * stalls of 100-190 ms per run whose cause is still open (docs/benchmarks.md); the uncounted second did not
+ * remove them.
  * The read views (weekly view, inventory summary) have a benchmark of their own: scripts/bench/readViews.ts.
  *
  *   node -r esbuild-register scripts/bench/allocation.ts
