@@ -18,3 +18,11 @@ export async function rowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
  * A numeric: cast it (`::float8`) where the driver should return a number.
  */
 export const epochMs = (instant: SQL) => sql`floor(extract(epoch from ${instant}) * 1000)`;
+
+/**
+ * Whole microseconds from `origin` to `instant`, in float8 arithmetic, which is cheaper than numeric (a
+ * quarter of the weekly query's time, and half of the summary's aggregation, went to numeric epochs).
+ * Exact while the span is under about 68 years; longer spans need `epochMs`.
+ */
+export const microsSince = (instant: SQL, origin: SQL) =>
+  sql`round(date_part('epoch', ${instant} - ${origin}) * 1000000)::int8`;

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client";
-import { epochMs, rowsOf } from "../../db/rawSql";
+import { epochMs, microsSince, rowsOf } from "../../db/rawSql";
 import { orderItems, workCases } from "../../db/schema";
 import { bookingList } from "./weekly.queries";
 
@@ -44,12 +44,11 @@ export function summaryItems(
 }
 
 /**
- * Whole milliseconds from `origin` (a whole millisecond) to `instant`, exactly. float8 arithmetic, much
- * cheaper than numeric (it was half the bookings' aggregation), holds every microsecond of a span under
- * 68 years; `span` says how long the spans can be, and longer ones take the exact numeric path.
+ * Whole milliseconds from `origin` (a whole millisecond) to `instant`, exactly: through float8
+ * `microsSince` while `span` (how long the spans can be) is under 60 years, the exact numeric path beyond.
  */
 const msSince = (instant: SQL, origin: SQL, span: SQL) => sql`CASE WHEN ${span} < interval '60 years'
-  THEN round(date_part('epoch', ${instant} - ${origin}) * 1000000)::int8 / 1000
+  THEN ${microsSince(instant, origin)} / 1000
   ELSE floor((extract(epoch from ${instant}) - extract(epoch from ${origin})) * 1000)::int8 END`;
 
 /**

@@ -1,7 +1,7 @@
 import type { Booking } from "@zaiko/common/availability/index";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { epochMs, rowsOf } from "../../db/rawSql";
+import { epochMs, microsSince, rowsOf } from "../../db/rawSql";
 import type { ItemRow } from "../items/items.presenter";
 
 type Queryable = Db | Tx;
@@ -11,14 +11,6 @@ type Queryable = Db | Tx;
  * mapping, and instants travel as integers instead of timestamps to parse: at 2,000 items and 6,000
  * overlapping order items those two were most of the server's time (docs/benchmarks.md).
  */
-
-/**
- * Whole microseconds from `origin` to `instant`, in float8 arithmetic, which is cheaper than numeric (a
- * quarter of the weekly query's time went to numeric epochs). Exact while the span is under about 100
- * years: the weekly view uses it for instants clipped to its week.
- */
-const microsSince = (instant: SQL, origin: SQL) =>
-  sql`round(date_part('epoch', ${instant} - ${origin}) * 1000000)::int8`;
 
 /**
  * Aggregate over order items `o`: their periods (`start`, `end`: integers) and quantities as one text
@@ -65,9 +57,9 @@ export function parseBookingList(text: string | null, instant = (n: number) => n
 }
 
 /**
- * The bookings of one item of `weekBookingsByItem` as epoch ms. They were clipped to the week [from, to] and written as
- * microseconds since `from`; a JS Date truncates to the millisecond, and so does this. Clipping changes no
- * day's peak: each day's sweep clips to the day anyway.
+ * The bookings of one item of `weekBookingsByItem` as epoch ms. They were clipped to the week [from, to] and
+ * written as microseconds since `from`; a JS Date truncates to the millisecond, and so does this. Clipping
+ * changes no day's peak: each day's sweep clips to the day anyway.
  */
 export function parseWeekBookings(text: string | null, from: Date): Booking[] {
   const origin = from.getTime();
