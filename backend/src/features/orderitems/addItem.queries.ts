@@ -1,3 +1,4 @@
+import type { Booking } from "@zaiko/common/availability/index";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { rowsOf } from "../../db/rawSql";
@@ -12,13 +13,6 @@ import type { OrderItemRow } from "./orderitems.queries";
  * The function does not decide: the caller checks the peak with common/availability and throws to roll back.
  */
 
-export interface BookingRow {
-  workCaseId: number;
-  start: number;
-  end: number;
-  quantity: number;
-}
-
 /** The order item as the upsert left it; the caller adds the item's title and category. */
 export type AddedUnit = Pick<
   OrderItemRow,
@@ -31,7 +25,7 @@ export interface UnitAdded {
   item: { title: string; stockQuantity: number; categoryId: number; categoryName: string };
   unit: AddedUnit;
   /** The item's order items that overlap the unit's period, this case's own (with the new unit) among them. */
-  bookings: BookingRow[];
+  bookings: Booking[];
 }
 
 /** What the function returns, as JSON: instants as epoch milliseconds, bookings as compact tuples. */
@@ -50,6 +44,7 @@ interface AddedJson {
     receive: number | null;
     note: string;
   };
+  /** The case id of each booking is sent but not needed: the unit's own period is the window. */
   bookings: [workCaseId: number, start: number, end: number, quantity: number][];
 }
 
@@ -91,6 +86,6 @@ export async function addUnitLocked(
       receive: dateOrNull(o.receive),
       note: o.note,
     },
-    bookings: r.bookings.map(([workCaseId, start, end, quantity]) => ({ workCaseId, start, end, quantity })),
+    bookings: r.bookings.map(([, start, end, quantity]) => ({ start, end, quantity })),
   };
 }
