@@ -150,7 +150,7 @@ async function directAddItem(pool: Pool, groupId: number, itemId: number, caseId
     ]);
     const r = rows[0].r;
     const window = { start: r.order_item.start, end: r.order_item.end };
-    const bookings = r.bookings.map(([, start, end, quantity]: number[]) => ({ start, end, quantity }));
+    const bookings = r.bookings.map(([start, end, quantity]: number[]) => ({ start, end, quantity }));
     if (peakUsage(bookings, window) + (r.added ? 0 : 1) > r.stock_quantity) throw new Error("short");
     await client.query("COMMIT");
     return true;

@@ -6,7 +6,7 @@ import type { OrderItemRow } from "./orderitems.queries";
 
 /**
  * The hot path of the product (+ on the case detail screen) in one statement between BEGIN and COMMIT: the
- * database function `add_allocation_unit` (migration 0002) locks the case (share) then the item (update),
+ * database function `add_allocation_unit` (migrations 0002 and 0003) locks the case (share) then the item (update),
  * writes the unit and reads the bookings around it. Every round trip is paid by every click: the same
  * transaction through pg went from about 700 to about 1,230 per second when its three statements between
  * BEGIN and COMMIT became this one (scripts/bench/allocation.ts, docs/benchmarks.md).
@@ -44,8 +44,7 @@ interface AddedJson {
     receive: number | null;
     note: string;
   };
-  /** The case id of each booking is sent but not needed: the unit's own period is the window. */
-  bookings: [workCaseId: number, start: number, end: number, quantity: number][];
+  bookings: [start: number, end: number, quantity: number][];
 }
 
 const dateOrNull = (ms: number | null) => (ms === null ? null : new Date(ms));
@@ -86,6 +85,6 @@ export async function addUnitLocked(
       receive: dateOrNull(o.receive),
       note: o.note,
     },
-    bookings: r.bookings.map(([, start, end, quantity]) => ({ start, end, quantity })),
+    bookings: r.bookings.map(([start, end, quantity]) => ({ start, end, quantity })),
   };
 }
