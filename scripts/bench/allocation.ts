@@ -7,6 +7,8 @@
  *  2. Direct: the same transaction (lock the case and the item row, read the overlapping bookings, check the
  *     peak with common/availability, upsert the order item: the transaction of addItem.queries.ts) issued
  *     straight through `pg` by 32 concurrent sessions.
+ * Each closed loop runs on items and cases of its own that have no order items yet, after WARM_UP_SECONDS of
+ * the same loop on a warm-up workload (a new process runs its first seconds unoptimised).
  * Each path is driven twice: closed loop (throughput at saturation, where latency is only queueing) and
  * open loop at a fixed rate below it (BENCH_RATE, default 300/s: the latency users see at that load),
  * after one second at that rate that is not counted. The direct path's open-loop p99 shows one or two
@@ -17,7 +19,8 @@
  *   node -r esbuild-register scripts/bench/allocation.ts
  *
  * PostgreSQL from TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); a scratch database is
- * created and dropped. Writes the figures into docs/benchmarks.md between the allocation markers.
+ * created and dropped. Writes the figures into docs/benchmarks.md between the allocation markers (not with
+ * BENCH_DOCS=0).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -34,8 +37,19 @@ const SECONDS = Number(process.env.BENCH_SECONDS || 8);
 const ITEMS = 64;
 /** Connections in each pg pool (server and direct path); smaller pools were tried, see docs/benchmarks.md. */
 const POOL = Number(process.env.BENCH_POOL || CLIENTS);
+/**
+ * Seconds of the same closed loop, on cases of their own, before each measured one: a new app process (and
+ * the bench's own pg code) runs its first seconds unoptimised, at about two thirds of its later rate.
+ */
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS || 3);
 /** Offered load of the open-loop rows: about half of what one app process serves at saturation. */
 const RATE = Number(process.env.BENCH_RATE || 300);
+
+/** What one measured loop allocates: items (stock 1,000,000) and one case per client. */
+interface Workload {
+  items: number[];
+  cases: number[];
+}
 
 interface Run {
   ops: number;
@@ -175,45 +189,51 @@ async function main() {
   });
   const base = server.url;
   const { group, access, category } = await benchGroup(base);
-  const items: number[] = [];
-  for (let i = 0; i < ITEMS; i++) {
-    const item = await api(base, "POST", "/api/items/", access, {
-      title: `item-${i}`,
-      category: category.id,
-      stock_quantity: 1_000_000,
-      note: "",
-      group: group.id,
-    });
-    items.push(item.id);
-  }
-  const cases: number[] = [];
-  for (let c = 0; c < CLIENTS * 2; c++) {
-    const wc = await api(base, "POST", "/api/workcases/", access, {
-      title: `case-${c}`,
-      start_date: `2027-0${1 + (c % 6)}-01T09:00:00+09:00`,
-      end_date: `2027-0${2 + (c % 6)}-15T18:00:00+09:00`,
-      note: "",
-      group: group.id,
-    });
-    cases.push(wc.id);
-  }
+  /** 64 items and one case per client, none with order items yet. */
+  const newWorkload = async (label: string): Promise<Workload> => {
+    const items: number[] = [];
+    for (let i = 0; i < ITEMS; i++) {
+      const item = await api(base, "POST", "/api/items/", access, {
+        title: `${label}-item-${i}`,
+        category: category.id,
+        stock_quantity: 1_000_000,
+        note: "",
+        group: group.id,
+      });
+      items.push(item.id);
+    }
+    const cases: number[] = [];
+    for (let c = 0; c < CLIENTS; c++) {
+      const wc = await api(base, "POST", "/api/workcases/", access, {
+        title: `${label}-case-${c}`,
+        start_date: `2027-0${1 + (c % 6)}-01T09:00:00+09:00`,
+        end_date: `2027-0${2 + (c % 6)}-15T18:00:00+09:00`,
+        note: "",
+        group: group.id,
+      });
+      cases.push(wc.id);
+    }
+    return { items, cases };
+  };
+  // Every measured closed loop starts from the same state, items and cases of its own without order items,
+  // so each path runs the same mix of first units (inserts) and further units (updates) over the same
+  // number of bookings; the warm-ups run on a workload of their own.
+  const warmUp = await newWorkload("warm-up");
+  const oneProcessLoad = await newWorkload("one-process");
+  const twoProcessLoad = await newWorkload("two-processes");
+  const directLoad = await newWorkload("direct");
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
-  // The HTTP runs use the first CLIENTS cases, the direct path the others.
-  const httpCases = cases.slice(0, CLIENTS);
-  const directCases = cases.slice(CLIENTS);
-
-  // Warm-up so both paths start with connections open and plans cached.
-  await drive(CLIENTS, 1, async () => {
-    await api(base, "POST", `/api/additem/${pick(items)}/${pick(httpCases)}/`, access);
-    return true;
-  });
 
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
   const baseUrl = new URL(base);
-  const oneProcess = await drive(CLIENTS, SECONDS, (c) =>
-    additem(agent, baseUrl, pick(items), httpCases[c]!, access),
+  await drive(CLIENTS, WARM_UP_SECONDS, (c) =>
+    additem(agent, baseUrl, pick(warmUp.items), warmUp.cases[c]!, access),
   );
-  const httpAtRate = () => additem(agent, baseUrl, pick(items), pick(httpCases), access);
+  const oneProcess = await drive(CLIENTS, SECONDS, (c) =>
+    additem(agent, baseUrl, pick(oneProcessLoad.items), oneProcessLoad.cases[c]!, access),
+  );
+  const httpAtRate = () =>
+    additem(agent, baseUrl, pick(oneProcessLoad.items), pick(oneProcessLoad.cases), access);
   await driveAtRate(RATE, 1, httpAtRate);
   const oneProcessAtRate = await driveAtRate(RATE, SECONDS, httpAtRate);
 
@@ -224,18 +244,23 @@ async function main() {
     PG_POOL_SIZE: String(Math.max(1, POOL / 2)),
   });
   const bases = [baseUrl, new URL(second.url)];
-  await drive(CLIENTS, 1, (c) => additem(agent, bases[c % 2]!, pick(items), httpCases[c]!, access));
+  await drive(CLIENTS, WARM_UP_SECONDS, (c) =>
+    additem(agent, bases[c % 2]!, pick(warmUp.items), warmUp.cases[c]!, access),
+  );
   const twoProcesses = await drive(CLIENTS, SECONDS, (c) =>
-    additem(agent, bases[c % 2]!, pick(items), httpCases[c]!, access),
+    additem(agent, bases[c % 2]!, pick(twoProcessLoad.items), twoProcessLoad.cases[c]!, access),
   );
   await second.stop();
   agent.destroy();
 
   const pool = new Pool({ connectionString: url, max: POOL });
-  const direct = await drive(CLIENTS, SECONDS, (c) =>
-    directAddItem(pool, group.id, pick(items), directCases[c]!),
+  await drive(CLIENTS, WARM_UP_SECONDS, (c) =>
+    directAddItem(pool, group.id, pick(warmUp.items), warmUp.cases[c]!),
   );
-  const directOpAtRate = () => directAddItem(pool, group.id, pick(items), pick(directCases));
+  const direct = await drive(CLIENTS, SECONDS, (c) =>
+    directAddItem(pool, group.id, pick(directLoad.items), directLoad.cases[c]!),
+  );
+  const directOpAtRate = () => directAddItem(pool, group.id, pick(directLoad.items), pick(directLoad.cases));
   await driveAtRate(RATE, 1, directOpAtRate);
   const directAtRate = await driveAtRate(RATE, SECONDS, directOpAtRate);
 
@@ -269,6 +294,7 @@ async function main() {
   const report = lines.join("\n");
   console.info(report);
 
+  if (process.env.BENCH_DOCS === "0") return;
   const docs = path.resolve(__dirname, "../../docs/benchmarks.md");
   const begin = "<!-- allocation:begin -->";
   const finish = "<!-- allocation:end -->";
