@@ -1,4 +1,5 @@
 import { bodyParser } from "@koa/bodyparser";
+import Router from "@koa/router";
 import { ja } from "@zaiko/common/messages/ja";
 import Koa from "koa";
 import helmet from "koa-helmet";
@@ -107,9 +108,11 @@ export function createApp(deps: AppDeps): Koa {
     if (ctx.path.startsWith("/api/") && !ctx.path.endsWith("/")) ctx.path = `${ctx.path}/`;
     await next();
   });
-  for (const feature of features) {
-    const router = feature(deps);
-    app.use(router.routes()).use(router.allowedMethods());
-  }
+  // One router holding every feature's routes: a request is matched once, instead of passing through a
+  // routes() and an allowedMethods() middleware of each feature (28 frames on every call). The feature
+  // routers have no router-level middleware, which a merged router would apply to every route.
+  const api = new Router();
+  for (const feature of features) api.use(feature(deps).routes());
+  app.use(api.routes()).use(api.allowedMethods());
   return app;
 }
