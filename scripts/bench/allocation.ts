@@ -272,7 +272,7 @@ async function main() {
   const row = (label: string, r: Run) =>
     `| ${label} | ${fmt(rate(r))} | ${fmt(pct(r.latencies, 50))} | ${fmt(pct(r.latencies, 99))} | ${r.errors} |`;
   const lines = [
-    `Run of ${new Date().toISOString().slice(0, 16)}Z, node ${process.version}, ${CLIENTS} clients, ${SECONDS} s per path, ${ITEMS} items (random per call); ${yardstick}.`,
+    `Run of ${new Date().toISOString().slice(0, 16)}Z, node ${process.version}, ${CLIENTS} clients, ${SECONDS} s per path after ${WARM_UP_SECONDS} s of warm-up, ${ITEMS} items (random per call); ${yardstick}.`,
     "",
     "Closed loop (each client sends its next call when the last one answered: the most the path serves):",
     "",
