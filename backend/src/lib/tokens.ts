@@ -58,7 +58,7 @@ const verifiedTokens = new Map<string, Map<string, VerifiedToken>>();
  * Verifies an access token; undefined when it is malformed, expired or signed otherwise.
  * A token that verified is remembered until its expiry, per secret: the signature, the claims and the
  * JSON are checked once per token rather than on every request of a session (about 40 µs of CPU per
- * request, 7 % of the server's time per additem in the profile of docs/benchmarks.md). Only what passed is
+ * request in the server's profile, docs/benchmarks.md). Only what passed is
  * kept, so a forged token is checked in full every time; whether the member is still active is checked
  * per request elsewhere (middlewares/auth.ts), so nothing about revocation changes.
  */
