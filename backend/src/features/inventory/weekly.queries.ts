@@ -1,8 +1,7 @@
 import type { Booking } from "@zaiko/common/availability/index";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { epochMs, microsSince, rowsOf } from "../../db/rawSql";
-import type { ItemRow } from "../items/items.presenter";
+import { microsSince, rowsOf } from "../../db/rawSql";
 
 type Queryable = Db | Tx;
 
@@ -64,41 +63,6 @@ export function parseBookingList(text: string | null, instant = (n: number) => n
 export function parseWeekBookings(text: string | null, from: Date): Booking[] {
   const origin = from.getTime();
   return parseBookingList(text, (micros) => origin + Math.floor(micros / 1000));
-}
-
-/**
- * Every item of the group (by title, by code point on both drivers) with its category name, as the weekly
- * view lists them. It runs beside `weekBookingsByItem`, which takes the database longer.
- */
-export async function weekItems(db: Queryable, groupId: number): Promise<ItemRow[]> {
-  const rows = await rowsOf<{
-    id: number;
-    category_id: number;
-    category_name: string;
-    title: string;
-    stock_quantity: number;
-    note: string;
-    created_ms: number;
-  }>(
-    db,
-    sql`
-    SELECT i.id, i.category_id, c.name AS category_name, i.title, i.stock_quantity, i.note,
-           ${epochMs(sql`i.created_at`)}::float8 AS created_ms
-    FROM items i
-    JOIN categories c ON c.id = i.category_id AND c.group_id = i.group_id
-    WHERE i.group_id = ${groupId}
-    ORDER BY i.title COLLATE "C", i.id`,
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    groupId,
-    categoryId: r.category_id,
-    categoryName: r.category_name,
-    title: r.title,
-    stockQuantity: r.stock_quantity,
-    note: r.note,
-    createdAt: new Date(r.created_ms),
-  }));
 }
 
 /**

@@ -5,8 +5,9 @@ import type { AuthUser } from "../../middlewares/auth";
 import { presentCategory } from "../categories/categories.presenter";
 import { listCategories } from "../categories/categories.queries";
 import { presentItem } from "../items/items.presenter";
+import { listItemsOfGroup } from "../items/items.queries";
 import type { Week } from "./week";
-import { parseWeekBookings, weekBookingsByItem, weekItems } from "./weekly.queries";
+import { parseWeekBookings, weekBookingsByItem } from "./weekly.queries";
 
 /**
  * The item screen's week: every item of the group (by title) with the peak usage of each of the 7 days,
@@ -19,7 +20,7 @@ export async function weeklyItems(deps: AppDeps, actor: AuthUser, week: Week): P
   const bounds = dayStarts(week.start, 8, deps.config.timeZone);
   const from = new Date(bounds[0]!);
   const [items, bookings, categoryRows] = await Promise.all([
-    weekItems(db, actor.groupId).then((rows) => rows.map(presentItem)),
+    listItemsOfGroup(db, actor.groupId).then((rows) => rows.map(presentItem)),
     weekBookingsByItem(db, actor.groupId, from, new Date(bounds[7]!)),
     listCategories(db, actor.groupId),
   ]);
