@@ -15,7 +15,6 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { Client, Pool } from "pg";
 import { loadConfig } from "../../backend/src/config";
 import { type Database, openMemoryPglite } from "../../backend/src/db/client";
-import * as schema from "../../backend/src/db/schema";
 import { createLogger } from "../../backend/src/lib/logger";
 import { type RunningServer, startServer } from "../../backend/src/server";
 
@@ -36,7 +35,7 @@ async function freshPostgres(): Promise<Database | undefined> {
   url.pathname = `/${name}`;
   const pool = new Pool({ connectionString: url.toString(), max: 10 });
   return {
-    db: drizzle(pool, { schema }),
+    db: drizzle(pool),
     driver: "pg",
     ping: async () => {
       await pool.query("select 1");

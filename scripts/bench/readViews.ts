@@ -18,8 +18,6 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { Pool } from "pg";
-import type { Db } from "../../backend/src/db/client";
-import * as schema from "../../backend/src/db/schema";
 import type { AppDeps } from "../../backend/src/deps";
 import { summaryOfCase } from "../../backend/src/features/inventory/summary.service";
 import { parseWeek } from "../../backend/src/features/inventory/week";
@@ -119,7 +117,7 @@ async function main() {
 
   // The same services in this process, on a pg pool of its own: the query, the availability sweep and
   // JSON.stringify, without HTTP, auth and the transfer.
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const db = drizzle(pool);
   const deps = { database: { db }, config: { timeZone: "Asia/Tokyo" } } as unknown as AppDeps;
   const actor = { groupId: group.id } as AuthUser;
   const week = parseWeek("2026", "11", "22")!;

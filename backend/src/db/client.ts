@@ -7,12 +7,15 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { Pool } from "pg";
 import lockfile from "proper-lockfile";
-import * as schema from "./schema";
 
-export type Schema = typeof schema;
-/** The drizzle database, whichever driver is underneath. Both speak the same PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * The drizzle database, whichever driver is underneath. Both speak the same PostgreSQL. Opened without
+ * drizzle's relational query API (`db.query.*`, which the code does not use): given the schema, drizzle
+ * builds a query builder per table for every transaction, on the + button's path too (docs/benchmarks.md).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
+type NoRelations = Record<string, never>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoRelations, ExtractTablesWithRelations<NoRelations>>;
 
 export interface Database {
   db: Db;
@@ -38,7 +41,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     throw new Error(`The data directory ${dataDir} is in use by another process (pglite.lock).`);
   }
   const client = await PGlite.create(dir);
-  const db: Db = drizzlePglite(client, { schema });
+  const db: Db = drizzlePglite(client);
   return {
     db,
     driver: "pglite",
@@ -55,7 +58,7 @@ async function openPglite(dataDir: string): Promise<Database> {
 /** An in-memory PGlite for tests: a real PostgreSQL with nothing on disk. */
 export async function openMemoryPglite(): Promise<Database> {
   const client = await PGlite.create();
-  const db: Db = drizzlePglite(client, { schema });
+  const db: Db = drizzlePglite(client);
   return {
     db,
     driver: "pglite",
@@ -71,7 +74,7 @@ function openPg(url: string, onIdleError: (err: Error) => void): Database {
   // An idle client whose connection dies (server restart, admin termination) is dropped by the pool and
   // the next query opens a new one. Without a listener the pool's 'error' event would crash the process.
   pool.on("error", onIdleError);
-  const db: Db = drizzlePg(pool, { schema });
+  const db: Db = drizzlePg(pool);
   return {
     db,
     driver: "pg",

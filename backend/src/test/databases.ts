@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { Client, Pool } from "pg";
 import { type Database, openMemoryPglite } from "../db/client";
-import * as schema from "../db/schema";
 
 export type DriverName = "pglite" | "pg";
 
@@ -25,7 +24,7 @@ export async function openFreshPostgres(): Promise<Database & { url: string }> {
   // pool.end() resolves before its idle clients have closed; the forced DROP below then terminates them,
   // which must not surface as an unhandled 'error' event.
   pool.on("error", () => undefined);
-  const db = drizzle(pool, { schema });
+  const db = drizzle(pool);
   return {
     db,
     driver: "pg",
