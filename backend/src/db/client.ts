@@ -70,7 +70,12 @@ export async function openMemoryPglite(): Promise<Database> {
 }
 
 function openPg(url: string, onIdleError: (err: Error) => void): Database {
-  const pool = new Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE || 20) });
+  const size = Number(process.env.PG_POOL_SIZE || 20);
+  // A fixed-size pool: connections opened under load are kept (min = max) rather than closed after 10 s
+  // idle, pg-pool's default. When the idle timeout closed a burst's connections, their backends exiting at
+  // once stalled every other transaction on the 2-vCPU machine for 100–200 ms (docs/benchmarks.md), and
+  // the next burst paid for new connections again.
+  const pool = new Pool({ connectionString: url, max: size, min: size });
   // An idle client whose connection dies (server restart, admin termination) is dropped by the pool and
   // the next query opens a new one. Without a listener the pool's 'error' event would crash the process.
   pool.on("error", onIdleError);
