@@ -8,12 +8,14 @@
  *     peak with common/availability, upsert the order item: the transaction of addItem.queries.ts) issued
  *     straight through `pg` by 32 concurrent sessions.
  * Each closed loop runs on items and cases of its own that have no order items yet, after WARM_UP_SECONDS of
- * the same loop on a warm-up workload (a new process runs its first seconds unoptimised).
+ * the same loop on a warm-up workload (a new process runs its first seconds unoptimised). The three closed
+ * loops take turns in BENCH_SLICES slices (see interleaved), so a drift of the machine's speed during the
+ * run falls on all of them alike.
  * Each path is driven twice: closed loop (throughput at saturation, where latency is only queueing) and
  * open loop at a fixed rate below it (BENCH_RATE, default 300/s: the latency users see at that load),
- * after one second at that rate that is not counted. The direct path's open-loop p99 shows one or two
- * stalls of 100-190 ms per run whose cause is still open (docs/benchmarks.md); the uncounted second did not
- * remove them.
+ * after one second at that rate that is not counted. The stalls of 100–500 ms the open loops used to show
+ * came with pg-pool closing a burst's idle connections (10 s after the closed loop): both pools are now
+ * fixed-size (docs/benchmarks.md).
  * The read views (weekly view, inventory summary) have a benchmark of their own: scripts/bench/readViews.ts.
  *
  *   node -r esbuild-register scripts/bench/allocation.ts
@@ -42,6 +44,8 @@ const POOL = Number(process.env.BENCH_POOL || CLIENTS);
  * the bench's own pg code) runs its first seconds unoptimised, at about two thirds of its later rate.
  */
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS || 3);
+/** Turns of the closed loops (see interleaved). */
+const SLICES = Number(process.env.BENCH_SLICES || 4);
 /** Offered load of the open-loop rows: about half of what one app process serves at saturation. */
 const RATE = Number(process.env.BENCH_RATE || 300);
 
@@ -85,6 +89,33 @@ async function drive(
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return { ops: latencies.length, seconds: elapsed, latencies, errors };
+}
+
+/** One closed-loop path of the comparison: a call on a client's case of the path's own workload. */
+interface ClosedLoopPath {
+  call: (load: Workload, client: number) => Promise<boolean>;
+  load: Workload;
+}
+
+/**
+ * The closed loops of all paths, SLICES slices of SECONDS / SLICES each, taking turns (one, two, direct,
+ * one, two, direct, …), each path's slices summed. This VM's speed drifts by a fifth within a minute
+ * (docs/benchmarks.md); measured one after another, a path that ran in a slow minute looked worse than
+ * the code made it, and the ratio moved with it. In turns, every path sees the same minutes.
+ */
+async function interleaved(paths: ClosedLoopPath[]): Promise<Run[]> {
+  const runs: Run[][] = paths.map(() => []);
+  for (let slice = 0; slice < SLICES; slice++) {
+    for (const [i, p] of paths.entries()) {
+      runs[i]!.push(await drive(CLIENTS, SECONDS / SLICES, (c) => p.call(p.load, c)));
+    }
+  }
+  return runs.map((slices) => ({
+    ops: slices.reduce((n, r) => n + r.ops, 0),
+    seconds: slices.reduce((n, r) => n + r.seconds, 0),
+    latencies: slices.flatMap((r) => r.latencies).sort((a, b) => a - b),
+    errors: slices.reduce((n, r) => n + r.errors, 0),
+  }));
 }
 
 /**
@@ -226,17 +257,11 @@ async function main() {
 
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
   const baseUrl = new URL(base);
-  await drive(CLIENTS, WARM_UP_SECONDS, (c) =>
-    additem(agent, baseUrl, pick(warmUp.items), warmUp.cases[c]!, access),
-  );
-  const oneProcess = await drive(CLIENTS, SECONDS, (c) =>
-    additem(agent, baseUrl, pick(oneProcessLoad.items), oneProcessLoad.cases[c]!, access),
-  );
-  const httpAtRate = () =>
-    additem(agent, baseUrl, pick(oneProcessLoad.items), pick(oneProcessLoad.cases), access);
-  await driveAtRate(RATE, 1, httpAtRate);
-  const oneProcessAtRate = await driveAtRate(RATE, SECONDS, httpAtRate);
-
+  // Fixed-size, as the app's pool (db/client.ts): no idle connections closed in the middle of a loop.
+  const pool = new Pool({ connectionString: url, max: POOL, min: POOL });
+  type Call = (load: Workload, client: number) => Promise<boolean>;
+  const oneProcessCall: Call = (load, c) => additem(agent, baseUrl, pick(load.items), load.cases[c]!, access);
+  const directCall: Call = (load, c) => directAddItem(pool, group.id, pick(load.items), load.cases[c]!);
   // The docker-compose topology: two app processes on the same database, half of the clients on each.
   const second = await startAppProcess({
     DATABASE_URL: url,
@@ -244,22 +269,23 @@ async function main() {
     PG_POOL_SIZE: String(Math.max(1, POOL / 2)),
   });
   const bases = [baseUrl, new URL(second.url)];
-  await drive(CLIENTS, WARM_UP_SECONDS, (c) =>
-    additem(agent, bases[c % 2]!, pick(warmUp.items), warmUp.cases[c]!, access),
-  );
-  const twoProcesses = await drive(CLIENTS, SECONDS, (c) =>
-    additem(agent, bases[c % 2]!, pick(twoProcessLoad.items), twoProcessLoad.cases[c]!, access),
-  );
+  const twoProcessCall: Call = (load, c) =>
+    additem(agent, bases[c % 2]!, pick(load.items), load.cases[c]!, access);
+  for (const call of [oneProcessCall, twoProcessCall, directCall]) {
+    await drive(CLIENTS, WARM_UP_SECONDS, (c) => call(warmUp, c));
+  }
+  const [oneProcess, twoProcesses, direct] = (await interleaved([
+    { call: oneProcessCall, load: oneProcessLoad },
+    { call: twoProcessCall, load: twoProcessLoad },
+    { call: directCall, load: directLoad },
+  ])) as [Run, Run, Run];
   await second.stop();
-  agent.destroy();
 
-  const pool = new Pool({ connectionString: url, max: POOL });
-  await drive(CLIENTS, WARM_UP_SECONDS, (c) =>
-    directAddItem(pool, group.id, pick(warmUp.items), warmUp.cases[c]!),
-  );
-  const direct = await drive(CLIENTS, SECONDS, (c) =>
-    directAddItem(pool, group.id, pick(directLoad.items), directLoad.cases[c]!),
-  );
+  const httpAtRate = () =>
+    additem(agent, baseUrl, pick(oneProcessLoad.items), pick(oneProcessLoad.cases), access);
+  await driveAtRate(RATE, 1, httpAtRate);
+  const oneProcessAtRate = await driveAtRate(RATE, SECONDS, httpAtRate);
+  agent.destroy();
   const directOpAtRate = () => directAddItem(pool, group.id, pick(directLoad.items), pick(directLoad.cases));
   await driveAtRate(RATE, 1, directOpAtRate);
   const directAtRate = await driveAtRate(RATE, SECONDS, directOpAtRate);
@@ -272,7 +298,7 @@ async function main() {
   const row = (label: string, r: Run) =>
     `| ${label} | ${fmt(rate(r))} | ${fmt(pct(r.latencies, 50))} | ${fmt(pct(r.latencies, 99))} | ${r.errors} |`;
   const lines = [
-    `Run of ${new Date().toISOString().slice(0, 16)}Z, node ${process.version}, ${CLIENTS} clients, ${SECONDS} s per path after ${WARM_UP_SECONDS} s of warm-up, ${ITEMS} items (random per call); ${yardstick}.`,
+    `Run of ${new Date().toISOString().slice(0, 16)}Z, node ${process.version}, ${CLIENTS} clients, ${SECONDS} s per path in ${SLICES} turns after ${WARM_UP_SECONDS} s of warm-up, ${ITEMS} items (random per call); ${yardstick}.`,
     "",
     "Closed loop (each client sends its next call when the last one answered: the most the path serves):",
     "",
