@@ -6,7 +6,7 @@
  *     as docker-compose runs it.
  *  2. Direct: the same transaction (lock the case and the item row, read the overlapping bookings, check the
  *     peak with common/availability, upsert the order item: the transaction of addItem.queries.ts) issued
- *     straight through `pg` by 32 concurrent sessions.
+ *     straight through `pg` by 32 concurrent loops sharing the same number of connections (POOL).
  * Each closed loop runs on items and cases of its own that have no order items yet, after WARM_UP_SECONDS of
  * the same loop on a warm-up workload (a new process runs its first seconds unoptimised). The three closed
  * loops take turns in BENCH_SLICES slices (see interleaved), so a drift of the machine's speed during the
@@ -37,8 +37,13 @@ import { api, benchGroup, cpuYardstick } from "./benchApi";
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 32);
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
 const ITEMS = 64;
-/** Connections in each pg pool (server and direct path); smaller pools were tried, see docs/benchmarks.md. */
-const POOL = Number(process.env.BENCH_POOL || CLIENTS);
+/**
+ * Connections to PostgreSQL on every path: the app's pool (PG_POOL_SIZE; half each with two processes) and
+ * the direct path's. 8, not one per client: on this 2-vCPU machine 32 sessions made PostgreSQL spend a
+ * quarter more CPU per transaction, and the direct path itself served 2,000–2,100/s with 32 against
+ * 2,600/s with 8 (docs/benchmarks.md, "Pool size"). The 32 clients queue for a connection on every path.
+ */
+const POOL = Number(process.env.BENCH_POOL || 8);
 /**
  * Seconds of the same closed loop, on cases of their own, before each measured one: a new app process (and
  * the bench's own pg code) runs its first seconds unoptimised, at about two thirds of its later rate.
