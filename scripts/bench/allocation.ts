@@ -41,7 +41,7 @@ const ITEMS = 64;
  * Connections to PostgreSQL on every path: the app's pool (PG_POOL_SIZE; half each with two processes) and
  * the direct path's. 8, not one per client: on this 2-vCPU machine 32 sessions made PostgreSQL spend a
  * quarter more CPU per transaction, and the direct path itself served 2,000–2,100/s with 32 against
- * 2,600/s with 8 (docs/benchmarks.md, "Pool size"). The 32 clients queue for a connection on every path.
+ * 2,600/s with 8 (docs/benchmarks.md, "2026-11-23 night"). The 32 clients queue for a connection.
  */
 const POOL = Number(process.env.BENCH_POOL || 8);
 /**

@@ -73,7 +73,7 @@ function openPg(url: string, onIdleError: (err: Error) => void): Database {
   const size = Number(process.env.PG_POOL_SIZE || 20);
   // A fixed-size pool: connections opened under load are kept (min = max) rather than closed after 10 s
   // idle, pg-pool's default. When the idle timeout closed a burst's connections, their backends exiting at
-  // once stalled every other transaction on the 2-vCPU machine for 100–200 ms (docs/benchmarks.md), and
+  // once stalled every other transaction on the 2-vCPU machine for 100–500 ms (docs/benchmarks.md), and
   // the next burst paid for new connections again.
   const pool = new Pool({ connectionString: url, max: size, min: size });
   // An idle client whose connection dies (server restart, admin termination) is dropped by the pool and
