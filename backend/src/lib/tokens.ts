@@ -8,6 +8,7 @@ import {
   timingSafeEqual,
 } from "node:crypto";
 import jwt from "jsonwebtoken";
+import { ExpiringMap } from "./expiringMap";
 
 const ISSUER = "zaiko-kanri";
 const AUDIENCE = "zaiko-kanri-web";
@@ -43,16 +44,9 @@ function secretKey(secret: string): KeyObject {
   return key;
 }
 
-/** An access token that passed verification, until its `exp`. */
-interface VerifiedToken {
-  userId: number;
-  groupId: number;
-  expiresAtMs: number;
-}
-
-/** Tokens kept per secret; past this many, the oldest is forgotten (a Map iterates in insertion order). */
+/** Tokens kept per secret; past this many, the oldest is forgotten. */
 const VERIFIED_TOKENS_MAX = 10_000;
-const verifiedTokens = new Map<string, Map<string, VerifiedToken>>();
+const verifiedTokens = new Map<string, ExpiringMap<string, { userId: number; groupId: number }>>();
 
 /**
  * Verifies an access token; undefined when it is malformed, expired or signed otherwise.
@@ -68,16 +62,12 @@ export function verifyAccessToken(
 ): { userId: number; groupId: number } | undefined {
   let verified = verifiedTokens.get(secret);
   if (!verified) {
-    verified = new Map();
+    verified = new ExpiringMap(VERIFIED_TOKENS_MAX);
     verifiedTokens.set(secret, verified);
   }
+  // Kept until the millisecond jsonwebtoken starts refusing it: the second of its `exp`.
   const known = verified.get(token);
-  if (known) {
-    // jsonwebtoken refuses a token from the second of its `exp` on.
-    if (Date.now() < known.expiresAtMs) return { userId: known.userId, groupId: known.groupId };
-    verified.delete(token);
-    return undefined;
-  }
+  if (known) return { userId: known.userId, groupId: known.groupId };
   try {
     const claims = jwt.verify(token, secretKey(secret), {
       algorithms: ["HS256"],
@@ -88,10 +78,7 @@ export function verifyAccessToken(
     const userId = Number(claims.sub);
     const groupId = Number((claims as Partial<AccessClaims>).gid);
     if (!Number.isInteger(userId) || !Number.isInteger(groupId)) return undefined;
-    if (typeof claims.exp === "number") {
-      if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value!);
-      verified.set(token, { userId, groupId, expiresAtMs: claims.exp * 1000 });
-    }
+    if (typeof claims.exp === "number") verified.set(token, { userId, groupId }, claims.exp * 1000);
     return { userId, groupId };
   } catch {
     return undefined;

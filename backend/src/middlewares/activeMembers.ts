@@ -1,3 +1,4 @@
+import { ExpiringMap } from "../lib/expiringMap";
 import type { AuthUser } from "./auth";
 
 /**
@@ -9,29 +10,22 @@ import type { AuthUser } from "./auth";
  * Negative answers are never kept: an activation works at once.
  */
 export class ActiveMemberCache {
-  private readonly entries = new Map<number, { user: AuthUser; until: number }>();
+  private readonly entries: ExpiringMap<number, AuthUser>;
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 10_000,
-  ) {}
+    maxEntries = 10_000,
+  ) {
+    this.entries = new ExpiringMap(maxEntries);
+  }
 
   get(userId: number): AuthUser | undefined {
-    const entry = this.entries.get(userId);
-    if (!entry) return undefined;
-    if (entry.until <= Date.now()) {
-      this.entries.delete(userId);
-      return undefined;
-    }
-    return entry.user;
+    return this.entries.get(userId);
   }
 
   set(user: AuthUser): void {
     if (this.ttlMs <= 0) return;
-    this.entries.delete(user.id);
-    // A Map iterates in insertion order: the first key is the oldest entry.
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(user.id, { user, until: Date.now() + this.ttlMs });
+    this.entries.set(user.id, user, Date.now() + this.ttlMs);
   }
 
   forget(userId: number): void {
