@@ -96,9 +96,12 @@ async function drive(
   return { ops: latencies.length, seconds: elapsed, latencies, errors };
 }
 
-/** One closed-loop path of the comparison: a call on a client's case of the path's own workload. */
+/** One additem call of a path, on a client's case of a workload. */
+type Call = (load: Workload, client: number) => Promise<boolean>;
+
+/** One closed-loop path of the comparison: its call and its own workload. */
 interface ClosedLoopPath {
-  call: (load: Workload, client: number) => Promise<boolean>;
+  call: Call;
   load: Workload;
 }
 
@@ -264,7 +267,6 @@ async function main() {
   const baseUrl = new URL(base);
   // Fixed-size, as the app's pool (db/client.ts): no idle connections closed in the middle of a loop.
   const pool = new Pool({ connectionString: url, max: POOL, min: POOL });
-  type Call = (load: Workload, client: number) => Promise<boolean>;
   const oneProcessCall: Call = (load, c) => additem(agent, baseUrl, pick(load.items), load.cases[c]!, access);
   const directCall: Call = (load, c) => directAddItem(pool, group.id, pick(load.items), load.cases[c]!);
   // The docker-compose topology: two app processes on the same database, half of the clients on each.
