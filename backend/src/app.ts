@@ -20,6 +20,7 @@ import { signupRoutes } from "./features/signup/signup.routes";
 import { warehouseRoutes } from "./features/warehouse/warehouse.routes";
 import { workCaseRoutes } from "./features/workcases/workcases.routes";
 import { errorHandler } from "./middlewares/errors";
+import { jsonBytes } from "./middlewares/jsonBytes";
 import { requestContext } from "./middlewares/requestContext";
 import { serveClient } from "./spa";
 
@@ -62,6 +63,8 @@ export function createApp(deps: AppDeps): Koa {
   });
   app.use(requestContext(deps.logger));
   app.use(errorHandler());
+  // Inside the error handler, so that a body that cannot be serialised becomes its logged 500.
+  app.use(jsonBytes());
   app.use(
     helmet({
       contentSecurityPolicy: {
