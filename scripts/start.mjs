@@ -40,7 +40,9 @@ if (serverBuilt < Math.max(common, newestMtime(path.join(root, "backend")))) {
   run("npm run build -w backend");
 }
 
-const server = spawn(process.execPath, ["--enable-source-maps", path.join(root, "backend/dist/main.js")], {
+// --max-semi-space-size: see docs/operations.md (the same flag in the Dockerfile and the test processes).
+const serverFlags = ["--enable-source-maps", "--max-semi-space-size=32"];
+const server = spawn(process.execPath, [...serverFlags, path.join(root, "backend/dist/main.js")], {
   cwd: root,
   stdio: "inherit",
   env: process.env,

@@ -42,7 +42,8 @@ export async function startAppProcess(
   nodeArgs: string[] = [],
 ): Promise<AppProcess> {
   const port = await freePort();
-  const args = [...nodeArgs, "-r", "esbuild-register", "backend/src/main.ts"];
+  // The young generation production runs with (Dockerfile, scripts/start.mjs; docs/operations.md).
+  const args = ["--max-semi-space-size=32", ...nodeArgs, "-r", "esbuild-register", "backend/src/main.ts"];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
