@@ -27,12 +27,12 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
 import { peakUsage } from "@zaiko/common/availability/index";
 import { Pool } from "pg";
 import { openFreshPostgres } from "../../backend/src/test/databases";
 import { startAppProcess } from "../../backend/src/test/processes";
 import { api, benchGroup, cpuYardstick } from "./benchApi";
+import { additem, drive, driveAtRate, fmt, pct, type Run } from "./loops";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 32);
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
@@ -58,42 +58,6 @@ const RATE = Number(process.env.BENCH_RATE || 300);
 interface Workload {
   items: number[];
   cases: number[];
-}
-
-interface Run {
-  ops: number;
-  seconds: number;
-  latencies: number[];
-  errors: number;
-}
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const fmt = (n: number) => n.toFixed(1);
-
-/** Runs `op` from `clients` concurrent loops for `seconds`, recording each call's latency. */
-async function drive(
-  clients: number,
-  seconds: number,
-  op: (client: number) => Promise<boolean>,
-): Promise<Run> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = performance.now() + seconds * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async (_, c) => {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        const ok = await op(c).catch(() => false);
-        latencies.push(performance.now() - t0);
-        if (!ok) errors++;
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { ops: latencies.length, seconds: elapsed, latencies, errors };
 }
 
 /** One additem call of a path, on a client's case of a workload. */
@@ -124,67 +88,6 @@ async function interleaved(paths: ClosedLoopPath[]): Promise<Run[]> {
     latencies: slices.flatMap((r) => r.latencies).sort((a, b) => a - b),
     errors: slices.reduce((n, r) => n + r.errors, 0),
   }));
-}
-
-/**
- * Open loop: starts `op` at a fixed `rate` per second for `seconds`, whether or not earlier calls have
- * answered (at most `CLIENTS` are in flight on the wire; the rest wait in the agent or the pool). Latency
- * runs from the moment a call was due, so time spent queued behind a slow server counts (no coordinated
- * omission). This is the latency 32 coordinators see at a given load, below the saturation of `drive`.
- */
-async function driveAtRate(rate: number, seconds: number, op: () => Promise<boolean>): Promise<Run> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const calls: Promise<void>[] = [];
-  const started = performance.now();
-  const total = Math.round(rate * seconds);
-  for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    calls.push(
-      op()
-        .catch(() => false)
-        .then((ok) => {
-          latencies.push(performance.now() - due);
-          if (!ok) errors++;
-        }),
-    );
-  }
-  await Promise.all(calls);
-  latencies.sort((a, b) => a - b);
-  return { ops: latencies.length, seconds: (performance.now() - started) / 1000, latencies, errors };
-}
-
-/**
- * The load generator's additem call: node:http on kept-alive sockets rather than fetch, whose own CPU
- * (undici, streams, Response) would compete with the server for the 2 cores and count against HTTP.
- */
-function additem(
-  agent: http.Agent,
-  base: URL,
-  itemId: number,
-  caseId: number,
-  token: string,
-): Promise<boolean> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        agent,
-        host: base.hostname,
-        port: base.port,
-        method: "POST",
-        path: `/api/additem/${itemId}/${caseId}/`,
-        headers: { Authorization: `Bearer ${token}`, "Content-Length": 0 },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode === 200));
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
 }
 
 /**

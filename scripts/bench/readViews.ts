@@ -30,16 +30,12 @@ import type { AuthUser } from "../../backend/src/middlewares/auth";
 import { openFreshPostgres } from "../../backend/src/test/databases";
 import { startAppProcess } from "../../backend/src/test/processes";
 import { benchGroup, cpuYardstick } from "./benchApi";
+import { fmt, getBody, pct } from "./loops";
+import { seedReadViews } from "./readViewsData";
 
-const ITEMS = 2_000;
-const CASES = 2_000;
-const ORDER_ITEMS = 50_000;
 const GETS = Number(process.env.BENCH_GETS || 40);
 const WARM_UP = 5;
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const fmt = (n: number) => n.toFixed(1);
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
@@ -56,57 +52,13 @@ async function timeCalls(op: () => Promise<unknown>, n = GETS): Promise<number[]
   return times.sort((a, b) => a - b);
 }
 
-/** One GET read to its last byte on a kept-alive socket; throws on anything but 200. */
-function getBody(agent: http.Agent, url: string, token: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers: { Authorization: `Bearer ${token}` } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () =>
-        res.statusCode === 200
-          ? resolve(Buffer.concat(chunks))
-          : reject(new Error(`GET ${url}: ${res.statusCode}`)),
-      );
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-  });
-}
-
-/** Fills the group like the allocation benchmark did: cases of 3 days every hour from 2026-11-01. */
-async function seed(pool: Pool, groupId: number, categoryId: number) {
-  await pool.query(
-    `INSERT INTO items (group_id, category_id, title, stock_quantity)
-     SELECT $1, $2, 'read-' || g, 1000000 FROM generate_series(1, $3) g`,
-    [groupId, categoryId, ITEMS],
-  );
-  await pool.query(
-    `INSERT INTO work_cases (group_id, title, start_date, end_date)
-     SELECT $1, 'read-case-' || g, timestamptz '2026-11-01' + (g || ' hours')::interval,
-            timestamptz '2026-11-01' + (g || ' hours')::interval + interval '3 days'
-     FROM generate_series(1, $2) g`,
-    [groupId, CASES],
-  );
-  // Each case holds 25 items (quantities 1 to 3); each item is in a case every 80 hours.
-  await pool.query(
-    `INSERT INTO order_items (group_id, work_case_id, item_id, order_quantity, start_date, end_date)
-     SELECT $1, c.id, i.id, 1 + (c.rn + i.rn) % 3, c.start_date, c.end_date
-     FROM (SELECT id, start_date, end_date, row_number() OVER (ORDER BY id) rn FROM work_cases WHERE group_id = $1) c
-     JOIN (SELECT id, row_number() OVER (ORDER BY id) rn FROM items WHERE group_id = $1) i
-       ON (i.rn + c.rn * 7) % 80 = 0
-     LIMIT $2`,
-    [groupId, ORDER_ITEMS],
-  );
-  await pool.query("ANALYZE");
-}
-
 async function main() {
   const database = await openFreshPostgres();
   const server = await startAppProcess({ DATABASE_URL: database.url, LOG_LEVEL: "silent" });
   const base = server.url;
   const { group, access, category } = await benchGroup(base);
   const pool = new Pool({ connectionString: database.url, max: 4 });
-  await seed(pool, group.id, category.id);
+  await seedReadViews(pool, group.id, category.id);
   const { rows: counts } = await pool.query(
     `SELECT (SELECT count(*) FROM items WHERE group_id = $1) items,
             (SELECT count(*) FROM order_items WHERE group_id = $1) order_items`,
