@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { DEFAULT_READ_VIEWS_IN_FLIGHT } from "./lib/readViewLimit";
 
 /** Everything the server reads from the environment, parsed once. */
 export interface Config {
@@ -24,6 +25,8 @@ export interface Config {
   realtimeTickMs: number;
   /** How long a confirmed active member is kept without asking the database again (0: never kept). */
   activeMemberTtlMs: number;
+  /** Big read views (weekly view, inventory summary) running at once per process (0: no limit). */
+  readViewsInFlight: number;
 }
 
 function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -76,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || "info",
     realtimeTickMs: int("REALTIME_TICK_MS", 10, env),
     activeMemberTtlMs: int("ACTIVE_MEMBER_TTL_MS", 1_000, env),
+    readViewsInFlight: int("READ_VIEWS_IN_FLIGHT", DEFAULT_READ_VIEWS_IN_FLIGHT, env),
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Logger } from "./lib/logger";
+import type { ReadViewLimit } from "./lib/readViewLimit";
 import type { ActiveMemberCache } from "./middlewares/activeMembers";
 import type { RateLimits } from "./middlewares/rateLimit";
 import type { Realtime } from "./realtime/realtime";
@@ -13,4 +14,6 @@ export interface AppDeps {
   realtime: Realtime;
   rateLimits: RateLimits;
   activeMembers: ActiveMemberCache;
+  /** The weekly view and the inventory summary of HTTP requests run through it (lib/readViewLimit.ts). */
+  readViews: ReadViewLimit;
 }

@@ -6,6 +6,7 @@ import { runMigrations } from "./db/migrate";
 import type { AppDeps } from "./deps";
 import { startHousekeeping } from "./housekeeping";
 import { createLogger, type Logger } from "./lib/logger";
+import { createReadViewLimit } from "./lib/readViewLimit";
 import { ActiveMemberCache } from "./middlewares/activeMembers";
 import { authenticate } from "./middlewares/auth";
 import { createRateLimits, type RateLimits } from "./middlewares/rateLimit";
@@ -47,6 +48,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     logger,
     rateLimits: opts.rateLimits ?? createRateLimits(),
     activeMembers: new ActiveMemberCache(config.activeMemberTtlMs),
+    readViews: createReadViewLimit(config.readViewsInFlight),
   } as AppDeps;
   deps.realtime = new Realtime({
     logger,

@@ -15,7 +15,7 @@ export function summaryRoutes(deps: AppDeps): Router {
   router.get("/api/inventorysummary/:caseId/summary/", requireAuth(deps), async (ctx) => {
     const caseId = idParam(ctx, "caseId");
     assertGroupQuery(ctx);
-    ctx.body = await inventorySummary(deps, ctx.state.user, caseId);
+    ctx.body = await deps.readViews(() => inventorySummary(deps, ctx.state.user, caseId));
   });
   return router;
 }

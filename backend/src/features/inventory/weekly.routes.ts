@@ -14,7 +14,7 @@ export function weeklyRoutes(deps: AppDeps): Router {
     assertGroupQuery(ctx);
     const week = parseWeek(ctx.params.y, ctx.params.m, ctx.params.d);
     if (!week) throw httpError(400, ja.catalogue.invalidDate);
-    ctx.body = await weeklyItems(deps, ctx.state.user, week);
+    ctx.body = await deps.readViews(() => weeklyItems(deps, ctx.state.user, week));
   });
   return router;
 }
