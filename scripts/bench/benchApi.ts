@@ -1,5 +1,7 @@
 /** What the benchmarks share: JSON calls to the app, a group to measure in, a CPU yardstick. */
+import { readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
+import path from "node:path";
 import { Worker } from "node:worker_threads";
 
 // biome-ignore lint/suspicious/noExplicitAny: a benchmark reads the JSON answers loosely
@@ -83,4 +85,21 @@ export async function cpuYardstick(): Promise<string> {
   const [alone] = await loopOnThreads(1);
   const together = await loopOnThreads(cpus().length);
   return `CPU yardstick ${Math.round(alone!)} ms alone, ${Math.round(Math.max(...together))} ms on all ${cpus().length} CPUs at once (scripts/bench/benchApi.ts)`;
+}
+
+/**
+ * Puts a benchmark's report into docs/benchmarks.md between `<!-- name:begin -->` and `<!-- name:end -->`
+ * (which must be there), unless BENCH_DOCS=0.
+ */
+export function writeDocsSection(name: string, report: string): void {
+  if (process.env.BENCH_DOCS === "0") return;
+  const docs = path.resolve(__dirname, "../../docs/benchmarks.md");
+  const begin = `<!-- ${name}:begin -->`;
+  const finish = `<!-- ${name}:end -->`;
+  const current = readFileSync(docs, "utf8");
+  if (!current.includes(begin)) throw new Error(`docs/benchmarks.md has no ${begin} marker`);
+  writeFileSync(
+    docs,
+    current.replace(new RegExp(`${begin}[\\s\\S]*${finish}`), `${begin}\n${report}\n${finish}`),
+  );
 }

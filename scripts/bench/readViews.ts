@@ -14,10 +14,8 @@
  * readviews markers (not with BENCH_DOCS=0). Wall-clock figures depend on what else runs on the machine:
  * the load average is printed with them.
  */
-import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { cpus, loadavg } from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { Pool } from "pg";
@@ -29,7 +27,7 @@ import { findCase } from "../../backend/src/features/workcases/workcases.queries
 import type { AuthUser } from "../../backend/src/middlewares/auth";
 import { openFreshPostgres } from "../../backend/src/test/databases";
 import { startAppProcess } from "../../backend/src/test/processes";
-import { benchGroup, cpuYardstick } from "./benchApi";
+import { benchGroup, cpuYardstick, writeDocsSection } from "./benchApi";
 import { fmt, getBody, pct } from "./loops";
 import { seedReadViews } from "./readViewsData";
 
@@ -131,16 +129,7 @@ async function main() {
   ].join("\n");
   console.info(report);
 
-  if (process.env.BENCH_DOCS === "0") return;
-  const docs = path.resolve(__dirname, "../../docs/benchmarks.md");
-  const begin = "<!-- readviews:begin -->";
-  const finish = "<!-- readviews:end -->";
-  const current = readFileSync(docs, "utf8");
-  if (!current.includes(begin)) throw new Error(`docs/benchmarks.md has no ${begin} marker`);
-  writeFileSync(
-    docs,
-    current.replace(new RegExp(`${begin}[\\s\\S]*${finish}`), `${begin}\n${report}\n${finish}`),
-  );
+  writeDocsSection("readviews", report);
 }
 
 main().catch((err) => {

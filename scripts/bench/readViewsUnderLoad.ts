@@ -13,14 +13,12 @@
  * PostgreSQL from TEST_DATABASE_URL; a scratch database is created and dropped. Writes the figures into
  * docs/benchmarks.md between the readviews-load markers (not with BENCH_DOCS=0).
  */
-import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import path from "node:path";
 import { Pool } from "pg";
 import { DEFAULT_READ_VIEWS_IN_FLIGHT } from "../../backend/src/lib/readViewLimit";
 import { openFreshPostgres } from "../../backend/src/test/databases";
 import { startAppProcess } from "../../backend/src/test/processes";
-import { api, benchGroup, cpuYardstick } from "./benchApi";
+import { api, benchGroup, cpuYardstick, writeDocsSection } from "./benchApi";
 import { additem, driveAtRate, fmt, getBody, pct, type Run } from "./loops";
 import { seedReadViews } from "./readViewsData";
 
@@ -136,16 +134,7 @@ async function main() {
     ...rows,
   ].join("\n");
   console.info(report);
-  if (process.env.BENCH_DOCS === "0") return;
-  const docs = path.resolve(__dirname, "../../docs/benchmarks.md");
-  const begin = "<!-- readviews-load:begin -->";
-  const finish = "<!-- readviews-load:end -->";
-  const current = readFileSync(docs, "utf8");
-  if (!current.includes(begin)) throw new Error(`docs/benchmarks.md has no ${begin} marker`);
-  writeFileSync(
-    docs,
-    current.replace(new RegExp(`${begin}[\\s\\S]*${finish}`), `${begin}\n${report}\n${finish}`),
-  );
+  writeDocsSection("readviews-load", report);
 }
 
 main().catch((err) => {
