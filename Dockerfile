@@ -22,6 +22,6 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:3000/api/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# A young generation of 32 MiB per semi-space (default 16): the weekly view's rows no longer outgrow it,
-# which took its p50 from 27–33 to 24–25 ms (docs/operations.md; the same flag in scripts/start.mjs).
+# A young generation of 32 MiB per semi-space (default 16): the weekly view's p50 went from 27–33 to
+# 24–25 ms in alternating runs (docs/operations.md; the same flag in scripts/start.mjs).
 CMD ["node", "--enable-source-maps", "--max-semi-space-size=32", "backend/dist/main.js"]

@@ -10,7 +10,8 @@
  * created and dropped. The server runs in a process of its own (started from sources). BENCH_GETS (40)
  * sequential GETs per view after 5 warm-up GETs. The timed client is node:http on a kept-alive socket, as
  * in the allocation benchmark; fetch is timed beside it: on the weekly view's 373 KiB, undici's streams
- * added 3–6 ms of the client's own CPU on this 2-vCPU machine, where client and server share the cores. Writes the figures into docs/benchmarks.md between the
+ * added a median 4.5 ms of the client's own CPU on this 2-vCPU machine, where client and server share the
+ * cores (docs/benchmarks.md, "2026-11-23 late night"). Writes the figures into docs/benchmarks.md between the
  * readviews markers (not with BENCH_DOCS=0). Wall-clock figures depend on what else runs on the machine:
  * the load average is printed with them.
  */
