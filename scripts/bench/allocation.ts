@@ -24,14 +24,12 @@
  * created and dropped. Writes the figures into docs/benchmarks.md between the allocation markers (not with
  * BENCH_DOCS=0).
  */
-import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import path from "node:path";
 import { peakUsage } from "@zaiko/common/availability/index";
 import { Pool } from "pg";
 import { openFreshPostgres } from "../../backend/src/test/databases";
 import { startAppProcess } from "../../backend/src/test/processes";
-import { api, benchGroup, cpuYardstick } from "./benchApi";
+import { api, benchGroup, cpuYardstick, writeDocsSection } from "./benchApi";
 import { additem, drive, driveAtRate, fmt, pct, type Run } from "./loops";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 32);
@@ -229,17 +227,10 @@ async function main() {
   ];
   const report = lines.join("\n");
   console.info(report);
-
-  if (process.env.BENCH_DOCS === "0") return;
-  const docs = path.resolve(__dirname, "../../docs/benchmarks.md");
-  const begin = "<!-- allocation:begin -->";
-  const finish = "<!-- allocation:end -->";
-  const section = `${begin}\n## Allocation (scripts/bench/allocation.ts)\n\n    node -r esbuild-register scripts/bench/allocation.ts\n\n${report}\n${finish}`;
-  const current = readFileSync(docs, "utf8");
-  const next = current.includes(begin)
-    ? current.replace(new RegExp(`${begin}[\\s\\S]*${finish}`), section)
-    : `${current.trimEnd()}\n\n${section}\n`;
-  writeFileSync(docs, next);
+  writeDocsSection(
+    "allocation",
+    `## Allocation (scripts/bench/allocation.ts)\n\n    node -r esbuild-register scripts/bench/allocation.ts\n\n${report}`,
+  );
 }
 
 main().catch((err) => {

@@ -89,7 +89,8 @@ export async function cpuYardstick(): Promise<string> {
 
 /**
  * Puts a benchmark's report into docs/benchmarks.md between `<!-- name:begin -->` and `<!-- name:end -->`
- * (which must be there), unless BENCH_DOCS=0.
+ * (which must be there), unless BENCH_DOCS=0. The report goes in through a function, so that a `$` in it
+ * is not read as a replacement pattern.
  */
 export function writeDocsSection(name: string, report: string): void {
   if (process.env.BENCH_DOCS === "0") return;
@@ -100,6 +101,6 @@ export function writeDocsSection(name: string, report: string): void {
   if (!current.includes(begin)) throw new Error(`docs/benchmarks.md has no ${begin} marker`);
   writeFileSync(
     docs,
-    current.replace(new RegExp(`${begin}[\\s\\S]*${finish}`), `${begin}\n${report}\n${finish}`),
+    current.replace(new RegExp(`${begin}[\\s\\S]*${finish}`), () => `${begin}\n${report}\n${finish}`),
   );
 }

@@ -15,12 +15,12 @@
  * docs/benchmarks.md between the realtime markers (not with BENCH_DOCS=0), where the method is described.
  */
 import { type ChildProcess, fork, type Serializable } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { openFreshPostgres } from "../../backend/src/test/databases";
-import { api, BENCH_PASSWORD, benchGroup } from "./benchApi";
+import { api, BENCH_PASSWORD, benchGroup, writeDocsSection } from "./benchApi";
 import {
   type FromClients,
   type FromServer,
@@ -397,26 +397,8 @@ async function main() {
   if (failed.length > 0) lines.push("", `First failure: ${failed[0]!.failed}`);
   const text = lines.join("\n");
   console.info(text);
-  if (process.env.BENCH_DOCS !== "0") writeSection(text);
-}
-
-function writeSection(figures: string) {
-  const docs = path.resolve(ROOT, "docs/benchmarks.md");
-  const begin = "<!-- realtime:begin -->";
-  const finish = "<!-- realtime:end -->";
-  const current = readFileSync(docs, "utf8");
-  const old = current.includes(begin)
-    ? current.slice(current.indexOf(begin), current.indexOf(finish) + finish.length)
-    : "";
-  // The prose above the figures is kept as written in the file; only the figures between the run markers move.
-  const runBegin = "<!-- realtime-run:begin -->";
-  const runEnd = "<!-- realtime-run:end -->";
-  const run = `${runBegin}\n${figures}\n${runEnd}`;
-  const section = old.includes(runBegin)
-    ? old.replace(new RegExp(`${runBegin}[\\s\\S]*${runEnd}`), () => run)
-    : `${begin}\n## Real-time fan-out (scripts/bench/realtime.ts)\n\n    node -r esbuild-register scripts/bench/realtime.ts\n\n${run}\n${finish}`;
-  const next = old ? current.replace(old, () => section) : `${current.trimEnd()}\n\n${section}\n`;
-  writeFileSync(docs, next);
+  // The prose of the section is kept as written in the file; only the figures between the run markers move.
+  writeDocsSection("realtime-run", text);
 }
 
 main()
