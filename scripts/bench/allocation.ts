@@ -27,6 +27,7 @@
 import http from "node:http";
 import { peakUsage } from "@zaiko/common/availability/index";
 import { Pool } from "pg";
+import { PipelinedBeginClient } from "../../backend/src/db/pipelinedBegin";
 import { openFreshPostgres } from "../../backend/src/test/databases";
 import { startAppProcess } from "../../backend/src/test/processes";
 import { api, benchGroup, cpuYardstick, writeDocsSection } from "./benchApi";
@@ -91,7 +92,8 @@ async function interleaved(paths: ClosedLoopPath[]): Promise<Run[]> {
 /**
  * The direct path: the transaction of backend/src/features/orderitems/addItem.queries.ts (BEGIN, the
  * database function that locks, writes the unit and reads the bookings, COMMIT), with the same parameters
- * and the same check (common/availability), straight through `pg`.
+ * and the same check (common/availability), straight through `pg`, on the app's client: BEGIN goes on the
+ * wire with the function call, as in the app (backend/src/db/pipelinedBegin.ts).
  */
 async function directAddItem(pool: Pool, groupId: number, itemId: number, caseId: number): Promise<boolean> {
   const client = await pool.connect();
@@ -167,7 +169,7 @@ async function main() {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
   const baseUrl = new URL(base);
   // Fixed-size, as the app's pool (db/client.ts): no idle connections closed in the middle of a loop.
-  const pool = new Pool({ connectionString: url, max: POOL, min: POOL });
+  const pool = new Pool({ connectionString: url, max: POOL, min: POOL, Client: PipelinedBeginClient });
   const oneProcessCall: Call = (load, c) => additem(agent, baseUrl, pick(load.items), load.cases[c]!, access);
   const directCall: Call = (load, c) => directAddItem(pool, group.id, pick(load.items), load.cases[c]!);
   // The docker-compose topology: two app processes on the same database, half of the clients on each.

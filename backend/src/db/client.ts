@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { Pool } from "pg";
 import lockfile from "proper-lockfile";
+import { PipelinedBeginClient } from "./pipelinedBegin";
 
 /**
  * The drizzle database, whichever driver is underneath. Both speak the same PostgreSQL. Opened without
@@ -75,7 +76,9 @@ function openPg(url: string, onIdleError: (err: Error) => void): Database {
   // idle, pg-pool's default. When the idle timeout closed a burst's connections, their backends exiting at
   // once stalled every other transaction on the 2-vCPU machine for 100–500 ms (docs/benchmarks.md), and
   // the next burst paid for new connections again.
-  const pool = new Pool({ connectionString: url, max: size, min: size });
+  // PipelinedBeginClient sends a transaction's BEGIN with its first statement: one round trip less per
+  // transaction (pipelinedBegin.ts).
+  const pool = new Pool({ connectionString: url, max: size, min: size, Client: PipelinedBeginClient });
   // An idle client whose connection dies (server restart, admin termination) is dropped by the pool and
   // the next query opens a new one. Without a listener the pool's 'error' event would crash the process.
   pool.on("error", onIdleError);
