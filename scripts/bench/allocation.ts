@@ -218,7 +218,7 @@ async function main() {
     row("HTTP POST /api/additem, two app processes", twoProcesses),
     row("same transaction through pg", direct),
     "",
-    `HTTP / direct = **${(rate(oneProcess) / rate(direct)).toFixed(2)}** with one app process, **${(rate(twoProcesses) / rate(direct)).toFixed(2)}** with two (target ≥ 0.5); HTTP p99 target < 50 ms.`,
+    `HTTP / direct = **${(rate(oneProcess) / rate(direct)).toFixed(3)}** with one app process, **${(rate(twoProcesses) / rate(direct)).toFixed(3)}** with two (target ≥ 0.5); HTTP p99 target < 50 ms.`,
     "",
     `Open loop at a fixed ${RATE} calls/s over the same ${CLIENTS} connections (latency from the moment a call was due):`,
     "",
