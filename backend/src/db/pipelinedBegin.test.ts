@@ -51,15 +51,24 @@ async function recordingProxy(databaseUrl: string): Promise<Wire> {
 }
 
 /**
- * Position of the first client chunk carrying `statement`, and of the first server chunk answering BEGIN,
- * after `from`.
+ * Runs BEGIN, one statement and COMMIT on `client` through the proxy, and returns where on the wire the
+ * statement left the client and BEGIN's answer left the server (positions among the chunks of this run).
  */
-function order(wire: Wire, from: number, statement: string) {
-  const after = wire.chunks.slice(from);
-  return {
-    statementSent: after.findIndex((c) => c.from === "client" && c.text.includes(statement)),
-    beginAnswered: after.findIndex((c) => c.from === "server" && c.text.includes("BEGIN")),
-  };
+async function wireOrder(wire: Wire, client: Client) {
+  await client.connect();
+  try {
+    const from = wire.chunks.length;
+    await client.query("BEGIN");
+    await client.query("SELECT 'first statement'");
+    await client.query("COMMIT");
+    const after = wire.chunks.slice(from);
+    return {
+      statementSent: after.findIndex((c) => c.from === "client" && c.text.includes("first statement")),
+      beginAnswered: after.findIndex((c) => c.from === "server" && c.text.includes("BEGIN")),
+    };
+  } finally {
+    await client.end();
+  }
 }
 
 describeOnPostgres("PipelinedBeginClient [postgres]", () => {
@@ -76,35 +85,21 @@ describeOnPostgres("PipelinedBeginClient [postgres]", () => {
   });
 
   it("writes the transaction's first statement before BEGIN's answer has come back", async () => {
-    const client = new PipelinedBeginClient({ connectionString: wire.url });
-    await client.connect();
-    try {
-      const from = wire.chunks.length;
-      await client.query("BEGIN");
-      await client.query("SELECT 'first statement'");
-      await client.query("COMMIT");
-      const { statementSent, beginAnswered } = order(wire, from, "first statement");
-      expect(statementSent).toBeGreaterThanOrEqual(0);
-      expect(beginAnswered).toBeGreaterThan(statementSent);
-    } finally {
-      await client.end();
-    }
+    const { statementSent, beginAnswered } = await wireOrder(
+      wire,
+      new PipelinedBeginClient({ connectionString: wire.url }),
+    );
+    expect(statementSent).toBeGreaterThanOrEqual(0);
+    expect(beginAnswered).toBeGreaterThan(statementSent);
   });
 
   it("control: a plain client waits for BEGIN's answer, and the check above would see it", async () => {
-    const client = new Client({ connectionString: wire.url });
-    await client.connect();
-    try {
-      const from = wire.chunks.length;
-      await client.query("BEGIN");
-      await client.query("SELECT 'first statement'");
-      await client.query("COMMIT");
-      const { statementSent, beginAnswered } = order(wire, from, "first statement");
-      expect(beginAnswered).toBeGreaterThanOrEqual(0);
-      expect(statementSent).toBeGreaterThan(beginAnswered);
-    } finally {
-      await client.end();
-    }
+    const { statementSent, beginAnswered } = await wireOrder(
+      wire,
+      new Client({ connectionString: wire.url }),
+    );
+    expect(beginAnswered).toBeGreaterThanOrEqual(0);
+    expect(statementSent).toBeGreaterThan(beginAnswered);
   });
 
   describe("through drizzle's db.transaction()", () => {
