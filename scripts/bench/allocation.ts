@@ -26,8 +26,8 @@
  */
 import http from "node:http";
 import { peakUsage } from "@zaiko/common/availability/index";
-import { Pool } from "pg";
-import { PipelinedBeginClient } from "../../backend/src/db/pipelinedBegin";
+import type { Pool } from "pg";
+import { pgPool } from "../../backend/src/db/client";
 import { openFreshPostgres } from "../../backend/src/test/databases";
 import { startAppProcess } from "../../backend/src/test/processes";
 import { api, benchGroup, cpuYardstick, writeDocsSection } from "./benchApi";
@@ -169,7 +169,7 @@ async function main() {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
   const baseUrl = new URL(base);
   // Fixed-size, as the app's pool (db/client.ts): no idle connections closed in the middle of a loop.
-  const pool = new Pool({ connectionString: url, max: POOL, min: POOL, Client: PipelinedBeginClient });
+  const pool = pgPool({ connectionString: url, max: POOL, min: POOL });
   const oneProcessCall: Call = (load, c) => additem(agent, baseUrl, pick(load.items), load.cases[c]!, access);
   const directCall: Call = (load, c) => directAddItem(pool, group.id, pick(load.items), load.cases[c]!);
   // The docker-compose topology: two app processes on the same database, half of the clients on each.

@@ -5,7 +5,7 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { Pool } from "pg";
+import { Pool, type PoolConfig } from "pg";
 import lockfile from "proper-lockfile";
 import { PipelinedBeginClient } from "./pipelinedBegin";
 
@@ -70,15 +70,22 @@ export async function openMemoryPglite(): Promise<Database> {
   };
 }
 
+/**
+ * A node-postgres pool on the app's client, PipelinedBeginClient, which sends a transaction's BEGIN with its
+ * first statement: one round trip less per transaction (pipelinedBegin.ts). The app, the PostgreSQL tests
+ * and the allocation bench's direct path all open their pools here, so they run the same wire protocol.
+ */
+export function pgPool(config: PoolConfig): Pool {
+  return new Pool({ ...config, Client: PipelinedBeginClient });
+}
+
 function openPg(url: string, onIdleError: (err: Error) => void): Database {
   const size = Number(process.env.PG_POOL_SIZE || 20);
   // A fixed-size pool: connections opened under load are kept (min = max) rather than closed after 10 s
   // idle, pg-pool's default. When the idle timeout closed a burst's connections, their backends exiting at
   // once stalled every other transaction on the 2-vCPU machine for 100–500 ms (docs/benchmarks.md), and
   // the next burst paid for new connections again.
-  // PipelinedBeginClient sends a transaction's BEGIN with its first statement: one round trip less per
-  // transaction (pipelinedBegin.ts).
-  const pool = new Pool({ connectionString: url, max: size, min: size, Client: PipelinedBeginClient });
+  const pool = pgPool({ connectionString: url, max: size, min: size });
   // An idle client whose connection dies (server restart, admin termination) is dropped by the pool and
   // the next query opens a new one. Without a listener the pool's 'error' event would crash the process.
   pool.on("error", onIdleError);

@@ -51,6 +51,7 @@ export class PipelinedBeginClient extends Client {
     const begin = this.pendingBegin;
     if (!begin) return result;
     this.pendingBegin = undefined;
+    // When BEGIN fails, the caller hears BEGIN's error and this one would otherwise go unhandled.
     result.catch(() => undefined);
     return begin.then(() => result);
   }
