@@ -1,7 +1,7 @@
 import net from "node:net";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
-import { Client, Pool } from "pg";
+import { Client, type FieldDef, Pool, type QueryResult } from "pg";
 import { describeOnPostgres, openFreshPostgres } from "../test/databases";
 import type { Database } from "./client";
 import { PipelinedBeginClient } from "./pipelinedBegin";
@@ -50,21 +50,61 @@ async function recordingProxy(databaseUrl: string): Promise<Wire> {
   };
 }
 
+interface Statement {
+  text: string;
+  values?: unknown[];
+}
+
+/** The transaction's first statement, without parameters (simple protocol) or with one (extended). */
+const FIRST: Record<"simple" | "extended", Statement> = {
+  simple: { text: "SELECT 'first statement'" },
+  extended: { text: "SELECT 'first statement', $1::int", values: [1] },
+};
+
+/** Records what each write to the client's socket carries (one system call: corked chunks leave in one writev). */
+function recordSocketWrites(client: Client): string[] {
+  const writes: string[] = [];
+  const stream = (client as unknown as { connection: { stream: net.Socket } }).connection
+    .stream as net.Socket & {
+    _write(chunk: Buffer, encoding: string, cb: () => void): void;
+    _writev(chunks: { chunk: Buffer }[], cb: () => void): void;
+  };
+  const write = stream._write;
+  const writev = stream._writev;
+  stream._write = function (chunk, encoding, cb) {
+    writes.push(Buffer.from(chunk).toString("latin1"));
+    write.call(this, chunk, encoding, cb);
+  };
+  stream._writev = function (chunks, cb) {
+    writes.push(chunks.map((c) => Buffer.from(c.chunk).toString("latin1")).join(""));
+    writev.call(this, chunks, cb);
+  };
+  return writes;
+}
+
+/** A ReadyForQuery message: PostgreSQL sends one, and flushes, at the end of every simple query or Sync. */
+const READY_FOR_QUERY = new RegExp(`Z${String.fromCharCode(0, 0, 0, 5)}[ITE]`, "g");
+
 /**
- * Runs BEGIN, one statement and COMMIT on `client` through the proxy, and returns where on the wire the
- * statement left the client and BEGIN's answer left the server (positions among the chunks of this run).
+ * Runs BEGIN, the first statement and COMMIT on `client` through the proxy, and returns: the client's
+ * socket writes that carried the statement; where on the wire the statement left the client and BEGIN's
+ * answer left the server (positions among the chunks of this run); how many ReadyForQuery the server sent.
  */
-async function wireOrder(wire: Wire, client: Client) {
+async function recordTransaction(wire: Wire, client: Client, first: Statement) {
   await client.connect();
   try {
+    const writes = recordSocketWrites(client);
     const from = wire.chunks.length;
     await client.query("BEGIN");
-    await client.query("SELECT 'first statement'");
+    await client.query(first.text, first.values);
     await client.query("COMMIT");
     const after = wire.chunks.slice(from);
+    const fromServer = after.filter((c) => c.from === "server").map((c) => c.text);
     return {
+      statementWrites: writes.filter((w) => w.includes("first statement")),
       statementSent: after.findIndex((c) => c.from === "client" && c.text.includes("first statement")),
       beginAnswered: after.findIndex((c) => c.from === "server" && c.text.includes("BEGIN")),
+      readyForQuery: fromServer.join("").match(READY_FOR_QUERY)?.length ?? 0,
     };
   } finally {
     await client.end();
@@ -84,25 +124,40 @@ describeOnPostgres("PipelinedBeginClient [postgres]", () => {
     await database.close();
   });
 
-  it("writes the transaction's first statement before BEGIN's answer has come back", async () => {
-    const { statementSent, beginAnswered } = await wireOrder(
-      wire,
-      new PipelinedBeginClient({ connectionString: wire.url }),
-    );
-    expect(statementSent).toBeGreaterThanOrEqual(0);
-    expect(beginAnswered).toBeGreaterThan(statementSent);
+  it("with parameters, sends BEGIN in the statement's batch: one write out, one answer back", async () => {
+    const client = new PipelinedBeginClient({ connectionString: wire.url });
+    const run = await recordTransaction(wire, client, FIRST.extended);
+    expect(run.statementWrites).toHaveLength(1);
+    expect(run.statementWrites[0]).toContain("BEGIN");
+    expect(run.beginAnswered).toBeGreaterThan(run.statementSent);
+    // The statement's and COMMIT's: BEGIN has none of its own, so its answer leaves with the statement's.
+    expect(run.readyForQuery).toBe(2);
   });
 
-  it("control: a plain client waits for BEGIN's answer, and the check above would see it", async () => {
-    const { statementSent, beginAnswered } = await wireOrder(
-      wire,
-      new Client({ connectionString: wire.url }),
-    );
-    expect(beginAnswered).toBeGreaterThanOrEqual(0);
-    expect(statementSent).toBeGreaterThan(beginAnswered);
+  it("without parameters, writes BEGIN with the statement, before BEGIN's answer has come back", async () => {
+    const client = new PipelinedBeginClient({ connectionString: wire.url });
+    const run = await recordTransaction(wire, client, FIRST.simple);
+    expect(run.statementWrites).toHaveLength(1);
+    expect(run.statementWrites[0]).toContain("BEGIN");
+    expect(run.beginAnswered).toBeGreaterThan(run.statementSent);
+    expect(run.readyForQuery).toBe(3);
   });
 
-  describe("through drizzle's db.transaction()", () => {
+  it("control: a plain client writes BEGIN alone and waits for its answer; the checks above would see it", async () => {
+    const run = await recordTransaction(wire, new Client({ connectionString: wire.url }), FIRST.extended);
+    expect(run.statementWrites).toHaveLength(1);
+    expect(run.statementWrites[0]).not.toContain("BEGIN");
+    expect(run.beginAnswered).toBeGreaterThanOrEqual(0);
+    expect(run.statementSent).toBeGreaterThan(run.beginAnswered);
+    expect(run.readyForQuery).toBe(3);
+  });
+
+  // Every behaviour with both ways BEGIN is sent: in the first statement's batch (a statement with
+  // parameters, as every statement of the app) and ahead of it (a statement without).
+  describe.each([
+    ["with parameters", (n: number) => sql`INSERT INTO t VALUES (${n})`, sql`SELECT 1 / ${0}`],
+    ["without parameters", (n: number) => sql.raw(`INSERT INTO t VALUES (${n})`), sql`SELECT 1 / 0`],
+  ])("through drizzle's db.transaction(), first statement %s", (_, insert, divideByZero) => {
     let pool: Pool;
     let db: ReturnType<typeof drizzle>;
     beforeAll(() => {
@@ -115,8 +170,8 @@ describeOnPostgres("PipelinedBeginClient [postgres]", () => {
     it("commits what the callback wrote", async () => {
       const before = await count();
       await db.transaction(async (tx) => {
-        await tx.execute(sql`INSERT INTO t VALUES (1)`);
-        await tx.execute(sql`INSERT INTO t VALUES (2)`);
+        await tx.execute(insert(1));
+        await tx.execute(insert(2));
       });
       expect(await count()).toBe(before + 2);
     });
@@ -125,7 +180,7 @@ describeOnPostgres("PipelinedBeginClient [postgres]", () => {
       const before = await count();
       await expect(
         db.transaction(async (tx) => {
-          await tx.execute(sql`INSERT INTO t VALUES (3)`);
+          await tx.execute(insert(3));
           throw new Error("refused");
         }),
       ).rejects.toThrow("refused");
@@ -134,6 +189,7 @@ describeOnPostgres("PipelinedBeginClient [postgres]", () => {
 
     it("runs the callback's statements in one transaction (one transaction id)", async () => {
       const ids = await db.transaction(async (tx) => {
+        await tx.execute(insert(5));
         const a = await tx.execute<{ id: string }>(sql`SELECT txid_current()::text AS id`);
         const b = await tx.execute<{ id: string }>(sql`SELECT txid_current()::text AS id`);
         return [a.rows[0]!.id, b.rows[0]!.id];
@@ -144,18 +200,42 @@ describeOnPostgres("PipelinedBeginClient [postgres]", () => {
     it("a failing first statement rejects and leaves the connection usable", async () => {
       await expect(
         db.transaction(async (tx) => {
-          await tx.execute(sql`SELECT 1 / 0`);
+          await tx.execute(divideByZero);
         }),
       ).rejects.toMatchObject({ cause: { code: "22012" } }); // division_by_zero, wrapped by drizzle
       const before = await count();
       await db.transaction(async (tx) => {
-        await tx.execute(sql`INSERT INTO t VALUES (4)`);
+        await tx.execute(insert(4));
       });
       expect(await count()).toBe(before + 1);
     });
   });
 
-  it("inside an aborted transaction, a BEGIN and the statement behind it fail, and the caller hears it", async () => {
+  it("answers a first statement with parameters with its own result, not BEGIN's", async () => {
+    const client = new PipelinedBeginClient({ connectionString: database.url });
+    await client.connect();
+    try {
+      await client.query("BEGIN");
+      const inserted = await client.query("INSERT INTO t VALUES ($1), ($2) RETURNING n", [11, 12]);
+      expect(inserted).toMatchObject({ command: "INSERT", rowCount: 2, rows: [{ n: 11 }, { n: 12 }] });
+      await client.query("BEGIN");
+      const asArrays = await client.query({
+        text: "SELECT $1::int AS n, 'x' AS s",
+        values: [7],
+        rowMode: "array",
+      });
+      expect(asArrays).toMatchObject({ command: "SELECT", rowCount: 1, rows: [[7, "x"]] });
+      expect(asArrays.fields.map((f: FieldDef) => f.name)).toEqual(["n", "s"]);
+      await client.query("ROLLBACK");
+    } finally {
+      await client.end();
+    }
+  });
+
+  it.each([
+    ["with parameters", "SELECT $1::int", [1]],
+    ["without parameters", "SELECT 1", undefined],
+  ])("inside an aborted transaction, BEGIN and a statement %s behind it fail, and the caller hears it", async (_, text, values) => {
     const client = new PipelinedBeginClient({ connectionString: database.url });
     await client.connect();
     try {
@@ -163,9 +243,29 @@ describeOnPostgres("PipelinedBeginClient [postgres]", () => {
       await expect(client.query("SELECT 1 / 0")).rejects.toThrow(/division by zero/);
       // Inside the aborted transaction BEGIN itself fails; its error reaches the next query's caller.
       await client.query("BEGIN");
-      await expect(client.query("SELECT 1")).rejects.toThrow(/current transaction is aborted/);
+      await expect(client.query(text, values)).rejects.toThrow(/current transaction is aborted/);
       await client.query("ROLLBACK");
       expect((await client.query("SELECT 2 AS n")).rows[0].n).toBe(2);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it("sends a held BEGIN ahead of a callback-style query, in the same transaction", async () => {
+    const client = new PipelinedBeginClient({ connectionString: database.url });
+    await client.connect();
+    try {
+      await client.query("BEGIN");
+      const first = await new Promise<string>((resolve, reject) =>
+        client.query(
+          "SELECT txid_current()::text AS id, $1::int AS n",
+          [1],
+          (err: Error, res: QueryResult) => (err ? reject(err) : resolve(res.rows[0].id)),
+        ),
+      );
+      const second = (await client.query("SELECT txid_current()::text AS id")).rows[0].id;
+      await client.query("COMMIT");
+      expect(second).toBe(first);
     } finally {
       await client.end();
     }
