@@ -3,7 +3,8 @@
  * Allocation benchmark on PostgreSQL, two paths side by side in one run:
  *  1. HTTP: 32 concurrent clients calling POST /api/additem/{item}/{case}/ on the real server, which runs
  *     in a separate process (started from sources); then the same with two app processes on the database,
- *     as docker-compose runs it.
+ *     as docker-compose runs it. Each closed-loop client has a kept-alive connection of its own and a
+ *     minimal client (rawHttp.ts), so that the load generator takes as little as it can of the 2 vCPUs.
  *  2. Direct: the same transaction (lock the case and the item row, read the overlapping bookings, check the
  *     peak with common/availability, upsert the order item: the transaction of addItem.queries.ts) issued
  *     straight through `pg` by 32 concurrent loops sharing the same number of connections (POOL).
@@ -32,6 +33,7 @@ import { openFreshPostgres } from "../../backend/src/test/databases";
 import { startAppProcess } from "../../backend/src/test/processes";
 import { api, benchGroup, cpuYardstick, writeDocsSection } from "./benchApi";
 import { additem, drive, driveAtRate, fmt, pct, type Run } from "./loops";
+import { RawHttpClient } from "./rawHttp";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS || 32);
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
@@ -170,7 +172,14 @@ async function main() {
   const baseUrl = new URL(base);
   // Fixed-size, as the app's pool (db/client.ts): no idle connections closed in the middle of a loop.
   const pool = pgPool({ connectionString: url, max: POOL, min: POOL });
-  const oneProcessCall: Call = (load, c) => additem(agent, baseUrl, pick(load.items), load.cases[c]!, access);
+  const auth = { Authorization: `Bearer ${access}` };
+  /** The closed loops' clients: one connection per simulated user (rawHttp.ts). */
+  const usersOf = (bases: URL[]) =>
+    Array.from({ length: CLIENTS }, (_, c) => new RawHttpClient(bases[c % bases.length]!));
+  const plus = async (user: RawHttpClient, itemId: number, caseId: number) =>
+    (await user.request("POST", `/api/additem/${itemId}/${caseId}/`, auth)) === 200;
+  const oneProcessUsers = usersOf([baseUrl]);
+  const oneProcessCall: Call = (load, c) => plus(oneProcessUsers[c]!, pick(load.items), load.cases[c]!);
   const directCall: Call = (load, c) => directAddItem(pool, group.id, pick(load.items), load.cases[c]!);
   // The docker-compose topology: two app processes on the same database, half of the clients on each.
   const second = await startAppProcess({
@@ -178,9 +187,8 @@ async function main() {
     LOG_LEVEL: "silent",
     PG_POOL_SIZE: String(Math.max(1, POOL / 2)),
   });
-  const bases = [baseUrl, new URL(second.url)];
-  const twoProcessCall: Call = (load, c) =>
-    additem(agent, bases[c % 2]!, pick(load.items), load.cases[c]!, access);
+  const twoProcessUsers = usersOf([baseUrl, new URL(second.url)]);
+  const twoProcessCall: Call = (load, c) => plus(twoProcessUsers[c]!, pick(load.items), load.cases[c]!);
   for (const call of [oneProcessCall, twoProcessCall, directCall]) {
     await drive(CLIENTS, WARM_UP_SECONDS, (c) => call(warmUp, c));
   }
@@ -189,6 +197,7 @@ async function main() {
     { call: twoProcessCall, load: twoProcessLoad },
     { call: directCall, load: directLoad },
   ])) as [Run, Run, Run];
+  for (const user of [...oneProcessUsers, ...twoProcessUsers]) user.close();
   await second.stop();
 
   const httpAtRate = () =>
@@ -220,7 +229,7 @@ async function main() {
     "",
     `HTTP / direct = **${(rate(oneProcess) / rate(direct)).toFixed(3)}** with one app process, **${(rate(twoProcesses) / rate(direct)).toFixed(3)}** with two (target ≥ 0.5); HTTP p99 target < 50 ms.`,
     "",
-    `Open loop at a fixed ${RATE} calls/s over the same ${CLIENTS} connections (latency from the moment a call was due):`,
+    `Open loop at a fixed ${RATE} calls/s over ${CLIENTS} kept-alive node:http connections (latency from the moment a call was due):`,
     "",
     "| path | allocations/s | p50 ms | p99 ms | errors |",
     "| --- | --- | --- | --- | --- |",
