@@ -124,23 +124,21 @@ describeOnPostgres("PipelinedBeginClient [postgres]", () => {
     await database.close();
   });
 
-  it("with parameters, sends BEGIN in the statement's batch: one write out, one answer back", async () => {
-    const client = new PipelinedBeginClient({ connectionString: wire.url });
-    const run = await recordTransaction(wire, client, FIRST.extended);
+  // With parameters BEGIN rides in the statement's batch and has no ReadyForQuery of its own (its answer
+  // leaves with the statement's); without, it is a simple query written just ahead and answered alone.
+  it.each([
+    ["with parameters", FIRST.extended, 2],
+    ["without parameters", FIRST.simple, 3],
+  ])("%s, writes BEGIN with the statement, before BEGIN's answer has come back", async (_, first, ready) => {
+    const run = await recordTransaction(
+      wire,
+      new PipelinedBeginClient({ connectionString: wire.url }),
+      first,
+    );
     expect(run.statementWrites).toHaveLength(1);
     expect(run.statementWrites[0]).toContain("BEGIN");
     expect(run.beginAnswered).toBeGreaterThan(run.statementSent);
-    // The statement's and COMMIT's: BEGIN has none of its own, so its answer leaves with the statement's.
-    expect(run.readyForQuery).toBe(2);
-  });
-
-  it("without parameters, writes BEGIN with the statement, before BEGIN's answer has come back", async () => {
-    const client = new PipelinedBeginClient({ connectionString: wire.url });
-    const run = await recordTransaction(wire, client, FIRST.simple);
-    expect(run.statementWrites).toHaveLength(1);
-    expect(run.statementWrites[0]).toContain("BEGIN");
-    expect(run.beginAnswered).toBeGreaterThan(run.statementSent);
-    expect(run.readyForQuery).toBe(3);
+    expect(run.readyForQuery).toBe(ready);
   });
 
   it("control: a plain client writes BEGIN alone and waits for its answer; the checks above would see it", async () => {
