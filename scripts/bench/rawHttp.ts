@@ -5,7 +5,7 @@
  * Why not node:http: the load generator shares the server's 2 vCPUs, and every microsecond it spends is
  * taken from the server under test. node:http's client (ClientRequest, IncomingMessage, the agent's socket
  * bookkeeping, streams) cost 130–150 µs of CPU per additem call; this one costs 60–80 µs, the way wrk or
- * autocannon keep their own cost low (docs/benchmarks.md, "2026-11-24: a lighter load generator").
+ * autocannon keep their own cost low (docs/benchmarks.md, "2026-11-24, later").
  * It understands only what the app answers the benchmarked calls with: HTTP/1.1 with a Content-Length.
  * Anything else (a chunked body, a closed socket) fails the call loudly rather than being misread.
  */
