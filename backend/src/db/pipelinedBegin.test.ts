@@ -1,9 +1,9 @@
 import net from "node:net";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
-import { Client, type FieldDef, Pool, type QueryResult } from "pg";
+import { Client, type FieldDef, type Pool, type QueryResult } from "pg";
 import { describeOnPostgres, openFreshPostgres } from "../test/databases";
-import type { Database } from "./client";
+import { type Database, pgPool } from "./client";
 import { PipelinedBeginClient } from "./pipelinedBegin";
 
 /** What crossed a TCP proxy between a client and PostgreSQL, in order. */
@@ -159,7 +159,7 @@ describeOnPostgres("PipelinedBeginClient [postgres]", () => {
     let pool: Pool;
     let db: ReturnType<typeof drizzle>;
     beforeAll(() => {
-      pool = new Pool({ connectionString: database.url, max: 2, Client: PipelinedBeginClient });
+      pool = pgPool({ connectionString: database.url, max: 2 });
       db = drizzle(pool);
     });
     afterAll(() => pool.end());
@@ -270,7 +270,7 @@ describeOnPostgres("PipelinedBeginClient [postgres]", () => {
   });
 
   it("passes pg-pool's callback-style queries through", async () => {
-    const pool = new Pool({ connectionString: database.url, max: 1, Client: PipelinedBeginClient });
+    const pool = pgPool({ connectionString: database.url, max: 1 });
     try {
       const rows = await new Promise<unknown[]>((resolve, reject) =>
         pool.query("SELECT 7 AS n", (err, res) => (err ? reject(err) : resolve(res.rows))),

@@ -102,18 +102,12 @@ export class PipelinedBeginClient extends Client {
 
   /** BEGIN as Parse/Bind/Execute in the query's own batch; the query's result without BEGIN's part. */
   private async withBeginInBatch(begin: string, config: unknown, values: unknown): Promise<QueryResult> {
-    const connection = (this as unknown as { connection: PgConnection }).connection;
-    let answer: Promise<QueryResult | QueryResult[]>;
-    connection.stream.cork();
-    try {
+    const results = await this.inOneWrite((connection) => {
       connection.parse({ text: begin, name: "", types: [] });
       connection.bind({ portal: "", statement: "", values: [] });
       connection.execute({ portal: "", rows: 0 });
-      answer = super.query(config as string, values as unknown[]) as Promise<QueryResult | QueryResult[]>;
-    } finally {
-      connection.stream.uncork();
-    }
-    const results = await answer;
+      return super.query(config as string, values as unknown[]) as Promise<QueryResult | QueryResult[]>;
+    });
     // pg gathers every command's result until the Sync; anything but BEGIN's and the query's is a bug here.
     if (!Array.isArray(results) || results.length !== 2 || results[0]!.command !== "BEGIN") {
       throw new Error("PipelinedBeginClient: unexpected results for BEGIN and its statement");
@@ -123,16 +117,10 @@ export class PipelinedBeginClient extends Client {
 
   /** BEGIN as a simple query written with the query; the query settles after BEGIN's answer. */
   private withBeginAhead(begin: string, promiseForm: boolean, send: () => unknown): unknown {
-    const stream = (this as unknown as { connection: PgConnection }).connection.stream;
-    let beginAnswer: Promise<QueryResult>;
-    let result: unknown;
-    stream.cork();
-    try {
-      beginAnswer = super.query(begin) as Promise<QueryResult>;
-      result = send();
-    } finally {
-      stream.uncork();
-    }
+    const { beginAnswer, result } = this.inOneWrite(() => ({
+      beginAnswer: super.query(begin) as Promise<QueryResult>,
+      result: send(),
+    }));
     // Observed below; a callback-form query behind it fails with its own error if BEGIN failed.
     beginAnswer.catch(() => undefined);
     if (!promiseForm) return result;
@@ -140,5 +128,16 @@ export class PipelinedBeginClient extends Client {
     // When BEGIN fails, the caller hears BEGIN's error and this one would otherwise go unhandled.
     statement.catch(() => undefined);
     return beginAnswer.then(() => statement);
+  }
+
+  /** Runs `send` with the socket corked, so that every message it writes leaves in one system call. */
+  private inOneWrite<T>(send: (connection: PgConnection) => T): T {
+    const connection = (this as unknown as { connection: PgConnection }).connection;
+    connection.stream.cork();
+    try {
+      return send(connection);
+    } finally {
+      connection.stream.uncork();
+    }
   }
 }
