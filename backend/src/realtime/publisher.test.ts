@@ -168,7 +168,7 @@ describe("Publisher", () => {
     const { publisher, sent } = publisherWith(async (stream, count) => {
       const slow = ++calls === 1;
       const seq = await reserve(stream, count);
-      if (slow) await new Promise((r) => setTimeout(r, 120)); // longer than the tick: the flushes overlap
+      if (slow) await new Promise((r) => setTimeout(r, 120)); // longer than the tick: the second one waits
       return seq;
     });
     publisher.publish([ev("items.upserted", { item: { id: 1 } })]);
@@ -176,5 +176,36 @@ describe("Publisher", () => {
     publisher.publish([ev("items.upserted", { item: { id: 2 } })]);
     await publisher.drain();
     expect(sent.map((s) => s.payload.seq)).toEqual([1, 2]);
+  });
+
+  it("sends what was committed while a batch was still going out as one batch after it", async () => {
+    const reserve = counters();
+    const reservations: number[] = [];
+    let slowOnce = true;
+    const { publisher, sent, usage } = publisherWith(async (stream, count) => {
+      reservations.push(count);
+      const seq = await reserve(stream, count);
+      if (slowOnce) {
+        slowOnce = false;
+        await new Promise((r) => setTimeout(r, 200)); // four ticks: three more batches fall due meanwhile
+      }
+      return seq;
+    });
+    const change = (item: number) => ev("stock.changed", { item_ids: [item], from: null, to: null });
+    publisher.publish([change(1)]);
+    for (const item of [2, 3, 4]) {
+      await new Promise((r) => setTimeout(r, 60)); // past the tick, so each would be a batch of its own
+      publisher.publish([change(item)]);
+    }
+    await publisher.drain();
+    // Control: flushed once per tick regardless, this was four reservations and four stock.changed.
+    expect(reservations).toEqual([1, 1]);
+    expect(
+      sent.map((s) => [s.payload.seq, (s.payload as unknown as { item_ids: number[] }).item_ids]),
+    ).toEqual([
+      [1, [1]],
+      [2, [2, 3, 4]],
+    ]);
+    expect(usage).toEqual([1, 2]);
   });
 });

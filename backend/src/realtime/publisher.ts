@@ -34,6 +34,8 @@ export class Publisher {
   private readonly timers = new Map<number, NodeJS.Timeout>();
   private readonly chains = new Map<number, Promise<void>>();
   private readonly lastFlush = new Map<number, number>();
+  /** Groups whose due batch waits for their previous one to be out (see flush). */
+  private readonly waitingForChain = new Set<number>();
   /** Streams whose events were dropped: their next block starts one number later, so clients see a gap. */
   private readonly holes = new Set<string>();
 
@@ -53,8 +55,9 @@ export class Publisher {
   /**
    * Queues the events of a committed transaction. A group's batch goes out at the next turn of the event
    * loop when its last one went out at least a tick ago (a lone change waits for nothing), otherwise at
-   * the end of that tick: under a burst a group is flushed at most once per tick, and everything
-   * committed meanwhile is coalesced into that flush.
+   * the end of that tick, or when the group's previous batch is out if that takes longer: under a burst a
+   * group is flushed at most once per tick and never twice at once, and everything committed meanwhile is
+   * coalesced into that flush.
    */
   publish(events: readonly PendingEvent[]): void {
     for (const e of events) {
@@ -75,8 +78,11 @@ export class Publisher {
 
   /** Emits everything queued now and waits until it is out (shutdown, tests). */
   async drain(): Promise<void> {
-    for (const groupId of [...this.pending.keys()]) this.flush(groupId);
-    await Promise.all(this.chains.values());
+    // A flush may wait for a batch still going out (see flush): repeat until nothing is left.
+    while (this.pending.size > 0 || this.chains.size > 0) {
+      for (const groupId of [...this.pending.keys()]) this.flush(groupId);
+      await Promise.all(this.chains.values());
+    }
   }
 
   /**
@@ -90,6 +96,25 @@ export class Publisher {
   private flush(groupId: number): void {
     clearTimeout(this.timers.get(groupId));
     this.timers.delete(groupId);
+    const busy = this.chains.get(groupId);
+    if (busy) {
+      // The group's last batch is still going out (its number reservation, fan-out and socket writes):
+      // keep gathering, and send everything committed meanwhile as one batch when it is done. Sent one
+      // batch per tick instead, a backlog would grow under load, each batch paying for its own fan-out.
+      if (!this.waitingForChain.has(groupId)) {
+        this.waitingForChain.add(groupId);
+        void busy.then(() => {
+          this.waitingForChain.delete(groupId);
+          this.sendPending(groupId);
+        });
+      }
+      return;
+    }
+    this.sendPending(groupId);
+  }
+
+  /** Takes a group's gathered events and sends them behind whatever of the group is still in order. */
+  private sendPending(groupId: number): void {
     const events = this.pending.get(groupId);
     this.pending.delete(groupId);
     if (!events?.length) return;
