@@ -31,7 +31,7 @@ import type { Pool } from "pg";
 import { pgPool } from "../../backend/src/db/client";
 import { openFreshPostgres } from "../../backend/src/test/databases";
 import { startAppProcess } from "../../backend/src/test/processes";
-import { api, benchGroup, cpuYardstick, writeDocsSection } from "./benchApi";
+import { api, benchGroup, cpuYardstick, watchMemoryReclaim, writeDocsSection } from "./benchApi";
 import { additem, drive, driveAtRate, fmt, pct, type Run } from "./loops";
 import { RawHttpClient } from "./rawHttp";
 
@@ -192,6 +192,7 @@ async function main() {
   for (const call of [oneProcessCall, twoProcessCall, directCall]) {
     await drive(CLIENTS, WARM_UP_SECONDS, (c) => call(warmUp, c));
   }
+  const reclaim = watchMemoryReclaim();
   const [oneProcess, twoProcesses, direct] = (await interleaved([
     { call: oneProcessCall, load: oneProcessLoad },
     { call: twoProcessCall, load: twoProcessLoad },
@@ -208,6 +209,7 @@ async function main() {
   const directOpAtRate = () => directAddItem(pool, group.id, pick(directLoad.items), pick(directLoad.cases));
   await driveAtRate(RATE, 1, directOpAtRate);
   const directAtRate = await driveAtRate(RATE, SECONDS, directOpAtRate);
+  const reclaimDuringRun = reclaim();
 
   await pool.end();
   await server.stop();
@@ -217,7 +219,7 @@ async function main() {
   const row = (label: string, r: Run) =>
     `| ${label} | ${fmt(rate(r))} | ${fmt(pct(r.latencies, 50))} | ${fmt(pct(r.latencies, 99))} | ${r.errors} |`;
   const lines = [
-    `Run of ${new Date().toISOString().slice(0, 16)}Z, node ${process.version}, ${CLIENTS} clients, ${SECONDS} s per path in ${SLICES} turns after ${WARM_UP_SECONDS} s of warm-up, ${ITEMS} items (random per call); ${yardstick}.`,
+    `Run of ${new Date().toISOString().slice(0, 16)}Z, node ${process.version}, ${CLIENTS} clients, ${SECONDS} s per path in ${SLICES} turns after ${WARM_UP_SECONDS} s of warm-up, ${ITEMS} items (random per call); ${yardstick}; ${reclaimDuringRun}.`,
     "",
     "Closed loop (each client sends its next call when the last one answered: the most the path serves):",
     "",

@@ -1,5 +1,5 @@
 /** What the benchmarks share: JSON calls to the app, a group to measure in, a CPU yardstick. */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
@@ -103,4 +103,43 @@ export function writeDocsSection(name: string, report: string): void {
     docs,
     current.replace(new RegExp(`${begin}[\\s\\S]*${finish}`), () => `${begin}\n${report}\n${finish}`),
   );
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ, 100 on Linux x86-64). */
+const USER_HZ = 100;
+
+/** CPU seconds used so far by every running kernel thread of DAMON (`kdamond.*`), from /proc. */
+function kdamondCpuSeconds(): { threads: number; seconds: number } {
+  let threads = 0;
+  let ticks = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/comm`, "utf8").startsWith("kdamond")) continue;
+      // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+      threads++;
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return { threads, seconds: ticks / USER_HZ };
+}
+
+/**
+ * Starts watching the VM's proactive memory reclaim and returns what to print when the run ends. The
+ * development VMs run DAMON (kernel threads `kdamond.*`, set up by the host, not by this project), which
+ * pages out cold file cache and takes CPU in bursts: with it running for some minutes, the allocation
+ * bench's closed-loop p99 was 42–67 ms; with it stopped, 30–40 ms in every run (docs/benchmarks.md,
+ * "2026-11-24, the VM's memory reclaim"). Printed beside every run, so that a tail can be read against it.
+ */
+export function watchMemoryReclaim(): () => string {
+  const start = kdamondCpuSeconds();
+  const t0 = performance.now();
+  return () => {
+    const end = kdamondCpuSeconds();
+    if (start.threads === 0 && end.threads === 0) return "no DAMON reclaim thread (kdamond) was running";
+    const ms = ((end.seconds - start.seconds) * 1000) / ((performance.now() - t0) / 1000);
+    return `DAMON's reclaim thread (kdamond, the host's) took ${ms.toFixed(1)} ms of CPU per second during the run`;
+  };
 }
