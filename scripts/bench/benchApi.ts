@@ -1,4 +1,4 @@
-/** What the benchmarks share: JSON calls to the app, a group to measure in, a CPU yardstick. */
+/** What the benchmarks share: JSON calls to the app, a group to measure in, a CPU yardstick, the VM's reclaim. */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import path from "node:path";
@@ -115,8 +115,9 @@ function kdamondCpuSeconds(): { threads: number; seconds: number } {
   for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
     try {
       if (!readFileSync(`/proc/${pid}/comm`, "utf8").startsWith("kdamond")) continue;
-      // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after "(comm) ".
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
       ticks += Number(fields[11]) + Number(fields[12]);
       threads++;
     } catch {
@@ -130,8 +131,9 @@ function kdamondCpuSeconds(): { threads: number; seconds: number } {
  * Starts watching the VM's proactive memory reclaim and returns what to print when the run ends. The
  * development VMs run DAMON (kernel threads `kdamond.*`, set up by the host, not by this project), which
  * pages out cold file cache and takes CPU in bursts: with it running for some minutes, the allocation
- * bench's closed-loop p99 was 42–67 ms; with it stopped, 30–40 ms in every run (docs/benchmarks.md,
+ * bench's closed-loop p99 was 42–67 ms; with it stopped, 30–46 ms in every run (docs/benchmarks.md,
  * "2026-11-24, the VM's memory reclaim"). Printed beside every run, so that a tail can be read against it.
+ * (Restarting the thread during a run, which only a person does, makes the figure meaningless.)
  */
 export function watchMemoryReclaim(): () => string {
   const start = kdamondCpuSeconds();
