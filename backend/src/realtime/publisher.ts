@@ -34,8 +34,6 @@ export class Publisher {
   private readonly timers = new Map<number, NodeJS.Timeout>();
   private readonly chains = new Map<number, Promise<void>>();
   private readonly lastFlush = new Map<number, number>();
-  /** Groups whose due batch waits for their previous one to be out (see flush). */
-  private readonly waitingForChain = new Set<number>();
   /** Streams whose events were dropped: their next block starts one number later, so clients see a gap. */
   private readonly holes = new Set<string>();
 
@@ -101,13 +99,8 @@ export class Publisher {
       // The group's last batch is still going out (its number reservation, fan-out and socket writes):
       // keep gathering, and send everything committed meanwhile as one batch when it is done. Sent one
       // batch per tick instead, a backlog would grow under load, each batch paying for its own fan-out.
-      if (!this.waitingForChain.has(groupId)) {
-        this.waitingForChain.add(groupId);
-        void busy.then(() => {
-          this.waitingForChain.delete(groupId);
-          this.sendPending(groupId);
-        });
-      }
+      // (Only drain can call this again meanwhile; the later call finds nothing or what came since.)
+      void busy.then(() => this.sendPending(groupId));
       return;
     }
     this.sendPending(groupId);
