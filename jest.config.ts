@@ -39,7 +39,7 @@ const config: Config = {
       ...base,
       displayName: "backend",
       testEnvironment: "node",
-      testMatch: ["<rootDir>/backend/src/**/*.test.ts"],
+      testMatch: ["<rootDir>/backend/src/**/*.test.ts", "<rootDir>/scripts/**/*.test.ts"],
       setupFiles: ["<rootDir>/backend/src/test/env.ts"],
     },
     {
