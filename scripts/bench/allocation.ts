@@ -240,10 +240,7 @@ async function main() {
   ];
   const report = lines.join("\n");
   console.info(report);
-  writeDocsSection(
-    "allocation",
-    `## Allocation (scripts/bench/allocation.ts)\n\n    node -r esbuild-register scripts/bench/allocation.ts\n\n${report}`,
-  );
+  writeDocsSection("allocation", report);
 }
 
 main().catch((err) => {
