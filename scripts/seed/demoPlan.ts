@@ -149,6 +149,15 @@ export function buildDemoPlan(now: Date): DemoPlan {
   }
 
   const cases: DemoCase[] = [];
+  const caseTitles = new Set<string>();
+  const newCaseTitle = (): string => {
+    for (;;) {
+      const title = `${pick(VENUES)} ${pick(EVENTS)}`;
+      if (caseTitles.has(title)) continue;
+      caseTitles.add(title);
+      return title;
+    }
+  };
   for (let i = 0; i < 40; i++) {
     const startDay = -21 + Math.floor((i * 56) / 40) + between(0, 1);
     const length = between(0, 3);
@@ -167,7 +176,7 @@ export function buildDemoPlan(now: Date): DemoPlan {
       lines.push({ title, quantity: between(1, 4), stillOut: overdue && lines.length < 2 });
     }
     cases.push({
-      title: `${pick(VENUES)} ${pick(EVENTS)}`,
+      title: newCaseTitle(),
       note: random() < 0.4 ? "搬入は前日17時以降。駐車場の予約済み" : "",
       start,
       end,
