@@ -7,11 +7,11 @@ import { renderPage } from "../../test/render";
 import { LoginPage } from "./LoginPage";
 
 /** Lands on /login the way the sign-up screen does (router state). */
-function SignupNavigator({ role }: { role: "owner" | "staff" }) {
+function SignupNavigator({ signedUp }: { signedUp: "owner" | "staff" }) {
   return (
     <Routes>
       <Route path="/login" element={<LoginPage />} />
-      <Route path="*" element={<Navigate to="/login" state={{ signedUp: role }} />} />
+      <Route path="*" element={<Navigate to="/login" state={{ signedUp }} />} />
     </Routes>
   );
 }
@@ -85,7 +85,7 @@ describe("LoginPage", () => {
 
   it("after a staff sign-up, says that the account waits for the owner's activation", () => {
     stubFetch(() => json(500, {}));
-    renderPage(<SignupNavigator role="staff" />, { at: "/signup-done", path: "*" });
+    renderPage(<SignupNavigator signedUp="staff" />, { at: "/signup-done", path: "*" });
     expect(screen.getByText(ja.feedback.staffSignedUp)).toBeInTheDocument();
   });
 
