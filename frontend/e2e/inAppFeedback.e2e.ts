@@ -22,6 +22,10 @@ function collectBrowserDialogs(page: Page): string[] {
 async function expectReadableToast(page: Page, text: string) {
   const message = page.locator(".p-toast-message").filter({ hasText: text });
   await message.waitFor();
+  // Once its fade-in has ended it is fully opaque (a washed-out toast never gets there).
+  await page.waitForFunction((el) => getComputedStyle(el).opacity === "1", await message.elementHandle(), {
+    timeout: 3000,
+  });
   const box = await message.boundingBox();
   expect(box?.y ?? 0).toBeGreaterThanOrEqual(64);
   const look = await message.evaluate((el) => {
@@ -29,7 +33,6 @@ async function expectReadableToast(page: Page, text: string) {
     const text = el.querySelector(".p-toast-summary") ?? el;
     return { background: style.backgroundColor, opacity: style.opacity, color: getComputedStyle(text).color };
   });
-  expect(look.opacity).toBe("1");
   // rgb(...) without an alpha channel: not washed out over what lies under it.
   expect(look.background).toMatch(/^rgb\(/);
   return message;
@@ -83,7 +86,7 @@ describeInBrowser("in-app dialogs and success toasts journey", () => {
         .filter({ hasText: "開始日時は終了日時よりも前に設定してください。" });
       await rangeAlert.waitFor();
       await screenshot(page, `case-range-alert-${name}`);
-      await rangeAlert.getByRole("button", { name: "閉じる" }).click();
+      await rangeAlert.locator(".p-dialog-footer").getByRole("button", { name: "閉じる" }).click();
       await rangeAlert.waitFor({ state: "detached" });
       await fillDate(page, form, "開始日時", "2027/03/08 09:00");
       await form.getByRole("button", { name: "新規作成" }).click();
@@ -138,7 +141,7 @@ describeInBrowser("in-app dialogs and success toasts journey", () => {
     const alert = page.getByRole("alertdialog").filter({ hasText: "CSVファイルを選択してください" });
     await alert.waitFor();
     await screenshot(page, "item-import-no-file-alert-desktop");
-    await alert.getByRole("button", { name: "閉じる" }).click();
+    await alert.locator(".p-dialog-footer").getByRole("button", { name: "閉じる" }).click();
     expect(popups).toEqual([]);
   });
 

@@ -14,8 +14,11 @@ import "./feedback.css";
 
 /** How long a success toast stays (ms): long enough to read one short sentence. */
 const TOAST_LIFE_MS = 3000;
-/** Under the 64 px app bar (spec §9), not over it; the right margin is narrower on phones (CSS). */
-const TOAST_STYLE = { top: "calc(64px + 0.75rem)", right: "var(--app-toast-right, 1rem)" };
+/**
+ * Under the 64 px app bar (spec §9), not over it; the right margin is narrower on phones (CSS). Passed
+ * through `pt` because the Toast writes top/right inline and merges pass-through styles last.
+ */
+const TOAST_PT = { root: { style: { top: "calc(64px + 0.75rem)", right: "var(--app-toast-right, 1rem)" } } };
 
 /**
  * Draws what lib/feedback asks for: the first waiting alert/confirm as a modal dialog (role
@@ -34,7 +37,7 @@ export function FeedbackHost() {
   const current = dialogs[0];
   return (
     <>
-      <Toast ref={toast} position="top-right" className="app-toast" style={TOAST_STYLE} />
+      <Toast ref={toast} position="top-right" className="app-toast" pt={TOAST_PT} />
       {current ? <FeedbackDialog key={current.id} request={current} /> : null}
     </>
   );
