@@ -10,8 +10,12 @@ export interface FeedbackDialogRequest {
   kind: "alert" | "confirm";
   title: string;
   message: string;
-  /** Lines under the message (the case being duplicated, the items that are short…). */
+  /** What the question is about (a case title), shown in bold under it. */
+  target?: string;
+  /** Lines under the message (the items that are short…), as a list. */
   details: readonly string[];
+  /** A sentence of explanation under everything else. */
+  note?: string;
   confirmLabel?: string;
   /** Resolves the caller's promise: true for the confirm button, false for cancel / close. */
   settle: (confirmed: boolean) => void;
@@ -23,9 +27,11 @@ export interface FeedbackToast {
 }
 
 export interface AlertOptions {
-  /** The dialog's title (defaults to エラー, set by the host). */
+  /** The dialog's title (defaults to エラー for alerts, 確認 for confirmations, set by the host). */
   title?: string;
+  target?: string;
   details?: readonly string[];
+  note?: string;
 }
 
 export interface ConfirmOptions extends AlertOptions {
@@ -59,7 +65,16 @@ export function showAlert(message: string, options: AlertOptions = {}): Promise<
     }
     setQueue([
       ...queue,
-      { id: nextId++, kind: "alert", title: options.title ?? "", message, details, settle: () => resolve() },
+      {
+        id: nextId++,
+        kind: "alert",
+        title: options.title ?? "",
+        message,
+        target: options.target,
+        details,
+        note: options.note,
+        settle: () => resolve(),
+      },
     ]);
   });
 }
@@ -74,7 +89,9 @@ export function askConfirm(message: string, options: ConfirmOptions = {}): Promi
         kind: "confirm",
         title: options.title ?? "",
         message,
+        target: options.target,
         details: options.details ?? [],
+        note: options.note,
         confirmLabel: options.confirmLabel,
         settle: resolve,
       },

@@ -3,7 +3,7 @@ import { getDialogs } from "../lib/feedback";
 
 /** The messages of the in-app alerts and confirmations waiting or shown (lib/feedback), in order. */
 export function queuedAlertMessages(): string[] {
-  return getDialogs().map((d) => [d.message, ...d.details].join("\n"));
+  return getDialogs().map((d) => [d.message, d.target, ...d.details, d.note].filter(Boolean).join("\n"));
 }
 
 /** Waits until the in-app alert dialog (FeedbackHost, role alertdialog) shows `text`. */

@@ -15,10 +15,11 @@ import "./feedback.css";
 /** How long a success toast stays (ms): long enough to read one short sentence. */
 const TOAST_LIFE_MS = 3000;
 /**
- * Under the 64 px app bar (spec §9), not over it; the right margin is narrower on phones (CSS). Passed
- * through `pt` because the Toast writes top/right inline and merges pass-through styles last.
+ * Centred under the 64 px app bar (spec §9), not over it and not over the page's own buttons (title
+ * left, actions right); full width on phones (CSS). Passed through `pt` because the Toast writes
+ * top/left inline and merges pass-through styles last.
  */
-const TOAST_PT = { root: { style: { top: "calc(64px + 0.75rem)", right: "var(--app-toast-right, 1rem)" } } };
+const TOAST_PT = { root: { style: { top: "calc(64px + 0.75rem)", left: "var(--app-toast-left, 50%)" } } };
 
 /**
  * Draws what lib/feedback asks for: the first waiting alert/confirm as a modal dialog (role
@@ -37,7 +38,7 @@ export function FeedbackHost() {
   const current = dialogs[0];
   return (
     <>
-      <Toast ref={toast} position="top-right" className="app-toast" pt={TOAST_PT} />
+      <Toast ref={toast} position="top-center" className="app-toast" pt={TOAST_PT} />
       {current ? <FeedbackDialog key={current.id} request={current} /> : null}
     </>
   );
@@ -78,6 +79,7 @@ function FeedbackDialog({ request }: { request: FeedbackDialogRequest }) {
       }
     >
       <p className="dialog-question feedback-message">{request.message}</p>
+      {request.target ? <p className="dialog-target">{request.target}</p> : null}
       {request.details.length > 0 ? (
         <ul className="feedback-details">
           {request.details.map((line) => (
@@ -85,6 +87,7 @@ function FeedbackDialog({ request }: { request: FeedbackDialogRequest }) {
           ))}
         </ul>
       ) : null}
+      {request.note ? <p className="feedback-note">{request.note}</p> : null}
     </AppDialog>
   );
 }

@@ -75,7 +75,8 @@ export function WorkCaseListPage() {
       if (groupId === null) return;
       // A copy with all its shipped items is not undone by one click: ask first (issue 21).
       void askConfirm(ja.feedback.duplicateConfirm, {
-        details: [workcase.title, ja.feedback.duplicateConfirmNote],
+        target: workcase.title,
+        note: ja.feedback.duplicateConfirmNote,
         confirmLabel: ja.feedback.duplicateConfirmLabel,
       }).then((confirmed) => {
         if (!confirmed) return;
