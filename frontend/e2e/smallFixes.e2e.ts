@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { CDPSession } from "playwright-core";
 import { describeInBrowser, PHONE, screenshot, useAppAndBrowser } from "./harness";
-import { login, PASSWORD, post, signUpOwner, tokenFor } from "./journeyHelpers";
+import { expectNoPageOverflow, login, PASSWORD, post, signUpOwner, tokenFor } from "./journeyHelpers";
 
 /** Issue 21 point 10 (part): favicon, another member's profile, loading lists, the member CSV. */
 const OWNER = { email: "small-owner@example.com", group: "広島機材", first: "八郎", last: "広島" };
@@ -75,6 +75,7 @@ describeInBrowser("smaller fixes journey", () => {
       await state.waitFor();
       expect(await page.getByRole("button", { name: "更新" }).count()).toBe(0);
       await screenshot(page, `useredit-other-member-${name}`);
+      if (name === "phone") await expectNoPageOverflow(page);
       await state.getByRole("link", { name: "案件一覧へ戻る" }).click();
       await page.waitForURL("**/workcase");
     });

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describeInBrowser, PHONE, screenshot, useAppAndBrowser } from "./harness";
-import { login, PASSWORD, signUpOwner, submitLogin } from "./journeyHelpers";
+import { expectNoPageOverflow, login, PASSWORD, signUpOwner, submitLogin } from "./journeyHelpers";
 
 /** Issue 21 point 6: a staff sign-up is explained to the staff member and to the owner. */
 const OWNER = { email: "waiting-owner@example.com", group: "福岡音響", first: "五郎", last: "福岡" };
@@ -69,6 +69,8 @@ describeInBrowser("staff sign-up waits for the owner journey", () => {
     await ownerPhone.getByRole("button", { name: "メニュー（有効化待ちのメンバーがいます）" }).click();
     await ownerPhone.locator("#app-menu").getByRole("link", { name: "メンバー（有効化待ち 1人）" }).waitFor();
     await screenshot(ownerPhone, "menu-pending-member-phone");
+    await expectNoPageOverflow(ownerPhone);
+    await expectNoPageOverflow(staff);
 
     // 4. From the navigation to the list; activating clears the count.
     await owner.locator("header").getByRole("link", { name: "メンバー（有効化待ち 1人）" }).click();

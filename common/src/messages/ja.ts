@@ -424,7 +424,7 @@ export const ja = {
     caseNotFoundTitle: "案件が見つかりません",
     caseNotFoundBody: "この案件は存在しないか、削除されています。",
     caseDeletedTitle: "この案件は削除されました。",
-    caseDeletedBody: "他のユーザーがこの案件を削除しました。案件一覧から別の案件を選んでください。",
+    caseDeletedBody: "この案件は別の画面で削除されました。案件一覧から別の案件を選んでください。",
     backToCases: "案件一覧へ戻る",
     ownerSignedUp: "登録しました。ログインしてください。",
     staffSignedUp:
