@@ -385,13 +385,23 @@ describeInBrowser("phone journey (390 px)", () => {
     await deleteCase.waitFor({ state: "hidden" });
     // Duplicate, then delete the copy: the toast fits the screen too.
     await caseRow.getByRole("button", { name: "複製: 雪まつり" }).click();
+    // 複製 asks first, in the app (issue 21).
+    const duplicateAsk = p.getByRole("alertdialog").filter({ hasText: "この案件を複製しますか？" });
+    await duplicateAsk.waitFor();
+    await expectUsable(p, "workcase-duplicate-confirm", [
+      duplicateAsk.getByRole("button", { name: "複製する" }),
+    ]);
+    await duplicateAsk.getByRole("button", { name: "複製する" }).click();
     const copyRow = rowOf(p, "雪まつり（複製）");
     await copyRow.getByRole("button", { name: "削除: 雪まつり（複製）" }).click();
     await deleteCase.getByRole("button", { name: "削除" }).click();
     await deleteCase.waitFor({ state: "hidden" });
     await p.locator(".p-toast").getByText("案件を削除しました。").waitFor();
     await copyRow.waitFor({ state: "detached" });
-    const toast = await p.locator(".p-toast-message").boundingBox();
+    const toast = await p
+      .locator(".p-toast-message")
+      .filter({ hasText: "案件を削除しました。" })
+      .boundingBox();
     expect(toast && toast.x >= 0 && toast.x + toast.width <= PHONE.width).toBe(true);
     await expectUsable(p, "workcase-deleted");
 

@@ -2,10 +2,12 @@ import { ja } from "@zaiko/common/messages/ja";
 import { Fragment, Suspense } from "react";
 import { useSelector } from "react-redux";
 import { Outlet, useLocation } from "react-router-dom";
+import { FeedbackHost } from "../components/feedback/FeedbackHost";
 import { Header } from "../components/Header/Header";
 import { Loading } from "../components/layout/Loading";
 import { useLogout } from "../features/auth/useLogout";
 import { useSessionRestore } from "../features/auth/useSessionRestore";
+import { usePendingMemberCount } from "../features/members/usePendingMemberCount";
 import { selectSession } from "../lib/session";
 
 /** Header above the routed screen; restores a session after a page load. */
@@ -14,9 +16,10 @@ export function AppLayout() {
   const session = useSelector(selectSession);
   const logout = useLogout();
   const location = useLocation();
+  const pendingMembers = usePendingMemberCount();
   return (
     <>
-      <Header session={session} onLogout={() => void logout()} />
+      <Header session={session} pendingMembers={pendingMembers} onLogout={() => void logout()} />
       <main className="app-main">
         <Suspense fallback={<Loading label={ja.common.loading} />}>
           {/* The routed view is re-created whenever the full path changes (spec §2). */}
@@ -25,6 +28,7 @@ export function AppLayout() {
           </Fragment>
         </Suspense>
       </main>
+      <FeedbackHost />
     </>
   );
 }

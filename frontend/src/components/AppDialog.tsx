@@ -10,10 +10,12 @@ interface Props {
   onHide: () => void;
   footer?: ReactNode;
   children?: ReactNode;
+  /** "alertdialog" for alerts and confirmations that interrupt (FeedbackHost). */
+  role?: "dialog" | "alertdialog";
 }
 
 /** The one modal frame of the app: every dialog (forms, confirmations, notices, details) uses it. */
-export function AppDialog({ title, visible, onHide, footer, children }: Props) {
+export function AppDialog({ title, visible, onHide, footer, children, role }: Props) {
   return (
     <Dialog
       header={title}
@@ -24,6 +26,8 @@ export function AppDialog({ title, visible, onHide, footer, children }: Props) {
       draggable={false}
       resizable={false}
       footer={footer}
+      // The pass-through props are merged last, so they replace the root's role="dialog".
+      pt={role ? { root: { role } } : undefined}
     >
       {children}
     </Dialog>

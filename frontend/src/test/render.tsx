@@ -4,6 +4,7 @@ import type { ReactElement } from "react";
 import { Provider } from "react-redux";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { makeStore, type RootState } from "../app/store";
+import { FeedbackHost } from "../components/feedback/FeedbackHost";
 import { type SessionState, signedOutSession } from "../lib/session";
 
 /** Shows the current path so tests can assert navigation. */
@@ -53,6 +54,7 @@ export function renderPage(
         </Routes>
         <LocationProbe />
       </MemoryRouter>
+      <FeedbackHost />
     </Provider>,
   );
   return { store, user, ...result };

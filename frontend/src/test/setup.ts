@@ -1,4 +1,6 @@
 import "@testing-library/jest-dom";
+import { act } from "react";
+import { resetFeedback } from "../lib/feedback";
 
 // jsdom has no matchMedia; components ask it for the header breakpoint. Tests that need the phone
 // layout replace it with their own stub.
@@ -20,6 +22,8 @@ if (!window.matchMedia) {
 }
 
 afterEach(() => {
+  // In-app alerts left open by one test must not show up in the next.
+  act(() => resetFeedback());
   window.sessionStorage.clear();
   document.cookie.split(";").forEach((c) => {
     const name = c.split("=")[0]?.trim();

@@ -129,6 +129,10 @@ describeOnDatabases("members: delete and CSV export", (driver) => {
       expect(staffLine.split(",")[2]).toBe("'=1+2");
       const ownerLine = lines.find((line) => line.startsWith(`${owner.userId},`))!;
       expect(ownerLine.split(",")[3]).toBe("'@SUM(A1)");
+      // The active and owner flags are written in words, not true/false.
+      expect(ownerLine.split(",").slice(4)).toEqual(["有効", "はい"]);
+      expect(staffLine.split(",")[5]).toBe("いいえ");
+      expect(text).not.toMatch(/\b(true|false)\b/);
       expect(text).not.toContain(stranger.email);
     });
   });

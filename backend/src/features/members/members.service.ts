@@ -112,5 +112,14 @@ export async function removeMember(deps: AppDeps, actor: AuthUser, id: number): 
 /** Rows of the member CSV (owner only; checked by the route). */
 export async function memberCsvRows(deps: AppDeps, actor: AuthUser): Promise<unknown[][]> {
   const rows = await listUsersOfGroup(deps.database.db, actor.groupId);
-  return rows.map((r) => [r.id, r.email, r.firstName, r.lastName, r.isMember, r.isOwner]);
+  // Words, not true/false: the file is read by people in a spreadsheet (docs/decisions.md).
+  const f = ja.feedback;
+  return rows.map((r) => [
+    r.id,
+    r.email,
+    r.firstName,
+    r.lastName,
+    r.isMember ? f.csvActive : f.csvInactive,
+    r.isOwner ? f.csvOwnerYes : f.csvOwnerNo,
+  ]);
 }

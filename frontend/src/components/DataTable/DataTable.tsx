@@ -191,6 +191,7 @@ export function DataTable<T extends RowData>({
         pageCount={pageCount}
         pageSize={pagination.pageSize}
         rowCount={table.getPrePaginatedRowModel().rows.length}
+        loading={loading && rows.length === 0}
         onPageIndex={(pageIndex) => setPagination((p) => ({ ...p, pageIndex }))}
         onPageSize={(pageSize) => setPagination({ pageIndex: 0, pageSize })}
       />

@@ -18,12 +18,22 @@ interface Props {
   pageCount: number;
   pageSize: number;
   rowCount: number;
+  /** While the list's first answer is awaited: no count yet (「0件」 would be untrue). */
+  loading?: boolean;
   onPageIndex: (index: number) => void;
   onPageSize: (size: number) => void;
 }
 
 /** 表示アイテム数 and the page buttons under a table. */
-export function TablePager({ pageIndex, pageCount, pageSize, rowCount, onPageIndex, onPageSize }: Props) {
+export function TablePager({
+  pageIndex,
+  pageCount,
+  pageSize,
+  rowCount,
+  loading = false,
+  onPageIndex,
+  onPageSize,
+}: Props) {
   const sizeId = useId();
   const pages = Math.max(pageCount, 1);
   const atStart = pageIndex <= 0;
@@ -60,7 +70,7 @@ export function TablePager({ pageIndex, pageCount, pageSize, rowCount, onPageInd
           onClick={() => onPageIndex(pageIndex - 1)}
         />
         <span className="dt-page-report" aria-live="polite">
-          {ja.pager.report(Math.min(pageIndex + 1, pages), pages, rowCount)}
+          {loading ? ja.common.loading : ja.pager.report(Math.min(pageIndex + 1, pages), pages, rowCount)}
         </span>
         <Button
           type="button"

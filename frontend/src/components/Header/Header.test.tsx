@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ja } from "@zaiko/common/messages/ja";
 import { MemoryRouter } from "react-router-dom";
@@ -7,10 +7,10 @@ import { ownerSession, staffSession } from "../../test/render";
 import { Header } from "./Header";
 import { navEntries } from "./navEntries";
 
-function renderHeader(session: SessionState, onLogout = jest.fn()) {
+function renderHeader(session: SessionState, onLogout = jest.fn(), pendingMembers = 0) {
   render(
     <MemoryRouter>
-      <Header session={session} onLogout={onLogout} />
+      <Header session={session} pendingMembers={pendingMembers} onLogout={onLogout} />
       <p>content</p>
     </MemoryRouter>,
   );
@@ -101,5 +101,29 @@ describe("Header", () => {
     await user.click(screen.getByRole("button", { name: ja.nav.menu }));
     await user.click(screen.getByRole("link", { name: ja.nav.category }));
     expect(screen.queryByRole("link", { name: ja.nav.category })).not.toBeInTheDocument();
+  });
+
+  it("gives owners メンバー in the navigation, with the number of members waiting for activation", async () => {
+    renderHeader(ownerSession, jest.fn(), 2);
+    const nav = screen.getByRole("navigation");
+    const members = within(nav).getByRole("link", { name: ja.feedback.membersNavPending(2) });
+    expect(members).toHaveAttribute("href", "/user");
+    expect(members).toHaveTextContent("2");
+  });
+
+  it("shows メンバー without a count when nobody waits, and not at all to staff", () => {
+    renderHeader(ownerSession);
+    expect(
+      within(screen.getByRole("navigation")).getByRole("link", { name: ja.feedback.membersNav }),
+    ).toBeInTheDocument();
+    cleanup();
+    renderHeader(staffSession, jest.fn(), 3);
+    expect(within(screen.getByRole("navigation")).queryByRole("link", { name: /^メンバー/ })).toBeNull();
+  });
+
+  it("marks the phone menu button while members wait", () => {
+    stubPhoneWidth(true);
+    renderHeader(ownerSession, jest.fn(), 1);
+    expect(screen.getByRole("button", { name: ja.feedback.menuPending })).toBeInTheDocument();
   });
 });

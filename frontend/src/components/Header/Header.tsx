@@ -14,13 +14,16 @@ export const HEADER_MOBILE_QUERY = "(max-width: 767.98px)";
 
 interface Props {
   session: SessionState;
+  /** Owners: members waiting for activation (a badge on メンバー and on the phone menu button). */
+  pendingMembers?: number;
   onLogout: () => void;
 }
 
 /** The app bar of every screen: title, group and email chips, navigation. */
-export function Header({ session, onLogout }: Props) {
+export function Header({ session, pendingMembers = 0, onLogout }: Props) {
   const signedIn = session.email !== "";
-  const entries = navEntries(signedIn);
+  const entries = navEntries(signedIn, undefined, session.is_owner ? { pendingMembers } : null);
+  const menuWaiting = session.is_owner && pendingMembers > 0;
   const isMobile = useMediaQuery(HEADER_MOBILE_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
@@ -63,8 +66,8 @@ export function Header({ session, onLogout }: Props) {
               icon={menuOpen ? "pi pi-times" : "pi pi-bars"}
               rounded
               text
-              className="app-menu-button"
-              aria-label={ja.nav.menu}
+              className={menuWaiting ? "app-menu-button has-badge" : "app-menu-button"}
+              aria-label={menuWaiting ? ja.feedback.menuPending : ja.nav.menu}
               aria-expanded={menuOpen}
               aria-controls="app-menu"
               onClick={() => setMenuOpen((open) => !open)}

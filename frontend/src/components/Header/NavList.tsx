@@ -20,8 +20,14 @@ export function NavList({ entries, onLogout, onChoose, className }: Props) {
               to={entry.to}
               className={({ isActive }) => (isActive ? "app-nav-item is-active" : "app-nav-item")}
               onClick={onChoose}
+              aria-label={entry.ariaLabel}
             >
               {entry.label}
+              {entry.badge ? (
+                <span className="app-nav-badge" aria-hidden="true">
+                  {entry.badge}
+                </span>
+              ) : null}
             </NavLink>
           ) : (
             <button

@@ -1,10 +1,38 @@
 import { todayParts } from "@zaiko/common/dates";
 import { ja } from "@zaiko/common/messages/ja";
 
-export type NavEntry = { kind: "link"; to: string; label: string } | { kind: "logout"; label: string };
+export type NavEntry =
+  | {
+      kind: "link";
+      to: string;
+      label: string /** Accessible name when it differs (a count). */;
+      ariaLabel?: string;
+      badge?: number;
+    }
+  | { kind: "logout"; label: string };
 
-/** The header entries for a signed-in or signed-out user (spec §2 "Header"). */
-export function navEntries(signedIn: boolean, now: Date = new Date()): NavEntry[] {
+/** The owners' entry to the member list, with the number of members waiting for activation. */
+function membersEntry(pending: number): NavEntry {
+  return pending > 0
+    ? {
+        kind: "link",
+        to: "/user",
+        label: ja.feedback.membersNav,
+        ariaLabel: ja.feedback.membersNavPending(pending),
+        badge: pending,
+      }
+    : { kind: "link", to: "/user", label: ja.feedback.membersNav };
+}
+
+/**
+ * The header entries for a signed-in or signed-out user (spec §2 "Header"); owners also get メンバー
+ * (the member list, otherwise reachable only through the group chip) with the pending count.
+ */
+export function navEntries(
+  signedIn: boolean,
+  now: Date = new Date(),
+  owner: { pendingMembers: number } | null = null,
+): NavEntry[] {
   if (!signedIn) {
     return [
       { kind: "link", to: "/login", label: ja.nav.login },
@@ -18,6 +46,7 @@ export function navEntries(signedIn: boolean, now: Date = new Date()): NavEntry[
     { kind: "link", to: "/category", label: ja.nav.category },
     { kind: "link", to: `/item/${y}/${m}/${d}`, label: ja.nav.item },
     { kind: "link", to: "/warehouse", label: ja.warehouse.nav },
+    ...(owner ? [membersEntry(owner.pendingMembers)] : []),
     { kind: "logout", label: ja.nav.logout },
   ];
 }

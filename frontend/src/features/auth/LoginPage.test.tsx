@@ -1,9 +1,20 @@
 import { screen, waitFor } from "@testing-library/react";
 import { ja } from "@zaiko/common/messages/ja";
+import { Navigate, Route, Routes } from "react-router-dom";
 import { ACCESS_TOKEN_KEY } from "../../lib/token";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { renderPage } from "../../test/render";
 import { LoginPage } from "./LoginPage";
+
+/** Lands on /login the way the sign-up screen does (router state). */
+function SignupNavigator({ signedUp }: { signedUp: "owner" | "staff" }) {
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="*" element={<Navigate to="/login" state={{ signedUp }} />} />
+    </Routes>
+  );
+}
 
 jest.mock("../../lib/socket", () => ({ connectSocket: jest.fn(), disconnectSocket: jest.fn() }));
 
@@ -62,12 +73,27 @@ describe("LoginPage", () => {
     await user.click(submit);
 
     expect(await screen.findByText(ja.validation.notMember)).toBeInTheDocument();
+    // ...and what it means for a staff member who just signed up (issue 21).
+    expect(screen.getByText(ja.feedback.notMemberExplained)).toBeInTheDocument();
     expect(requests.map(route)).toEqual(["POST /api/token/"]);
     expect(confirm).not.toHaveBeenCalled();
     expect(screen.getByTestId("location")).toHaveTextContent("/login");
 
     await user.click(screen.getByRole("button", { name: ja.common.close }));
     expect(screen.queryByText(ja.validation.notMember)).not.toBeInTheDocument();
+  });
+
+  it("after a staff sign-up, says that the account waits for the owner's activation", () => {
+    stubFetch(() => json(500, {}));
+    renderPage(<SignupNavigator signedUp="staff" />, { at: "/signup-done", path: "*" });
+    expect(screen.getByText(ja.feedback.staffSignedUp)).toBeInTheDocument();
+  });
+
+  it("says nothing extra when /login is opened directly", () => {
+    stubFetch(() => json(500, {}));
+    setup();
+    expect(screen.queryByText(ja.feedback.staffSignedUp)).not.toBeInTheDocument();
+    expect(screen.queryByText(ja.feedback.ownerSignedUp)).not.toBeInTheDocument();
   });
 
   it("falls back to ログインに失敗しました。 when the server gives no detail", async () => {

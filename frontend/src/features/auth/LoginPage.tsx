@@ -6,6 +6,7 @@ import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { TextField } from "../../components/form/TextField";
 import { fieldErrors } from "../../lib/validation";
+import { loginBannerText, SignedUpNotice } from "./loginNotices";
 import { useLogin } from "./useLogin";
 
 type Field = "email" | "password";
@@ -38,9 +39,10 @@ export function LoginPage() {
     <div className="auth-page">
       <form className="auth-card" onSubmit={onSubmit} noValidate>
         <h1 className="auth-title">{ja.login.title}</h1>
+        {banner ? null : <SignedUpNotice />}
         {banner && (
           <div className="auth-banner">
-            <Message severity="error" text={banner} className="auth-banner-message" />
+            <Message severity="error" text={loginBannerText(banner)} className="auth-banner-message" />
             <Button
               type="button"
               icon="pi pi-times"

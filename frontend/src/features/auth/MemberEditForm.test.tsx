@@ -53,4 +53,14 @@ describe("SignupPage (member edit)", () => {
     });
     expect(store.getState().session.email).toBe("hanako@example.com");
   });
+
+  it("another member's profile that the server will not show: a notice and the way back, no form", async () => {
+    stubFetch(routes({ "GET /api/user/1/": json(404, { detail: ja.errors.notFound }) }));
+    renderPage(<SignupPage />, { at: "/useredit/1", path: "/useredit/:id", session: staffSession });
+    const notice = await screen.findByRole("alert");
+    expect(notice).toHaveTextContent(ja.feedback.memberUnavailableTitle);
+    expect(notice).toHaveTextContent(ja.feedback.memberUnavailableBody);
+    expect(screen.getByRole("link", { name: ja.feedback.backToCases })).toHaveAttribute("href", "/workcase");
+    expect(screen.queryByRole("button", { name: ja.signup.submitUpdate })).not.toBeInTheDocument();
+  });
 });

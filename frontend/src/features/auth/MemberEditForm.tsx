@@ -4,8 +4,12 @@ import { useEffect, useState } from "react";
 import { useSelector } from "react-redux";
 import { useNavigate } from "react-router-dom";
 import { useTouched, visibleMessages } from "../../components/form/useTouched";
+import { BackToCasesNotice } from "../../components/layout/BackToCasesNotice";
 import { Loading } from "../../components/layout/Loading";
+import { Page } from "../../components/layout/Page";
+import { statusOf } from "../../lib/allocation";
 import { serverDetail, serverFieldMessages } from "../../lib/errors";
+import { notifySuccess } from "../../lib/feedback";
 import { useAppDispatch } from "../../lib/hooks";
 import { selectSession } from "../../lib/session";
 import { fieldErrors } from "../../lib/validation";
@@ -21,7 +25,8 @@ const FIELD_ORDER: readonly Field[] = ["email", "first_name", "last_name"];
 export function MemberEditForm({ id }: { id: number }) {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const sessionUserId = useSelector(selectSession).id;
+  const session = useSelector(selectSession);
+  const sessionUserId = session.id;
   const userQuery = useGetUserQuery(id, { refetchOnMountOrArgChange: true });
   const [update, { isLoading: saving }] = useUpdateProfileMutation();
   const [values, setValues] = useState<Record<Field, string> | null>(null);
@@ -37,6 +42,20 @@ export function MemberEditForm({ id }: { id: number }) {
   }, [userQuery.data, values]);
 
   if (values === null) {
+    // Someone else's profile that the server will not show (a staff member opening another member,
+    // a deleted member): say so and offer the way back, instead of an empty form (issue 21).
+    const status = statusOf(userQuery.error);
+    if (userQuery.isError && (status === 404 || status === 403)) {
+      return (
+        <Page title={ja.signup.editTitle} width="narrow">
+          <BackToCasesNotice
+            title={ja.feedback.memberUnavailableTitle}
+            body={session.is_owner ? ja.feedback.memberMissingBody : ja.feedback.memberUnavailableBody}
+            icon="pi-user"
+          />
+        </Page>
+      );
+    }
     if (userQuery.isError) {
       return (
         <UserFormCard
@@ -68,6 +87,7 @@ export function MemberEditForm({ id }: { id: number }) {
       };
       const updated = await update({ id, body }).unwrap();
       if (id === sessionUserId) dispatch(sessionEmailChanged(updated.email));
+      notifySuccess(ja.feedback.profileUpdated);
       navigate("/workcase");
     } catch (error) {
       const messages = serverFieldMessages(error);

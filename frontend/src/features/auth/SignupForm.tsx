@@ -5,8 +5,10 @@ import { useNavigate } from "react-router-dom";
 import { TextField } from "../../components/form/TextField";
 import { useTouched, visibleMessages } from "../../components/form/useTouched";
 import { serverDetail } from "../../lib/errors";
+import { showAlert } from "../../lib/feedback";
 import { fieldErrors } from "../../lib/validation";
 import { useListGroupsQuery } from "./authApi";
+import type { SignedUpState } from "./loginNotices";
 import { ProfileField } from "./ProfileField";
 import { RoleFields } from "./RoleFields";
 import { UserFormCard } from "./UserFormCard";
@@ -42,7 +44,7 @@ export function SignupForm() {
   const groupsQuery = useListGroupsQuery(undefined, { skip: values.role !== "staff" });
 
   useEffect(() => {
-    if (groupsQuery.isError) window.alert(serverDetail(groupsQuery.error) ?? ja.errors.groupFetchFailed);
+    if (groupsQuery.isError) void showAlert(serverDetail(groupsQuery.error) ?? ja.errors.groupFetchFailed);
   }, [groupsQuery.isError, groupsQuery.error]);
 
   const errors = validate(values);
@@ -56,7 +58,9 @@ export function SignupForm() {
   const onSubmit = async () => {
     const messages = await submit(values);
     setServerErrors(messages);
-    if (messages.length === 0) navigate("/login");
+    // /login tells staff that they wait for the owner's activation (loginNotices.tsx).
+    if (messages.length === 0)
+      navigate("/login", { state: { signedUp: values.role } satisfies SignedUpState });
   };
 
   return (

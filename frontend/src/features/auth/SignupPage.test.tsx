@@ -1,5 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { ja } from "@zaiko/common/messages/ja";
+import { expectAlertDialog } from "../../test/alerts";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { renderPage } from "../../test/render";
 import { SignupPage } from "./SignupPage";
@@ -80,10 +81,9 @@ describe("SignupPage (sign-up)", () => {
   });
 
   it("staff: alerts when the groups cannot be loaded", async () => {
-    const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
     const { user } = setup(routes({ "GET /api/groups/": json(500, {}) }));
     await user.click(screen.getByLabelText(ja.signup.roleStaff));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(ja.errors.groupFetchFailed));
+    await expectAlertDialog(ja.errors.groupFetchFailed);
   });
 
   it("owner: creates the group, signs up as owner and goes to /login", async () => {

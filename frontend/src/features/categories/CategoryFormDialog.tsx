@@ -6,6 +6,7 @@ import { ErrorList } from "../../components/form/ErrorList";
 import { TextField } from "../../components/form/TextField";
 import { useTouched } from "../../components/form/useTouched";
 import { serverFieldMessages } from "../../lib/errors";
+import { showAlert } from "../../lib/feedback";
 import { fieldErrors } from "../../lib/validation";
 import { useCreateCategoryMutation, useUpdateCategoryMutation } from "./categoriesApi";
 
@@ -49,7 +50,7 @@ export function CategoryFormDialog({ target, groupId, onClose }: Props) {
       console.error("category save failed", error);
       const messages = serverFieldMessages(error);
       if (messages.length > 0) setServerErrors(messages);
-      else window.alert(editing ? ja.catalogue.categoryEditFailed : ja.catalogue.categorySaveFailed);
+      else void showAlert(editing ? ja.catalogue.categoryEditFailed : ja.catalogue.categorySaveFailed);
     }
   };
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import type { CategoryDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
+import { expectAlertDialog, expectNoAlertDialog } from "../../test/alerts";
 import { serverEmit as emit, resetFakeSocket } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
@@ -96,7 +97,6 @@ describe("CategoryListPage", () => {
   });
 
   it("shows the server's field message in the dialog (a taken name)", async () => {
-    const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
     const { user } = setup({
       "POST /api/categories/": json(400, { category: [ja.catalogue.categoryNameTaken] }),
     });
@@ -106,11 +106,10 @@ describe("CategoryListPage", () => {
     await user.type(within(dialog).getByLabelText(ja.categoryList.name), "照明");
     await user.click(within(dialog).getByRole("button", { name: ja.categoryList.save }));
     expect(await within(dialog).findByText(ja.catalogue.categoryNameTaken)).toBeInTheDocument();
-    expect(alert).not.toHaveBeenCalled();
+    expectNoAlertDialog();
   });
 
   it("edits a category prefilled with its name (PUT with groupid) and alerts アイテム編集に失敗しました。 on failure", async () => {
-    const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
     let fail = true;
     const { user, requests } = setup({
       "PUT /api/categories/3/": () => (fail ? json(500, {}) : json(200, cat(3, "照明機材"))),
@@ -127,7 +126,7 @@ describe("CategoryListPage", () => {
     await user.type(field, "照明機材");
 
     await user.click(within(dialog).getByRole("button", { name: ja.categoryList.update }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(ja.catalogue.categoryEditFailed));
+    await expectAlertDialog(ja.catalogue.categoryEditFailed);
     fail = false;
     await user.click(within(dialog).getByRole("button", { name: ja.categoryList.update }));
     expect(await screen.findByRole("cell", { name: "照明機材" })).toBeInTheDocument();
@@ -175,30 +174,27 @@ describe("CategoryListPage", () => {
   });
 
   it("does not open the confirmation when the related items cannot be loaded", async () => {
-    const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
     const { user } = setup({ "GET /api/items/": json(500, {}) });
     await screen.findByText("照明");
     await user.click(within(rowOf("照明")).getByRole("button", { name: /削除/ }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(ja.catalogue.relatedItemsFailed));
+    await expectAlertDialog(ja.catalogue.relatedItemsFailed);
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
   it("alerts アイテム削除に失敗しました。 when the delete fails and keeps the row", async () => {
-    const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
     const { user } = setup({ "GET /api/items/": json(200, []), "DELETE /api/categories/3/": json(500, {}) });
     await screen.findByText("照明");
     await user.click(within(rowOf("照明")).getByRole("button", { name: /削除/ }));
     const dialog = await openedDialog();
     await user.click(within(dialog).getByRole("button", { name: ja.categoryList.delete }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(ja.catalogue.categoryDeleteFailed));
+    await expectAlertDialog(ja.catalogue.categoryDeleteFailed);
     expect(screen.getByRole("cell", { name: "照明" })).toBeInTheDocument();
   });
 
   it("alerts when the list cannot be loaded", async () => {
-    const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
     stubFetch(() => json(500, {}));
     renderPage(<CategoryListPage />, { at: "/category", session: ownerSession });
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(ja.catalogue.categoryFetchFailed));
+    await expectAlertDialog(ja.catalogue.categoryFetchFailed);
   });
 
   it("applies categories.upserted and categories.deleted events without reloading", async () => {

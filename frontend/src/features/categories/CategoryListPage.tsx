@@ -15,6 +15,7 @@ import { CategoryFormDialog } from "./CategoryFormDialog";
 import { useDeleteCategoryMutation, useLazyRelatedItemsQuery, useListCategoriesQuery } from "./categoriesApi";
 import { categoryColumns } from "./categoryColumns";
 import "./categories.css";
+import { showAlert } from "../../lib/feedback";
 
 const NO_CATEGORIES: CategoryDto[] = [];
 const getRowId = (category: CategoryDto) => String(category.id);
@@ -39,7 +40,7 @@ export function CategoryListPage() {
   useEffect(() => {
     if (categoriesQuery.isError) {
       console.error("category list fetch failed", categoriesQuery.error);
-      window.alert(ja.catalogue.categoryFetchFailed);
+      void showAlert(ja.catalogue.categoryFetchFailed);
     }
   }, [categoriesQuery.isError, categoriesQuery.error]);
 
@@ -53,7 +54,7 @@ export function CategoryListPage() {
         setToDelete(target);
       } catch (error) {
         console.error("related items fetch failed", error);
-        window.alert(ja.catalogue.relatedItemsFailed);
+        void showAlert(ja.catalogue.relatedItemsFailed);
       }
     },
     [loadRelated],
@@ -71,7 +72,7 @@ export function CategoryListPage() {
       setToDelete(null);
     } catch (error) {
       console.error("category delete failed", error);
-      window.alert(ja.catalogue.categoryDeleteFailed);
+      void showAlert(ja.catalogue.categoryDeleteFailed);
     }
   };
 

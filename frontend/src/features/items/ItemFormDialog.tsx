@@ -9,6 +9,7 @@ import { TextField } from "../../components/form/TextField";
 import { useTouched } from "../../components/form/useTouched";
 import { shortageLinesOf } from "../../lib/allocation";
 import { serverDetail, serverFieldMessages } from "../../lib/errors";
+import { showAlert } from "../../lib/feedback";
 import { fieldErrors } from "../../lib/validation";
 import { useCreateItemMutation, useUpdateItemMutation } from "./itemsApi";
 
@@ -92,7 +93,7 @@ export function ItemFormDialog({ target, categories, groupId, onClose }: Props) 
       console.error("item save failed", error);
       const messages = shortageMessages(error) ?? serverFieldMessages(error);
       if (messages.length > 0) setServerErrors(messages);
-      else window.alert(editing ? ja.catalogue.itemEditFailed : ja.catalogue.itemSaveFailed);
+      else void showAlert(editing ? ja.catalogue.itemEditFailed : ja.catalogue.itemSaveFailed);
     }
   };
 

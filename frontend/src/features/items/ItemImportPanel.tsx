@@ -6,6 +6,7 @@ import { useId, useRef, useState } from "react";
 import { NoticeDialog } from "../../components/NoticeDialog";
 import { shortageLinesOf } from "../../lib/allocation";
 import { serverDetail, serverFieldMessages } from "../../lib/errors";
+import { showAlert } from "../../lib/feedback";
 import { useDownloadItemTemplateMutation, useImportItemCsvMutation } from "./itemsApi";
 
 /** What the user should read after a refused import: the server's summary and one line per problem. */
@@ -38,7 +39,7 @@ export function ItemImportPanel() {
 
   const onImport = async () => {
     if (!file) {
-      window.alert(ja.validation.csvFileRequired);
+      void showAlert(ja.validation.csvFileRequired, { title: ja.feedback.checkTitle });
       return;
     }
     try {

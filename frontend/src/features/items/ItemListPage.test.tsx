@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import type { CategoryDto, WeekItemDto, WeeklyItemsDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
+import { expectAlertDialog, expectNoAlertDialog } from "../../test/alerts";
 import { serverEmit as emit, resetFakeSocket } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
@@ -164,10 +165,9 @@ describe("ItemListPage: the week", () => {
   });
 
   it("alerts itemの取得に失敗しました。… when the week cannot be loaded", async () => {
-    const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
     stubFetch(() => json(500, {}));
     renderPage(<ItemListPage />, { at: AT, path: PATH, session: ownerSession });
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(ja.catalogue.itemFetchFailed));
+    await expectAlertDialog(ja.catalogue.itemFetchFailed);
   });
 });
 
@@ -237,7 +237,6 @@ describe("ItemListPage: dialogs", () => {
   });
 
   it("edits from the detail and lists the shortages of a refused stock lowering", async () => {
-    const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
     const { user, requests } = setup({
       "PUT /api/items/1/": json(409, {
         error: ja.catalogue.stockBelowAllocation,
@@ -255,20 +254,19 @@ describe("ItemListPage: dialogs", () => {
 
     expect(await within(dialog).findByText(ja.catalogue.stockBelowAllocation)).toBeInTheDocument();
     expect(within(dialog).getByText(ja.itemList.shortage("プロジェクター", 10, 6))).toBeInTheDocument();
-    expect(alert).not.toHaveBeenCalled();
+    expectNoAlertDialog();
     const put = requests.find((r) => route(r) === "PUT /api/items/1/");
     expect(new URL(put!.url).search).toBe("?groupid=7");
     expect(await put?.json()).toMatchObject({ id: 1, stock_quantity: 6, category: 1, group: 7 });
   });
 
   it("alerts アイテム編集に失敗しました。 when an edit fails otherwise", async () => {
-    const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
     const { user } = setup({ "PUT /api/items/1/": json(500, {}) });
     await user.click(await screen.findByRole("button", { name: "プロジェクター" }));
     await user.click(within(await openedDialog()).getByRole("button", { name: ja.itemList.edit }));
     const dialog = await openedDialog(ja.itemList.editTitle);
     await user.click(within(dialog).getByRole("button", { name: ja.itemList.update }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(ja.catalogue.itemEditFailed));
+    await expectAlertDialog(ja.catalogue.itemEditFailed);
   });
 
   it("asks 本当にこのアイテムを削除しますか？ and deletes with groupid", async () => {
@@ -289,13 +287,12 @@ describe("ItemListPage: CSV import", () => {
     new File(["アイテム名,カテゴリ,在庫数,メモ\nケーブル,音響機器,5,\n"], "items.csv", { type: "text/csv" });
 
   it("alerts CSVファイルを選択してください without a file", async () => {
-    const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
     const { user, requests } = setup();
     await screen.findByRole("button", { name: "マイク" });
     expect(screen.getByText(ja.itemImport.hint)).toBeInTheDocument();
     expect(screen.getByLabelText(ja.itemImport.file)).toHaveAttribute("accept", ".csv");
     await user.click(screen.getByRole("button", { name: ja.itemImport.import }));
-    expect(alert).toHaveBeenCalledWith(ja.validation.csvFileRequired);
+    await expectAlertDialog(ja.validation.csvFileRequired);
     expect(requests.map(route)).toEqual(["GET /api/items/2026/11/22/"]);
   });
 

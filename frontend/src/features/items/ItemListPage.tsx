@@ -19,6 +19,7 @@ import { WeekNav } from "./WeekNav";
 import { withSearchParam } from "./weekLinks";
 import "./items.css";
 import { SearchField } from "../../components/form/SearchField";
+import { showAlert } from "../../lib/feedback";
 
 const NO_ITEMS: WeekItemDto[] = [];
 const NO_CATEGORIES: CategoryDto[] = [];
@@ -64,7 +65,7 @@ export function ItemListPage() {
   useEffect(() => {
     if (weekQuery.isError) {
       console.error("weekly items fetch failed", weekQuery.error);
-      window.alert(ja.catalogue.itemFetchFailed);
+      void showAlert(ja.catalogue.itemFetchFailed);
     }
   }, [weekQuery.isError, weekQuery.error]);
 
@@ -109,7 +110,7 @@ export function ItemListPage() {
       setDetailOpen(false);
     } catch (error) {
       console.error("item delete failed", error);
-      window.alert(ja.catalogue.itemDeleteFailed);
+      void showAlert(ja.catalogue.itemDeleteFailed);
     }
   };
 

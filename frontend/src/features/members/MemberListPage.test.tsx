@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import type { UserDto } from "@zaiko/common/members/members.schema";
 import { ja } from "@zaiko/common/messages/ja";
+import { expectAlertDialog } from "../../test/alerts";
 import { serverEmit as emit, resetFakeSocket } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
@@ -116,21 +117,19 @@ describe("MemberListPage", () => {
   });
 
   it("saves the active switch at once and alerts when that fails", async () => {
-    const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
     jest.spyOn(console, "error").mockImplementation(() => {});
     const { user } = setup({ "PATCH /api/user/3/": json(403, { detail: "no" }) });
     await screen.findByText("jiro@example.com");
     await user.click(within(rowOf("jiro@example.com")).getByRole("switch"));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(ja.errors.memberStateFailed));
+    await expectAlertDialog(ja.errors.memberStateFailed);
     expect(within(rowOf("jiro@example.com")).getByRole("switch")).not.toBeChecked();
   });
 
   it("alerts when the list cannot be loaded", async () => {
-    const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
     jest.spyOn(console, "error").mockImplementation(() => {});
     stubFetch(() => json(500, {}));
     renderPage(<MemberListPage />, { at: "/user", session: ownerSession });
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(ja.errors.userFetchFailed));
+    await expectAlertDialog(ja.errors.userFetchFailed);
   });
 
   it("applies members.upserted and members.deleted events without reloading", async () => {

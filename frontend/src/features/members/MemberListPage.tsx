@@ -8,6 +8,7 @@ import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog";
 import { DataTable } from "../../components/DataTable";
 import { SearchField } from "../../components/form/SearchField";
 import { Page } from "../../components/layout/Page";
+import { notifySuccess, showAlert } from "../../lib/feedback";
 import { selectGroupId } from "../../lib/session";
 import { memberColumns } from "./memberColumns";
 import {
@@ -39,7 +40,7 @@ export function MemberListPage() {
   useEffect(() => {
     if (membersQuery.isError) {
       console.error("member list fetch failed", membersQuery.error);
-      window.alert(ja.errors.userFetchFailed);
+      void showAlert(ja.errors.userFetchFailed);
     }
   }, [membersQuery.isError, membersQuery.error]);
 
@@ -48,9 +49,10 @@ export function MemberListPage() {
       if (groupId === null) return;
       setActive({ id: user.id, groupId, is_member: active })
         .unwrap()
+        .then(() => notifySuccess(active ? ja.feedback.memberActivated : ja.feedback.memberDeactivated))
         .catch((error: unknown) => {
           console.error("member toggle failed", error);
-          window.alert(ja.errors.memberStateFailed);
+          void showAlert(ja.errors.memberStateFailed);
         });
     },
     [groupId, setActive],
@@ -68,7 +70,7 @@ export function MemberListPage() {
       setToDelete(null);
     } catch (error) {
       console.error("member delete failed", error);
-      window.alert(ja.errors.userDeleteFailed);
+      void showAlert(ja.errors.userDeleteFailed);
     }
   };
 

@@ -13,6 +13,7 @@ import { type OrderItemDto, shortagesOf, type WorkCaseDto } from "../../lib/allo
 import { toIsoWithOffset } from "../../lib/dateTime";
 import { serverDetail, serverFieldMessages } from "../../lib/errors";
 import { selectGroupId } from "../../lib/session";
+import { CaseGoneNotice } from "./CaseGoneNotice";
 import { CaseSummary } from "./CaseSummary";
 import { CASE_QUERY_PARAM } from "./caseLink";
 import { type EditRefusal, OrderItemEditDialog } from "./OrderItemEditDialog";
@@ -24,6 +25,7 @@ import {
   usePatchOrderItemMutation,
   useWorkCaseQuery,
 } from "./orderItemsApi";
+import { useCaseGone } from "./useCaseGone";
 import { useFetchAlert } from "./useFetchAlert";
 import "../../components/allocation.css";
 import { SearchField } from "../../components/form/SearchField";
@@ -58,6 +60,7 @@ export function OrderItemsListPage() {
   const [exportExcel, { isLoading: exporting }] = useExportExcelMutation();
   useFetchAlert(caseQuery, t.caseFetchFailed, "case");
   useFetchAlert(orderItemsQuery, t.listFetchFailed, "order item list");
+  const gone = useCaseGone(caseId, validId, caseQuery);
 
   const passedCase = useMemo(
     () => caseFromQuery(searchParams.get(CASE_QUERY_PARAM), caseId),
@@ -132,6 +135,7 @@ export function OrderItemsListPage() {
       .catch((error: unknown) => console.error("Excel export failed", error));
   };
 
+  if (gone) return <CaseGoneNotice title={t.listTitle} gone={gone} />;
   return (
     <Page
       title={workcase ? `${t.listTitle}：${workcase.title}` : t.listTitle}

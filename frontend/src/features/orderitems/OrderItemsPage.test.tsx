@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ja } from "@zaiko/common/messages/ja";
 import type { OrderItemDto, SummaryRowDto, WorkCaseDto } from "../../lib/allocation";
+import { queuedAlertMessages } from "../../test/alerts";
 import { emitted, reconnect, resetFakeSocket, serverEmit } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
@@ -269,17 +270,69 @@ describe("OrderItemsPage", () => {
   });
 
   it("alerts each failed fetch with the server-connection hint", async () => {
-    const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
     jest.spyOn(console, "error").mockImplementation(() => {});
     stubFetch(() => json(500, {}));
-    renderPage(<OrderItemsPage />, {
+    const { user } = renderPage(<OrderItemsPage />, {
       at: "/orderitems/5",
       path: "/orderitems/:caseId",
       session: ownerSession,
     });
-    await waitFor(() => expect(alert).toHaveBeenCalledTimes(4));
-    expect(alert.mock.calls.map((c) => c[0]).sort()).toEqual(
+    // In the app, one after the other.
+    await waitFor(() => expect(queuedAlertMessages()).toHaveLength(4));
+    expect(queuedAlertMessages().sort()).toEqual(
       [t.caseFetchFailed, t.inventoryFetchFailed, t.orderItemsFetchFailed, t.categoryFetchFailed].sort(),
     );
+    const first = await screen.findByRole("alertdialog");
+    expect(first).toHaveTextContent(queuedAlertMessages()[0]!);
+    await user.click(within(first).getByRole("button", { name: ja.common.close }));
+    await waitFor(() => expect(queuedAlertMessages()).toHaveLength(3));
+  });
+
+  describe("a case that is gone (issue 21)", () => {
+    const f = ja.feedback;
+
+    it("a 404 shows one not-found state with the way back, and no alert", async () => {
+      jest.spyOn(console, "error").mockImplementation(() => {});
+      setup({
+        "GET /api/workcases/5/": json(404, { detail: "見つかりません" }),
+        "GET /api/inventorysummary/5/summary/": json(404, { detail: "見つかりません" }),
+        "GET /api/orderitems/": json(404, { detail: "見つかりません" }),
+      });
+      expect(await screen.findByText(f.caseNotFoundTitle)).toBeInTheDocument();
+      expect(screen.getByRole("alert")).toHaveTextContent(f.caseNotFoundBody);
+      expect(screen.getByRole("link", { name: f.backToCases })).toHaveAttribute("href", "/workcase");
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(queuedAlertMessages()).toEqual([]);
+    });
+
+    it("workcases.deleted for this case replaces the screen with a notice; another case's does not", async () => {
+      setup();
+      await within(inventory()).findByText("スピーカー");
+      serverEmit("workcases.deleted", { seq: 20, id: 6 });
+      expect(screen.queryByText(f.caseDeletedTitle)).not.toBeInTheDocument();
+      serverEmit("workcases.deleted", { seq: 21, id: 5 });
+      expect(await screen.findByText(f.caseDeletedTitle)).toBeInTheDocument();
+      expect(screen.getByRole("alert")).toHaveTextContent(f.caseDeletedBody);
+      expect(screen.queryByRole("button", { name: t.add("スピーカー") })).not.toBeInTheDocument();
+      expect(screen.getByRole("link", { name: f.backToCases })).toBeInTheDocument();
+    });
+
+    it("'+' answered 404 (the deletion was missed) fetches the case again and shows the not-found state", async () => {
+      jest.spyOn(console, "error").mockImplementation(() => {});
+      let deleted = false;
+      const { user } = setup({
+        "GET /api/workcases/5/": () =>
+          deleted ? json(404, { detail: "見つかりません" }) : json(200, workcase),
+        "POST /api/additem/11/5/": () => {
+          deleted = true;
+          return json(404, { detail: "見つかりません" });
+        },
+      });
+      await within(inventory()).findByText("スピーカー");
+      await user.click(
+        within(rowIn(inventory(), "スピーカー")).getByRole("button", { name: t.add("スピーカー") }),
+      );
+      expect(await screen.findByText(f.caseNotFoundTitle, undefined, { timeout: 3000 })).toBeInTheDocument();
+    });
   });
 });

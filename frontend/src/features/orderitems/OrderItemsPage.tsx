@@ -11,12 +11,16 @@ import {
   type ShortageDto,
   type SummaryRowDto,
   shortagesOf,
+  statusOf,
   watchCase,
 } from "../../lib/allocation";
+import { api } from "../../lib/api";
 import { businessDay } from "../../lib/dateTime";
 import { serverDetail } from "../../lib/errors";
+import { useAppDispatch } from "../../lib/hooks";
 import { selectGroupId } from "../../lib/session";
 import { useDebouncedAction } from "../../lib/useDebouncedAction";
+import { CaseGoneNotice } from "./CaseGoneNotice";
 import { CaseSummary } from "./CaseSummary";
 import { orderItemsListHref } from "./caseLink";
 import { InventoryCard } from "./InventoryCard";
@@ -29,6 +33,7 @@ import {
   useWorkCaseQuery,
 } from "./orderItemsApi";
 import { ShippedItemsCard } from "./ShippedItemsCard";
+import { useCaseGone } from "./useCaseGone";
 import { useFetchAlert } from "./useFetchAlert";
 import "../../components/allocation.css";
 
@@ -53,6 +58,22 @@ export function OrderItemsPage() {
   const [addItem] = useAddItemMutation();
   const [reduceItem] = useReduceItemMutation();
   const [shortage, setShortage] = useState<{ message: string; shortages: ShortageDto[] } | null>(null);
+  const gone = useCaseGone(caseId, validId, caseQuery);
+  const dispatch = useAppDispatch();
+  // A 404 to '+' / '-' means the case or the item is gone (an event missed): fetch both again, so the
+  // screen shows the not-found state or drops the item's row instead of doing nothing.
+  const recheckAfter404 = useCallback(
+    (error: unknown) => {
+      if (statusOf(error) !== 404) return;
+      dispatch(
+        api.util.invalidateTags([
+          { type: "WorkCase", id: caseId },
+          { type: "Inventory", id: caseId },
+        ]),
+      );
+    },
+    [dispatch, caseId],
+  );
 
   useFetchAlert(caseQuery, t.caseFetchFailed, "case");
   useFetchAlert(summaryQuery, t.inventoryFetchFailed, "inventory summary");
@@ -74,13 +95,14 @@ export function OrderItemsPage() {
       } catch (error) {
         // Add failures are logged (spec §8); a refusal also says which items are short.
         console.error("add item failed", error);
+        recheckAfter404(error);
         const shortages = shortagesOf(error);
         if (shortages.length > 0) {
           setShortage({ message: serverDetail(error) ?? t.shortageTitle, shortages });
         }
       }
     },
-    [addItem, caseId, groupId],
+    [addItem, caseId, groupId, recheckAfter404],
   );
   const reduce = useCallback(
     async (itemId: number) => {
@@ -89,9 +111,10 @@ export function OrderItemsPage() {
         await reduceItem({ itemId, caseId, groupId }).unwrap();
       } catch (error) {
         console.error("reduce item failed", error);
+        recheckAfter404(error);
       }
     },
-    [reduceItem, caseId, groupId],
+    [reduceItem, caseId, groupId, recheckAfter404],
   );
   const adder = useDebouncedAction(ADD_DEBOUNCE_MS, add);
   const reducer = useDebouncedAction(REDUCE_DEBOUNCE_MS, reduce);
@@ -103,6 +126,7 @@ export function OrderItemsPage() {
   }, [workcase?.start_date]);
   const listHref = orderItemsListHref(caseId, workcase);
 
+  if (gone) return <CaseGoneNotice title={t.title} gone={gone} />;
   return (
     <Page title={workcase ? `${t.title}：${workcase.title}` : t.title}>
       {workcase ? <CaseSummary workcase={workcase} /> : null}

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { AppDialog } from "../../components/AppDialog";
 import { PeriodFields } from "../../components/form/PeriodFields";
 import { TextField } from "../../components/form/TextField";
+import { showAlert } from "../../lib/feedback";
 import { validateWorkCase, type WorkCaseFormValues } from "./workCaseForm";
 
 interface Props {
@@ -20,37 +21,62 @@ type Field = "title" | "start" | "end";
 
 /**
  * 新規登録 / 編集 of a work case (spec §2, §5). Messages show once a field was visited; a start
- * later than the end shows inline and as an alert (once per bad range), and the confirm button
- * stays disabled while anything is invalid or a date is missing.
+ * later than the end shows inline at once and as an in-app alert when the user leaves the dates or
+ * submits, and the confirm button stays disabled while anything is invalid or a date is missing.
  */
 export function WorkCaseFormDialog({ visible, mode, initial, busy, onCancel, onSubmit }: Props) {
   const t = ja.workcases;
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const alerted = useRef<string | null>(null);
   const noteId = useId();
   // Cancel or closing resets the form (spec §4): every opening starts from `initial`.
   useEffect(() => {
     if (visible) {
       setValues(initial);
       setTouched({});
+      alerted.current = null;
     }
   }, [visible, initial]);
 
   const errors = validateWorkCase(values);
   const touch = (field: Field) => setTouched((prev) => ({ ...prev, [field]: true }));
 
-  // The alert fires when the range becomes invalid, not on every render while it stays so.
-  const alerted = useRef<string | null>(null);
+  // The range alert comes when the user acts, never while typing (issue 21): when focus leaves both
+  // date fields (and no picker is open) with start after end, once per bad range, and on every
+  // submit attempt. The inline message under the fields shows at once.
   const rangeKey = errors.range ? `${values.start?.getTime()}-${values.end?.getTime()}` : null;
+  const [rangeChecks, setRangeChecks] = useState(0);
+  const handledChecks = useRef(0);
   useEffect(() => {
-    if (!visible || !rangeKey) {
-      alerted.current = null;
-      return;
-    }
-    if (alerted.current === rangeKey) return;
+    if (rangeChecks === handledChecks.current) return;
+    handledChecks.current = rangeChecks;
+    if (!visible || !rangeKey || alerted.current === rangeKey) return;
     alerted.current = rangeKey;
-    window.alert(ja.validation.startAfterEnd);
-  }, [visible, rangeKey]);
+    void showAlert(ja.validation.startAfterEnd, { title: ja.feedback.checkTitle });
+  }, [visible, rangeChecks, rangeKey]);
+  const checkRange = (force = false) => {
+    if (force) alerted.current = null;
+    setRangeChecks((n) => n + 1);
+  };
+  // "On the dates" = focus in either date field or in a picker (attached to the body; PrimeReact may
+  // move focus into it). Leaving = focus arriving anywhere else (another field, a button).
+  const periodRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!visible) return;
+    let onDates = false;
+    const onFocusIn = (event: globalThis.FocusEvent) => {
+      const target = event.target instanceof Element ? event.target : null;
+      if (target && (periodRef.current?.contains(target) || target.closest(".p-datepicker"))) {
+        onDates = true;
+      } else if (onDates) {
+        onDates = false;
+        setRangeChecks((n) => n + 1);
+      }
+    };
+    document.addEventListener("focusin", onFocusIn);
+    return () => document.removeEventListener("focusin", onFocusIn);
+  }, [visible]);
 
   const invalid = Object.keys(errors).length > 0;
   return (
@@ -75,7 +101,8 @@ export function WorkCaseFormDialog({ visible, mode, initial, busy, onCancel, onS
         className="dialog-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!invalid && !busy) onSubmit(values);
+          if (errors.range) checkRange(true);
+          else if (!invalid && !busy) onSubmit(values);
         }}
       >
         <TextField
@@ -85,15 +112,17 @@ export function WorkCaseFormDialog({ visible, mode, initial, busy, onCancel, onS
           onBlur={() => touch("title")}
           error={touched.title ? errors.title : undefined}
         />
-        <PeriodFields
-          labels={{ start: t.startDate, end: t.endDate }}
-          start={values.start}
-          end={values.end}
-          onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))}
-          errors={errors}
-          touched={touched}
-          touch={touch}
-        />
+        <div className="period-group" ref={periodRef}>
+          <PeriodFields
+            labels={{ start: t.startDate, end: t.endDate }}
+            start={values.start}
+            end={values.end}
+            onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))}
+            errors={errors}
+            touched={touched}
+            touch={touch}
+          />
+        </div>
         <div className="form-field">
           <label htmlFor={noteId}>{t.note}</label>
           <InputText

@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ja } from "@zaiko/common/messages/ja";
 import type { WorkCaseDto } from "../../lib/allocation";
+import { expectAlertDialog, expectNoAlertDialog } from "../../test/alerts";
 import { resetFakeSocket, serverEmit } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
@@ -102,7 +103,6 @@ describe("WorkCaseListPage", () => {
   });
 
   it("validates the create form: required messages, a bad range inline and as an alert, confirm disabled", async () => {
-    const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
     const { user } = setup();
     await screen.findByRole("link", { name: "秋祭り" });
     await user.click(screen.getByRole("button", { name: t.create }));
@@ -120,15 +120,28 @@ describe("WorkCaseListPage", () => {
     expect(confirm).toBeDisabled(); // the end is still missing
     await typeDate(user, t.endDate, "2026/11/24 10:00");
     expect(await within(dialog()).findByText(ja.validation.startAfterEnd)).toBeInTheDocument();
-    expect(alert).toHaveBeenCalledWith(ja.validation.startAfterEnd);
     expect(confirm).toBeDisabled();
+    // Not while the user is on the dates (typing, or moving from one date to the other) ...
+    await user.click(screen.getByLabelText(t.startDate));
+    await user.click(screen.getByLabelText(t.endDate));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expectNoAlertDialog();
+    // ... but once they leave them: the spec's alert, in the app.
+    await user.click(within(dialog()).getByLabelText(t.note));
+    const alert = await expectAlertDialog(ja.validation.startAfterEnd);
+    await user.click(within(alert).getByRole("button", { name: ja.common.close }));
+    await waitFor(() => expectNoAlertDialog());
+    // The same bad range is not alerted twice.
+    await user.click(screen.getByLabelText(t.endDate));
+    await user.click(within(dialog()).getByLabelText(t.note));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expectNoAlertDialog();
 
     await typeDate(user, t.endDate, "2026/11/26 10:00");
     await waitFor(() =>
       expect(within(dialog()).queryByText(ja.validation.startAfterEnd)).not.toBeInTheDocument(),
     );
     expect(confirm).toBeEnabled();
-    expect(alert).toHaveBeenCalledTimes(1);
   });
 
   it("creates a case with ISO timestamps with offset and the group", async () => {
@@ -201,11 +214,10 @@ describe("WorkCaseListPage", () => {
     expect(new URL(del!.url).search).toBe("?groupid=7");
   });
 
-  it("duplicates, and alerts 案件編集に失敗しました。 (with the short items of a 409) when that fails", async () => {
-    const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
+  it("duplicates after an in-app confirmation, says so, and alerts 案件編集に失敗しました。 (with the short items of a 409) when that fails", async () => {
     jest.spyOn(console, "error").mockImplementation(() => {});
     const copy = wc(10, "秋祭り（複製）", cases[0]!.start_date, cases[0]!.end_date);
-    const { user } = setup({
+    const { user, requests } = setup({
       "POST /api/duplicate_work_case/1/": json(201, copy),
       "POST /api/duplicate_work_case/2/": json(409, {
         error: "複製先の期間で在庫不足です",
@@ -214,14 +226,35 @@ describe("WorkCaseListPage", () => {
       "POST /api/duplicate_work_case/3/": json(500, {}),
     });
     await screen.findByRole("link", { name: "秋祭り" });
-    await user.click(within(rowOf("秋祭り")).getByRole("button", { name: `${t.duplicate}: 秋祭り` }));
-    expect(await screen.findByRole("link", { name: "秋祭り（複製）" })).toBeInTheDocument();
-    await user.click(within(rowOf("Winter Fes")).getByRole("button", { name: `${t.duplicate}: Winter Fes` }));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith(`${t.duplicateFailed}\n${t.shortageLine("スピーカー", 4, 2)}`),
+    const duplicate = async (title: string) => {
+      await user.click(within(rowOf(title)).getByRole("button", { name: `${t.duplicate}: ${title}` }));
+      // 複製 asks first (issue 21); the question names the case.
+      const ask = await screen.findByRole("alertdialog");
+      expect(ask).toHaveTextContent(ja.feedback.duplicateConfirm);
+      expect(ask).toHaveTextContent(title);
+      return ask;
+    };
+    // Cancel: nothing is sent.
+    await user.click(within(await duplicate("秋祭り")).getByRole("button", { name: ja.common.cancel }));
+    await waitFor(() => expectNoAlertDialog());
+    expect(requests.some((r) => route(r) === "POST /api/duplicate_work_case/1/")).toBe(false);
+    // Confirm: the copy appears and a toast says so.
+    await user.click(
+      within(await duplicate("秋祭り")).getByRole("button", { name: ja.feedback.duplicateConfirmLabel }),
     );
-    await user.click(within(rowOf("展示会")).getByRole("button", { name: `${t.duplicate}: 展示会` }));
-    await waitFor(() => expect(alert).toHaveBeenLastCalledWith(t.duplicateFailed));
+    expect(await screen.findByRole("link", { name: "秋祭り（複製）" })).toBeInTheDocument();
+    expect(await screen.findByText(ja.feedback.caseDuplicated)).toBeInTheDocument();
+    await user.click(
+      within(await duplicate("Winter Fes")).getByRole("button", { name: ja.feedback.duplicateConfirmLabel }),
+    );
+    const refused = await expectAlertDialog(t.duplicateFailed);
+    expect(refused).toHaveTextContent(t.shortageLine("スピーカー", 4, 2));
+    await user.click(within(refused).getByRole("button", { name: ja.common.close }));
+    await user.click(
+      within(await duplicate("展示会")).getByRole("button", { name: ja.feedback.duplicateConfirmLabel }),
+    );
+    const failed = await expectAlertDialog(t.duplicateFailed);
+    expect(failed).not.toHaveTextContent("スピーカー");
   });
 
   it("alerts when the list cannot be loaded, and applies live workcases events", async () => {
@@ -234,11 +267,9 @@ describe("WorkCaseListPage", () => {
     expect(await screen.findByRole("link", { name: "他の人の案件" })).toBeInTheDocument();
     serverEmit("workcases.deleted", { seq: 3, id: 1 });
     await waitFor(() => expect(screen.queryByRole("link", { name: "秋祭り" })).not.toBeInTheDocument());
-
-    const alert = jest.spyOn(window, "alert").mockImplementation(() => {});
     jest.spyOn(console, "error").mockImplementation(() => {});
     stubFetch(() => json(500, {}));
     renderPage(<WorkCaseListPage />, { at: "/workcase", session: { ...ownerSession, groupId: 8 } });
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(t.fetchFailed));
+    await expectAlertDialog(t.fetchFailed);
   });
 });

@@ -1,8 +1,7 @@
 import { skipToken } from "@reduxjs/toolkit/query";
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
-import { Toast } from "primereact/toast";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSelector } from "react-redux";
 import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog";
 import { DataTable } from "../../components/DataTable";
@@ -26,6 +25,7 @@ import {
 } from "./workcasesApi";
 import "../../components/allocation.css";
 import { SearchField } from "../../components/form/SearchField";
+import { askConfirm, notifySuccess, showAlert } from "../../lib/feedback";
 
 const NO_CASES: WorkCaseDto[] = [];
 const getRowId = (c: WorkCaseDto) => String(c.id);
@@ -41,7 +41,6 @@ export function WorkCaseListPage() {
   const [updateCase, { isLoading: updating }] = useUpdateWorkCaseMutation();
   const [deleteCase, { isLoading: deleting }] = useDeleteWorkCaseMutation();
   const [duplicateCase] = useDuplicateWorkCaseMutation();
-  const toast = useRef<Toast>(null);
 
   const [search, setSearch] = useState("");
   const [day, setDay] = useState<Date | null>(null);
@@ -55,7 +54,7 @@ export function WorkCaseListPage() {
   useEffect(() => {
     if (casesQuery.isError) {
       console.error("work case list fetch failed", casesQuery.error);
-      window.alert(t.fetchFailed);
+      void showAlert(t.fetchFailed);
     }
   }, [casesQuery.isError, casesQuery.error]);
 
@@ -74,15 +73,24 @@ export function WorkCaseListPage() {
   const onDuplicate = useCallback(
     (workcase: WorkCaseDto) => {
       if (groupId === null) return;
-      setDuplicatingId(workcase.id);
-      duplicateCase({ id: workcase.id, groupId })
-        .unwrap()
-        .catch((error: unknown) => {
-          console.error("work case duplicate failed", error);
-          // The spec's alert; a 409 for lack of stock adds one line per short item.
-          window.alert([t.duplicateFailed, ...shortageLinesOf(error)].join("\n"));
-        })
-        .finally(() => setDuplicatingId(null));
+      // A copy with all its shipped items is not undone by one click: ask first (issue 21).
+      void askConfirm(ja.feedback.duplicateConfirm, {
+        target: workcase.title,
+        note: ja.feedback.duplicateConfirmNote,
+        confirmLabel: ja.feedback.duplicateConfirmLabel,
+      }).then((confirmed) => {
+        if (!confirmed) return;
+        setDuplicatingId(workcase.id);
+        duplicateCase({ id: workcase.id, groupId })
+          .unwrap()
+          .then(() => notifySuccess(ja.feedback.caseDuplicated))
+          .catch((error: unknown) => {
+            console.error("work case duplicate failed", error);
+            // The spec's alert; a 409 for lack of stock adds one line per short item.
+            void showAlert(t.duplicateFailed, { details: shortageLinesOf(error) });
+          })
+          .finally(() => setDuplicatingId(null));
+      });
     },
     [groupId, duplicateCase],
   );
@@ -112,15 +120,17 @@ export function WorkCaseListPage() {
       try {
         await createCase(body).unwrap();
         setFormOpen(false);
+        notifySuccess(ja.feedback.caseCreated);
       } catch (error) {
         console.error("work case create failed", error);
-        window.alert(t.saveFailed);
+        void showAlert(t.saveFailed);
       }
       return;
     }
     try {
       await updateCase({ ...body, id: form.workcase.id }).unwrap();
       setFormOpen(false);
+      notifySuccess(ja.feedback.caseUpdated);
     } catch (error) {
       // Any edit error opens 変更不可 (spec §8); a 409 also says which items are short.
       console.error("work case edit failed", error);
@@ -133,10 +143,10 @@ export function WorkCaseListPage() {
     try {
       await deleteCase({ id: toDelete.id, groupId }).unwrap();
       setToDelete(null);
-      toast.current?.show({ severity: "success", summary: t.deleted, life: 3000 });
+      notifySuccess(t.deleted);
     } catch (error) {
       console.error("work case delete failed", error);
-      window.alert(t.deleteFailed);
+      void showAlert(t.deleteFailed);
     }
   };
 
@@ -145,7 +155,6 @@ export function WorkCaseListPage() {
       title={t.title}
       actions={<Button type="button" label={t.create} icon="pi pi-plus" onClick={openCreate} />}
     >
-      <Toast ref={toast} position="top-center" />
       <div className="list-toolbar case-toolbar">
         <div className="case-day-search">
           <DateTimeField

@@ -1,0 +1,126 @@
+import { readFileSync } from "node:fs";
+import type { CDPSession } from "playwright-core";
+import { describeInBrowser, PHONE, screenshot, useAppAndBrowser } from "./harness";
+import { expectNoPageOverflow, login, PASSWORD, post, signUpOwner, tokenFor } from "./journeyHelpers";
+
+/** Issue 21 point 10 (part): favicon, another member's profile, loading lists, the member CSV. */
+const OWNER = { email: "small-owner@example.com", group: "広島機材", first: "八郎", last: "広島" };
+const STAFF = { email: "small-staff@example.com", first: "九美", last: "呉" };
+const DESKTOP_1366 = { width: 1366, height: 800 };
+
+jest.setTimeout(180_000);
+
+describeInBrowser("smaller fixes journey", () => {
+  const suite = useAppAndBrowser();
+  // A missing element fails its own step (with the locator named) well before the test's timeout.
+  const newPage = async (viewport?: typeof PHONE) => {
+    const page = await suite.newPage(viewport);
+    page.setDefaultTimeout(10_000);
+    return page;
+  };
+  let ownerId: number;
+
+  beforeAll(async () => {
+    const { groupId } = await signUpOwner(suite.app.url, OWNER);
+    const staff = await post(suite.app.url, "/api/signup/", {
+      email: STAFF.email,
+      password: PASSWORD,
+      groups: groupId,
+      first_name: STAFF.first,
+      last_name: STAFF.last,
+      is_member: false,
+      is_owner: false,
+    });
+    expect(staff.status).toBe(201);
+    const token = await tokenFor(suite.app.url, OWNER.email);
+    const info = await fetch(`${suite.app.url}/api/user-info/`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    ownerId = ((await info.json()) as { id: number }).id;
+    const res = await fetch(`${suite.app.url}/api/user/${staff.body.id}/`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ is_member: true }),
+    });
+    expect(res.status).toBe(200);
+  }, 90_000);
+
+  it("no request of a page load answers 404 (favicon)", async () => {
+    const page = await newPage(DESKTOP_1366);
+    const missing: string[] = [];
+    page.on("response", (response) => {
+      if (response.status() === 404) missing.push(response.url());
+    });
+    await page.goto("/login");
+    await page.getByRole("button", { name: "ログイン", exact: true }).waitFor();
+    // The browser asks for the icon after the load; give it the page's own link to follow.
+    const icon = await page.evaluate(
+      () => document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href ?? null,
+    );
+    expect(icon).not.toBeNull();
+    const res = await page.request.get(icon ?? "/favicon.ico");
+    expect(res.status()).toBe(200);
+    expect(missing).toEqual([]);
+  });
+
+  for (const [name, viewport] of [
+    ["desktop", DESKTOP_1366],
+    ["phone", PHONE],
+  ] as const) {
+    it(`a staff member opening the owner's profile is told so and can go back (${name})`, async () => {
+      const page = await newPage(viewport);
+      await login(page, STAFF.email);
+      await page.goto(`/useredit/${ownerId}`);
+      const state = page.getByRole("alert").filter({ hasText: "このメンバーは表示できません" });
+      await state.waitFor();
+      expect(await page.getByRole("button", { name: "更新" }).count()).toBe(0);
+      await screenshot(page, `useredit-other-member-${name}`);
+      if (name === "phone") await expectNoPageOverflow(page);
+      await state.getByRole("link", { name: "案件一覧へ戻る" }).click();
+      await page.waitForURL("**/workcase");
+    });
+  }
+
+  it("a list that is still loading says so instead of 0件 (slow network)", async () => {
+    const page = await newPage(DESKTOP_1366);
+    await login(page, OWNER.email);
+    const cdp: CDPSession = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 1500,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await page.locator("header nav").getByRole("link", { name: "カテゴリ", exact: true }).click();
+    await page.getByRole("heading", { name: "カテゴリ一覧" }).waitFor();
+    await page.getByRole("progressbar").first().waitFor();
+    const pager = page.locator(".dt-pager");
+    expect(await pager.textContent()).not.toContain("0件");
+    await pager.getByText("読み込み中…").waitFor();
+    await screenshot(page, "category-loading-desktop");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await page.getByText("データがありません").waitFor();
+    await pager.getByText("（0件）").waitFor();
+  });
+
+  it("the member CSV writes the active state in words", async () => {
+    const page = await newPage(DESKTOP_1366);
+    await login(page, OWNER.email);
+    await page.goto("/user");
+    await page.getByRole("cell", { name: STAFF.email, exact: true }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "CSV出力" }).click(),
+    ]);
+    const csv = readFileSync((await download.path()) ?? "", "utf8");
+    const staffLine = csv.split("\r\n").find((line) => line.includes(STAFF.email)) ?? "";
+    expect(staffLine).toContain("有効");
+    expect(csv).not.toMatch(/\btrue\b|\bfalse\b/);
+  });
+});
