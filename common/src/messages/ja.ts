@@ -329,6 +329,9 @@ export const ja = {
     add: (title: string) => `${title}を1つ追加`, // ours: accessible name of '+'
     reduce: (title: string) => `${title}を1つ減らす`, // ours: accessible name of '-'
     shortageTitle: "在庫が不足しています", // ours
+    addedPartly: (requested: number, added: number) =>
+      `${requested}個のうち${added}個を追加しました。在庫が不足しています`, // ours: several '+' clicks, one refused
+    pendingClicks: (count: number) => `（送信待ち${count}個）`, // ours: appended to '+' / '-' names while clicks wait
     caseFetchFailed: "案件の取得に失敗しました。サーバーとの接続を確認してください。",
     inventoryFetchFailed: "在庫情報の取得に失敗しました。サーバーとの接続を確認してください。",
     orderItemsFetchFailed: "出荷データの取得に失敗しました。サーバーとの接続を確認してください。",
