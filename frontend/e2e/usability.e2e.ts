@@ -335,6 +335,10 @@ describeInBrowser("issue 21: what a person trips over", () => {
       "このアイテムは案件に割り当てられています。削除すると割り当ても削除されます。",
     );
     await deleteItem.getByRole("button", { name: "キャンセル" }).click();
+    await deleteItem.waitFor({ state: "hidden" });
+    const detail = p.getByRole("dialog", { name: "アイテム詳細" });
+    await detail.getByRole("button", { name: "閉じる" }).last().click();
+    await detail.waitFor({ state: "hidden" });
 
     // The template as downloaded, with one line of the user's own: its sample row is not imported.
     const template = await (await fetch(`${suite.app.url}/download/template/item_template.csv`)).text();

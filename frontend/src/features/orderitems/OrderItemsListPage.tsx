@@ -134,6 +134,7 @@ export function OrderItemsListPage() {
 
   return (
     <Page
+      width="full"
       title={workcase ? `${t.listTitle}：${workcase.title}` : t.listTitle}
       actions={
         <Button

@@ -61,12 +61,14 @@ export function useHasPendingClicks(itemId: number): boolean {
  * keeps its height and the rows below do not move under the pointer.
  */
 export function UnitButtonPlaceholder() {
+  // PrimeReact's own button markup (its label holds a non-breaking space), so the box is the same.
   return (
     <span
       className="p-button p-component p-button-icon-only p-button-sm unit-button unit-button-placeholder"
       aria-hidden="true"
     >
-      <span className="p-button-icon pi pi-plus" />
+      <span className="p-button-icon p-c pi pi-plus" />
+      <span className="p-button-label p-c">&nbsp;</span>
     </span>
   );
 }
