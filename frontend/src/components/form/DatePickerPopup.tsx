@@ -59,7 +59,6 @@ export function DatePickerPopup({ anchor, label, onClose, children }: Props) {
     };
     place();
     ZIndexUtils.set("overlay", el, true);
-    el.focus({ preventScroll: true });
     window.addEventListener("resize", place);
     window.addEventListener("scroll", place, true);
     return () => {
@@ -68,6 +67,15 @@ export function DatePickerPopup({ anchor, label, onClose, children }: Props) {
       ZIndexUtils.clear(el);
     };
   }, [anchor]);
+
+  // The focus moves in once the popup is placed (a hidden element cannot take it), so Escape and Tab
+  // work in the picker at once.
+  const focused = useRef(false);
+  useEffect(() => {
+    if (focused.current || style.visibility === "hidden") return;
+    focused.current = true;
+    popup.current?.focus({ preventScroll: true });
+  }, [style]);
 
   useEffect(() => {
     const onPointerDown = (event: PointerEvent) => {

@@ -105,7 +105,17 @@ export function DateTimeField({
   };
 
   return (
-    <div className="form-field date-field">
+    // Escape while the picker is open closes only the picker (also when the focus stayed on the field):
+    // without this it reaches the dialog around the field, which would close and lose the whole form.
+    // biome-ignore lint/a11y/noStaticElementInteractions: only stops an Escape from bubbling
+    <div
+      className="form-field date-field"
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || !pickerOpen) return;
+        event.stopPropagation();
+        closePicker(true);
+      }}
+    >
       <label htmlFor={id}>{label}</label>
       <div ref={anchor} className="p-inputgroup date-field-group">
         <InputText
