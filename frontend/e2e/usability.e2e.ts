@@ -244,6 +244,11 @@ describeInBrowser("issue 21: what a person trips over", () => {
     await expectText(inventory, "3個のうち2個を追加しました。在庫が不足しています");
     await expectText(speaker, "0 / 2");
     await screenshot(p, "usability-plus-refused-1366");
+    // On a phone the box fits the window too.
+    await p.setViewportSize(PHONE);
+    await inventory.getByRole("alert").waitFor();
+    expect(await pageOverflow(p)).toBeLessThanOrEqual(0);
+    await screenshot(p, "usability-plus-refused-390");
   }, 120_000);
 
   it("5. the shortage box and a vanishing + do not move the rows under the pointer", async () => {
