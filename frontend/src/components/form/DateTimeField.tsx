@@ -59,17 +59,20 @@ export function DateTimeField({
   // A value set from outside (the picker, a reset, a reload) replaces the text, except while the user
   // is typing a text that already means that value.
   const shown = formatDateText(value, showTime);
+  // By time, not by object: a parent that rebuilds an equal Date must not reset what is being typed.
+  const valueTime = value?.getTime() ?? null;
   useEffect(() => {
     setText((current) => {
       if (focused.current) {
         const typed = parseDateText(current, showTime);
-        const same = typed instanceof Date ? typed.getTime() === value?.getTime() : typed === value;
+        const same =
+          typed === null || typed instanceof Date ? (typed?.getTime() ?? null) === valueTime : false;
         if (same) return current;
       }
       return shown;
     });
-    if (value) setUnreadable(false);
-  }, [shown, showTime, value]);
+    if (valueTime !== null) setUnreadable(false);
+  }, [shown, showTime, valueTime]);
 
   const defaultTime: TimeOfDay = fallback
     ? { hours: fallback.getHours(), minutes: fallback.getMinutes() }
