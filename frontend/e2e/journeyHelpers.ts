@@ -75,13 +75,11 @@ export function rowOf(scope: Page | Locator, text: string, role: "row" | "listit
   return scope.getByRole(role).filter({ has: page.getByText(text, { exact: true }) });
 }
 
-/** Types a date-time into a PrimeReact Calendar and closes its popup. */
-export async function fillDate(page: Page, scope: Locator, label: string, text: string) {
+/** Types a date-time into a date field and leaves it (the field reads the text on blur). */
+export async function fillDate(_page: Page, scope: Locator, label: string, text: string) {
   const input = scope.getByLabel(label, { exact: true });
   await input.fill(text);
-  // Escape closes the popup, not the dialog around it.
-  await input.press("Escape");
-  await page.locator(".p-datepicker").waitFor({ state: "detached" });
+  await input.press("Tab");
 }
 
 /** The page itself never scrolls sideways on a phone (tables scroll inside their own box). */

@@ -323,13 +323,13 @@ describeInBrowser("phone journey (390 px)", () => {
     await p.getByRole("button", { name: "新規登録" }).click();
     const form = p.getByRole("dialog", { name: "新規登録" });
     await form.getByLabel("案件名").fill("雪まつり");
-    await form.getByLabel("開始日時", { exact: true }).click();
+    await form.getByRole("button", { name: "開始日時のカレンダーを開く" }).click();
     await p.locator(".p-datepicker").waitFor();
     await expectUsable(p, "workcase-picker");
-    await form.getByLabel("開始日時", { exact: true }).press("Escape");
+    // Escape closes the picker, not the dialog around it.
+    await p.keyboard.press("Escape");
     await p.locator(".p-datepicker").waitFor({ state: "detached" });
-    // Focus elsewhere: typing into the date field then reopens its popup on focus.
-    await form.getByLabel("案件名").click();
+    await form.getByLabel("案件名").waitFor();
     await fillDate(p, form, "開始日時", "2027/02/04 09:00");
     await fillDate(p, form, "終了日時", "2027/02/06 18:00");
     await form.getByLabel("ノート").fill("大通公園 西5丁目");

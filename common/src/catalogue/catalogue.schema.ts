@@ -40,6 +40,11 @@ export interface WeeklyItemsDto {
   };
 }
 
+/** GET /api/items/{id}/allocations/: how many order items (allocations to cases) use the item. */
+export interface ItemAllocationsDto {
+  order_items: number;
+}
+
 /** GET /api/items/?category={id} */
 export interface RelatedItemDto {
   id: number;
@@ -60,6 +65,11 @@ export interface ImportRowError {
 
 /** The import template's header, which is also the header an imported file must have. */
 export const ITEM_CSV_HEADER = ["アイテム名", "カテゴリ", "在庫数", "メモ"] as const;
+/**
+ * The example row of the import template. An import skips a row equal to it (cells trimmed): people
+ * fill the template in below it and leave it there, and it must not become an item.
+ */
+export const ITEM_CSV_SAMPLE = ["プロジェクター", "映像機器", "10", "予備ランプ付き"] as const;
 
 /** A trimmed name of 1..NAME_MAX characters. */
 const nameOf = (required: string) =>

@@ -47,6 +47,8 @@ export const ja = {
     ownerClaimRefused: "このグループにはオーナー登録できません",
     unknownField: "この項目は変更できません",
     invalidValue: "値が正しくありません",
+    dateTimeText: "日時は 2026/11/24 18:00 のように入力してください", // ours: a typed date-time that names no date
+    dateText: "日付は 2026/11/24 のように入力してください", // ours: a typed day that names no date
   },
   errors: {
     // spec §8
@@ -127,6 +129,10 @@ export const ja = {
     loading: "読み込み中…",
     close: "閉じる",
     cancel: "キャンセル", // spec (dialogs)
+    openPicker: (label: string) => `${label}のカレンダーを開く`, // ours: the date fields' picker button
+    picker: (label: string) => `${label}のカレンダー`, // ours: the date picker popup's name
+    dateTimePlaceholder: "例 2026/11/24 18:00", // ours: an empty date-time field
+    datePlaceholder: "例 2026/11/24", // ours: an empty day field
   },
   session: {
     restoring: "セッションを確認しています…",
@@ -204,6 +210,9 @@ export const ja = {
     noCategories: "カテゴリがありません。先にカテゴリを登録してください",
     shortage: shortageLine,
     weekDays: "日別の予約数",
+    thisWeek: "今週", // ours: back to the week of today
+    weekOf: (label: string, day: string) => `${label}（${day}〜）`, // ours: a week link's accessible name
+    allocatedWarning: "このアイテムは案件に割り当てられています。削除すると割り当ても削除されます。", // ours
   },
   // ours unless noted: the CSV import and template on the item screen
   itemImport: {
@@ -329,6 +338,9 @@ export const ja = {
     add: (title: string) => `${title}を1つ追加`, // ours: accessible name of '+'
     reduce: (title: string) => `${title}を1つ減らす`, // ours: accessible name of '-'
     shortageTitle: "在庫が不足しています", // ours
+    addedPartly: (requested: number, added: number) =>
+      `${requested}個のうち${added}個を追加しました。在庫が不足しています`, // ours: several '+' clicks, one refused
+    pendingClicks: (count: number) => `（送信待ち${count}個）`, // ours: appended to '+' / '-' names while clicks wait
     caseFetchFailed: "案件の取得に失敗しました。サーバーとの接続を確認してください。",
     inventoryFetchFailed: "在庫情報の取得に失敗しました。サーバーとの接続を確認してください。",
     orderItemsFetchFailed: "出荷データの取得に失敗しました。サーバーとの接続を確認してください。",

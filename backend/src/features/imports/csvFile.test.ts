@@ -1,6 +1,7 @@
 import { ja } from "@zaiko/common/messages/ja";
 import iconv from "iconv-lite";
 import { CSV_MAX_ROWS, decodeCsv, readItemCsv } from "./csvFile";
+import { TEMPLATE_CSV } from "./template.routes";
 
 const HEADER = "アイテム名,カテゴリ,在庫数,メモ";
 const utf8 = (s: string) => Buffer.from(s, "utf8");
@@ -44,6 +45,20 @@ describe("readItemCsv", () => {
   it("accepts a header without メモ and trailing empty cells", async () => {
     const read = await readItemCsv(utf8("アイテム名,カテゴリ,在庫数\nA,B,1,,,\n"));
     expect(read).toEqual({ ok: true, rows: [{ line: 2, title: "A", category: "B", stock: 1, note: "" }] });
+  });
+
+  it("skips the template's example row left in, and keeps the rows typed under it", async () => {
+    const template = TEMPLATE_CSV.replace(/^\uFEFF/, "");
+    const read = await readItemCsv(utf8(`${template}ミキサー,音響,3,\r\n`));
+    expect(read).toEqual({
+      ok: true,
+      rows: [{ line: 3, title: "ミキサー", category: "音響", stock: 3, note: "" }],
+    });
+    // The example row alone is no item list.
+    expect(await readItemCsv(utf8(template))).toMatchObject({ ok: false, status: 400 });
+    // A row that only looks like it (another stock) is the user's own.
+    const own = await readItemCsv(utf8(`${HEADER}\nプロジェクター,映像機器,2,予備ランプ付き\n`));
+    expect(own).toMatchObject({ ok: true, rows: [{ title: "プロジェクター", stock: 2 }] });
   });
 
   it("refuses a wrong header on line 1", async () => {

@@ -1,4 +1,9 @@
-import { type ImportRowError, ITEM_CSV_HEADER, readStock } from "@zaiko/common/catalogue/catalogue.schema";
+import {
+  type ImportRowError,
+  ITEM_CSV_HEADER,
+  ITEM_CSV_SAMPLE,
+  readStock,
+} from "@zaiko/common/catalogue/catalogue.schema";
 import { NAME_MAX, NOTE_MAX } from "@zaiko/common/limits";
 import { ja } from "@zaiko/common/messages/ja";
 import { parse } from "csv-parse";
@@ -66,6 +71,13 @@ function readRow(cells: string[], line: number, errors: ImportRowError[]): CsvIt
   return { line, title, category, stock, note };
 }
 
+/** The template's example row, left in by whoever filled the template in (a note cell may be dropped). */
+function isTemplateSample(cells: string[]): boolean {
+  const trimmed = cells.map((c) => c.trim());
+  while (trimmed.length > ITEM_CSV_SAMPLE.length && trimmed.at(-1) === "") trimmed.pop();
+  return trimmed.length === ITEM_CSV_SAMPLE.length && trimmed.every((c, i) => c === ITEM_CSV_SAMPLE[i]);
+}
+
 /**
  * Reads an item CSV: decoding, quoted fields (commas, quotes, line breaks), the header, the row limit and
  * every per-row rule that needs no database. Cells are kept as text: a cell such as `=SUM(A1)` is stored
@@ -87,7 +99,7 @@ export async function readItemCsv(bytes: Buffer): Promise<CsvReadResult> {
   // A record ends on info.lines; it started as many lines earlier as its quoted cells hold line breaks.
   const data = records
     .slice(1)
-    .filter((r) => r.record.some((cell) => cell.trim() !== ""))
+    .filter((r) => r.record.some((cell) => cell.trim() !== "") && !isTemplateSample(r.record))
     .map((r) => ({
       cells: r.record,
       line: r.info.lines - r.record.reduce((n, c) => n + countNewlines(c), 0),

@@ -227,15 +227,25 @@ describeOnDatabases("GET /download/template/item_template.csv", (driver) => {
     expect(bytes.subarray(3).toString("utf8").split("\r\n")[0]).toBe(HEADER);
   });
 
-  it("imports its own template", async () => {
+  it("imports its own template filled in, without its example row", async () => {
     const s = await signUpOwner(server);
-    const tpl = await rawGet(server, "/download/template/item_template.csv");
+    const tpl = Buffer.from((await rawGet(server, "/download/template/item_template.csv")).body);
+    const filled = Buffer.concat([tpl, Buffer.from("ミキサー,音響,3,\r\n")]);
     const res = await request(server.url)
       .post("/api/import-item-csv/")
       .set(bearer(s))
-      .attach("csv_file", Buffer.from(tpl.body), "t.csv");
+      .attach("csv_file", filled, "t.csv");
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ created: 1, updated: 0 });
+    const titles = (await itemsOfGroupInDb(server, s.groupId)).map((i) => i.title);
+    expect(titles).toEqual(["ミキサー"]);
+    // The template as downloaded holds no item of the user's: nothing to import.
+    const empty = await request(server.url)
+      .post("/api/import-item-csv/")
+      .set(bearer(s))
+      .attach("csv_file", tpl, "t.csv");
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toEqual([{ line: 2, message: ja.imports.noRows }]);
   });
 
   it.each([

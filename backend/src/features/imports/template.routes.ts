@@ -1,5 +1,5 @@
 import Router from "@koa/router";
-import { ITEM_CSV_HEADER } from "@zaiko/common/catalogue/catalogue.schema";
+import { ITEM_CSV_HEADER, ITEM_CSV_SAMPLE } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import type { AppDeps } from "../../deps";
 import { attachmentDisposition, toCsv } from "../../lib/csv";
@@ -8,10 +8,7 @@ export const TEMPLATE_NAME = "item_template.csv";
 const TEMPLATE_PATH = `/download/template/${TEMPLATE_NAME}`;
 
 /** The import template: the header and one example row, UTF-8 with BOM and CRLF (what Excel opens). */
-export const TEMPLATE_CSV = toCsv(
-  [...ITEM_CSV_HEADER],
-  [["プロジェクター", "映像機器", 10, "予備ランプ付き"]],
-);
+export const TEMPLATE_CSV = toCsv([...ITEM_CSV_HEADER], [[...ITEM_CSV_SAMPLE]]);
 
 /**
  * GET /download/template/item_template.csv, without authentication. The path is compared as sent (still

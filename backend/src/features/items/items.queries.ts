@@ -136,6 +136,15 @@ export function bookingsOfItems(db: Queryable, groupId: number, itemIds: number[
     .where(and(eq(orderItems.groupId, groupId), inArray(orderItems.itemId, itemIds)));
 }
 
+/** The item's id when it belongs to the group (no lock: a read). */
+export async function findItemId(db: Queryable, groupId: number, id: number) {
+  const [row] = await db
+    .select({ id: items.id })
+    .from(items)
+    .where(and(eq(items.groupId, groupId), eq(items.id, id)));
+  return row;
+}
+
 /** The span of one item's order items, and how many there are. */
 export async function orderSpanOfItem(db: Queryable, groupId: number, itemId: number) {
   const [row] = await db

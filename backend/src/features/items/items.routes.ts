@@ -4,7 +4,7 @@ import type { AppDeps } from "../../deps";
 import { requireAuth } from "../../middlewares/auth";
 import { validate } from "../../middlewares/validate";
 import { assertBodyGroup, assertGroupQuery, idParam } from "../categories/categories.policy";
-import { createItem, editItem, relatedItems, removeItem } from "./items.service";
+import { createItem, editItem, itemAllocations, relatedItems, removeItem } from "./items.service";
 
 /** /api/items/ (list by category, create, edit, delete). The weekly view is in features/inventory. */
 export function itemRoutes(deps: AppDeps): Router {
@@ -16,6 +16,12 @@ export function itemRoutes(deps: AppDeps): Router {
     const raw = ctx.query.category;
     const categoryId = typeof raw === "string" && /^[0-9]{1,9}$/.test(raw) ? Number(raw) : undefined;
     ctx.body = categoryId === undefined ? [] : await relatedItems(deps, ctx.state.user, categoryId);
+  });
+
+  router.get("/api/items/:id/allocations/", auth, async (ctx) => {
+    const id = idParam(ctx);
+    assertGroupQuery(ctx);
+    ctx.body = await itemAllocations(deps, ctx.state.user, id);
   });
 
   router.post("/api/items/", auth, validate(ItemWriteSchema), async (ctx) => {

@@ -1,4 +1,9 @@
-import type { ItemDto, ItemWrite, RelatedItemDto } from "@zaiko/common/catalogue/catalogue.schema";
+import type {
+  ItemAllocationsDto,
+  ItemDto,
+  ItemWrite,
+  RelatedItemDto,
+} from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
 import type { Tx } from "../../db/client";
@@ -11,6 +16,7 @@ import { presentItem } from "./items.presenter";
 import {
   deleteItem,
   findCategoryForItem,
+  findItemId,
   insertItem,
   listItemTitlesOfCategory,
   lockItem,
@@ -110,6 +116,21 @@ export async function removeItem(deps: AppDeps, actor: AuthUser, id: number): Pr
       });
     }
   });
+}
+
+/**
+ * How many order items use the item (past, current and future cases alike): deleting the item deletes
+ * them too, so the delete confirmation warns when there are any. 404 for another group's item.
+ */
+export async function itemAllocations(
+  deps: AppDeps,
+  actor: AuthUser,
+  id: number,
+): Promise<ItemAllocationsDto> {
+  const db = deps.database.db;
+  if (!(await findItemId(db, actor.groupId, id))) throw httpError(404, ja.errors.notFound);
+  const span = await orderSpanOfItem(db, actor.groupId, id);
+  return { order_items: span.count };
 }
 
 /** `{id, title}` of a category's items; another group's category (or none) simply has none. */

@@ -359,6 +359,27 @@ describeOnDatabases("items", (driver) => {
     });
   });
 
+  describe("GET /api/items/{id}/allocations/", () => {
+    it("counts the order items that use the item; another group's item is 404", async () => {
+      const item = await makeItem(server, owner);
+      const url = `/api/items/${item.id}/allocations/?groupid=${owner.groupId}`;
+      expect((await api().get(url).set(bearer(staff)).expect(200)).body).toEqual({ order_items: 0 });
+      const start = new Date("2026-12-01T00:00:00Z");
+      const end = new Date("2026-12-02T00:00:00Z");
+      for (let i = 0; i < 2; i++) {
+        const caseId = await insertCase(server, owner.groupId, start, end);
+        await insertOrder(server, owner.groupId, item.id, 1, start, end, caseId);
+      }
+      expect((await api().get(url).set(bearer(owner)).expect(200)).body).toEqual({ order_items: 2 });
+      await api().get(`/api/items/${item.id}/allocations/`).set(bearer(other)).expect(404);
+      await api()
+        .get(`/api/items/${item.id}/allocations/?groupid=${other.groupId}`)
+        .set(bearer(owner))
+        .expect(404);
+      await api().get(`/api/items/${item.id}/allocations/`).expect(401);
+    });
+  });
+
   describe("DELETE /api/items/{id}/", () => {
     it("deletes the item and its order items (204)", async () => {
       const item = await makeItem(server, owner);

@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { DateTimeField } from "./DateTimeField";
 
 type PeriodField = "start" | "end";
@@ -13,15 +14,39 @@ interface Props {
   touch: (field: PeriodField) => void;
 }
 
+/** Business hours: an empty start suggests 09:00, an empty end 18:00. */
+const START_HOUR = 9;
+const END_HOUR = 18;
+
+/** `hour`:00 on the day of `day` (today when null). */
+function atHour(day: Date | null, hour: number): Date {
+  const d = day ? new Date(day) : new Date();
+  d.setHours(hour, 0, 0, 0);
+  return d;
+}
+
 /**
- * Start and end date-time pickers with the spec's rules: a field's own message after it was touched, and
- * the start-after-end message under both, marking both invalid. Shared by the case and order item forms.
+ * Start and end date-time fields with the spec's rules: a field's own message after it was touched, and
+ * the start-after-end message under both, marking both invalid. An empty field's picker opens on the
+ * other field's day (or today) at 09:00 for the start and 18:00 for the end. Shared by the case and order
+ * item forms.
  */
 export function PeriodFields({ labels, start, end, onChange, errors, touched, touch }: Props) {
+  const startTime = start?.getTime();
+  const endTime = end?.getTime();
+  // Memoized by time: the picker treats a new Date object as a new place to show.
+  const fallbacks = useMemo(
+    () => ({
+      start: atHour(endTime === undefined ? null : new Date(endTime), START_HOUR),
+      end: atHour(startTime === undefined ? null : new Date(startTime), END_HOUR),
+    }),
+    [startTime, endTime],
+  );
   const field = (name: PeriodField, value: Date | null) => (
     <DateTimeField
       label={labels[name]}
       value={value}
+      fallback={fallbacks[name]}
       onChange={(next) => {
         touch(name);
         onChange(name, next);

@@ -4,8 +4,8 @@ interface Props {
   title: string;
   /** Buttons shown next to the title (wrap under it on phones). */
   actions?: ReactNode;
-  /** "narrow" for forms, "wide" for lists. */
-  width?: "narrow" | "wide";
+  /** "narrow" for forms, "wide" for lists, "full" for tables with many columns (the window's width). */
+  width?: "narrow" | "wide" | "full";
   children?: ReactNode;
 }
 

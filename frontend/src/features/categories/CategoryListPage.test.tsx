@@ -171,6 +171,8 @@ describe("CategoryListPage", () => {
     const dialog = await openedDialog();
     expect(within(dialog).getByText(ja.catalogue.noRelatedItems)).toBeInTheDocument();
     expect(within(dialog).queryByRole("list")).not.toBeInTheDocument();
+    // Nothing goes with the category: no red warning that items will be deleted.
+    expect(within(dialog).queryByText(ja.catalogue.categoryDeleteWarning)).not.toBeInTheDocument();
   });
 
   it("does not open the confirmation when the related items cannot be loaded", async () => {

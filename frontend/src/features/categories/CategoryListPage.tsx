@@ -128,13 +128,16 @@ export function CategoryListPage() {
       >
         <p className="dialog-target">{lastDelete?.category.category}</p>
         <div className="related-items">
-          <p className="related-warning">{ja.catalogue.categoryDeleteWarning}</p>
+          {/* The red warning only when items will really go with the category (spec §3's list). */}
           {related.length > 0 ? (
-            <ul aria-label={ja.catalogue.categoryDeleteWarning}>
-              {related.map((item) => (
-                <li key={item.id}>{item.title}</li>
-              ))}
-            </ul>
+            <>
+              <p className="related-warning">{ja.catalogue.categoryDeleteWarning}</p>
+              <ul aria-label={ja.catalogue.categoryDeleteWarning}>
+                {related.map((item) => (
+                  <li key={item.id}>{item.title}</li>
+                ))}
+              </ul>
+            </>
           ) : (
             <p className="related-none">{ja.catalogue.noRelatedItems}</p>
           )}

@@ -97,19 +97,27 @@ describe("ItemListPage: the week", () => {
 
   it("labels the week links with the server's before/next dates and links to /item/YYYY/MM/DD", async () => {
     const { user, getByTestId } = setup();
-    const previous = await screen.findByRole("link", { name: `${ja.itemList.previousWeek} 2026-11-15` });
-    expect(previous).toHaveTextContent("2026-11-15");
+    const previous = await screen.findByRole("link", {
+      name: ja.itemList.weekOf(ja.itemList.previousWeek, "2026/11/15"),
+    });
+    expect(previous).toHaveTextContent("2026/11/15");
     expect(previous).toHaveAttribute("href", "/item/2026/11/15");
-    const next = screen.getByRole("link", { name: `${ja.itemList.nextWeek} 2026-11-29` });
+    const next = screen.getByRole("link", { name: ja.itemList.weekOf(ja.itemList.nextWeek, "2026/11/29") });
     expect(next).toHaveAttribute("href", "/item/2026/11/29");
     await user.click(next);
     expect(getByTestId("location")).toHaveTextContent("/item/2026/11/29");
+    // 今週 leads back to the week of today (Asia/Tokyo).
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo" }).format(new Date());
+    expect(screen.getByRole("link", { name: ja.itemList.thisWeek })).toHaveAttribute(
+      "href",
+      `/item/${today.replaceAll("-", "/")}`,
+    );
   });
 
   it("keeps the week links inert until the dates are loaded", async () => {
     stubFetch(() => new Promise<Response>(() => {}));
     renderPage(<ItemListPage />, { at: AT, path: PATH, session: ownerSession });
-    expect(screen.queryByRole("link")).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /前の週|次の週/ })).not.toBeInTheDocument();
     for (const name of [ja.itemList.previousWeek, ja.itemList.nextWeek]) {
       expect(screen.getByRole("button", { name })).toBeDisabled();
     }

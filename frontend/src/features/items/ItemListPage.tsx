@@ -14,7 +14,7 @@ import { ItemDetailDialog } from "./ItemDetailDialog";
 import { ItemFormDialog } from "./ItemFormDialog";
 import { ItemImportPanel } from "./ItemImportPanel";
 import { itemColumns } from "./itemColumns";
-import { useDeleteItemMutation, useWeeklyItemsQuery } from "./itemsApi";
+import { useDeleteItemMutation, useItemAllocationsQuery, useWeeklyItemsQuery } from "./itemsApi";
 import { WeekNav } from "./WeekNav";
 import { withSearchParam } from "./weekLinks";
 import "./items.css";
@@ -96,6 +96,15 @@ export function ItemListPage() {
     ],
     [categories],
   );
+
+  // Deleting an item deletes its allocations too: the confirmation says so when there are any.
+  const allocations = useItemAllocationsQuery(
+    toDelete && groupId !== null ? { id: toDelete.id, group: groupId } : skipToken,
+    { refetchOnMountOrArgChange: true },
+  );
+  useEffect(() => {
+    if (allocations.isError) console.error("item allocations fetch failed", allocations.error);
+  }, [allocations.isError, allocations.error]);
 
   const askDelete = (item: ItemDto) => {
     setLastDeleted(item);
@@ -183,6 +192,9 @@ export function ItemListPage() {
         onConfirm={confirmDelete}
       >
         <p className="dialog-target">{lastDeleted?.title}</p>
+        {allocations.data && allocations.data.order_items > 0 ? (
+          <p className="item-delete-warning">{ja.itemList.allocatedWarning}</p>
+        ) : null}
       </ConfirmDeleteDialog>
     </Page>
   );

@@ -1,5 +1,6 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { Link } from "react-router-dom";
+import { businessDay } from "../../lib/dateTime";
 import { weekPath } from "./weekLinks";
 
 interface Props {
@@ -8,6 +9,11 @@ interface Props {
   next: string | undefined;
   /** Kept across weeks, so moving week does not lose what the user searches for. */
   search: string;
+}
+
+/** "2026-11-15" as the app writes days elsewhere (2026/11/15); the dash form read as a code. */
+export function weekLabel(date: string | undefined): string {
+  return date ? date.replaceAll("-", "/") : "—";
 }
 
 function WeekLink({
@@ -27,7 +33,7 @@ function WeekLink({
   const content = (
     <>
       {iconRight ? null : <i className={`pi ${icon}`} aria-hidden="true" />}
-      <span>{date ?? "—"}</span>
+      <span>{weekLabel(date)}</span>
       {iconRight ? <i className={`pi ${icon}`} aria-hidden="true" /> : null}
     </>
   );
@@ -45,17 +51,30 @@ function WeekLink({
     );
   }
   return (
-    <Link to={to} className="p-button p-button-outlined week-link" aria-label={`${label} ${date}`}>
+    <Link
+      to={to}
+      className="p-button p-button-outlined week-link"
+      aria-label={ja.itemList.weekOf(label, weekLabel(date))}
+    >
       {content}
     </Link>
   );
 }
 
-/** 前の週 / 次の週: links to /item/YYYY/MM/DD of the server's before and next dates. */
+/**
+ * 前の週 / 今週 / 次の週: links to /item/YYYY/MM/DD of the server's before and next dates, labelled with
+ * those dates, and back to the week of today (in the business time zone).
+ */
 export function WeekNav({ before, next, search }: Props) {
+  const today = weekPath(businessDay(new Date()) ?? undefined, search);
   return (
     <nav className="week-nav" aria-label={`${ja.itemList.previousWeek} / ${ja.itemList.nextWeek}`}>
       <WeekLink date={before} label={ja.itemList.previousWeek} icon="pi-angle-left" search={search} />
+      {today ? (
+        <Link to={today} className="p-button p-button-outlined week-link week-link-today">
+          {ja.itemList.thisWeek}
+        </Link>
+      ) : null}
       <WeekLink date={next} label={ja.itemList.nextWeek} icon="pi-angle-right" search={search} iconRight />
     </nav>
   );

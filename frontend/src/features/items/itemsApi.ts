@@ -1,6 +1,7 @@
 import type {
   CategoryDto,
   ImportResultDto,
+  ItemAllocationsDto,
   ItemDto,
   WeekItemDto,
   WeeklyItemsDto,
@@ -173,6 +174,11 @@ export const itemsApi = api.injectEndpoints({
         }
       },
     }),
+    /** How many order items use the item, for the delete confirmation (always read fresh). */
+    itemAllocations: build.query<ItemAllocationsDto, { id: number; group: number }>({
+      query: ({ id, group }) => ({ url: `/api/items/${id}/allocations/`, params: { groupid: group } }),
+      keepUnusedDataFor: 0,
+    }),
     deleteItem: build.mutation<void, { id: number; group: number }>({
       query: ({ id, group }) => ({ url: `/api/items/${id}/`, method: "DELETE", params: { groupid: group } }),
       async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
@@ -215,6 +221,7 @@ export const {
   useCreateItemMutation,
   useUpdateItemMutation,
   useDeleteItemMutation,
+  useItemAllocationsQuery,
   useImportItemCsvMutation,
   useDownloadItemTemplateMutation,
 } = itemsApi;

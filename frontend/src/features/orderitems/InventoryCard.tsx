@@ -1,12 +1,12 @@
 import type { CategoryDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
-import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
 import { type ReactNode, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { DataTable, type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
 import { SearchField } from "../../components/form/SearchField";
 import type { SummaryRowDto } from "../../lib/allocation";
+import { UnitButton, UnitButtonPlaceholder, UnitClicksContext, useHasPendingClicks } from "./UnitButton";
 
 const t = ja.orderitems;
 const helper = dataTableColumnHelper<SummaryRowDto>();
@@ -20,15 +20,40 @@ interface Props {
   /** /item/{YYYY}/{MM}/{DD} of the case's start day; null while the case is not loaded. */
   itemDayPath: string | null;
   busy: ReadonlySet<number>;
+  /** Clicks on each item's '+' not answered yet. */
+  pending: ReadonlyMap<number, number>;
   onAdd: (itemId: number) => void;
-  /** A refusal to show above the table (which items are short). */
+  /** A refusal (which items are short); it floats and does not move the table. */
   message?: ReactNode;
 }
 
+/**
+ * '+' while the case can take more, or while clicks are pending (the server answers or refuses them);
+ * once nothing is left, a same-sized placeholder keeps the row's height.
+ */
+function AddCell({ row, onAdd }: { row: SummaryRowDto; onAdd: (itemId: number) => void }) {
+  const pending = useHasPendingClicks(row.id);
+  return row.shippable_quantity > 0 || pending ? (
+    <UnitButton kind="plus" label={t.add(row.name)} itemId={row.id} onClick={onAdd} />
+  ) : (
+    <UnitButtonPlaceholder />
+  );
+}
+
 /** 在庫アイテム検索: every item with what this case can still take; '+' only while above 0. */
-export function InventoryCard({ rows, categories, loading, itemDayPath, busy, onAdd, message }: Props) {
+export function InventoryCard({
+  rows,
+  categories,
+  loading,
+  itemDayPath,
+  busy,
+  pending,
+  onAdd,
+  message,
+}: Props) {
   const [search, setSearch] = useState("");
   const [categoryId, setCategoryId] = useState<number>(NO_FILTER);
+  const clicks = useMemo(() => ({ pending, busy }), [pending, busy]);
   const options = useMemo(
     () => [
       { label: t.noFilter, value: NO_FILTER },
@@ -64,20 +89,10 @@ export function InventoryCard({ rows, categories, loading, itemDayPath, busy, on
           id: "add",
           header: "",
           meta: { nowrap: true },
-          cell: ({ row }) =>
-            row.original.shippable_quantity > 0 ? (
-              <Button
-                type="button"
-                icon="pi pi-plus"
-                size="small"
-                loading={busy.has(row.original.id)}
-                aria-label={t.add(row.original.name)}
-                onClick={() => onAdd(row.original.id)}
-              />
-            ) : null,
+          cell: ({ row }) => <AddCell row={row.original} onAdd={onAdd} />,
         }),
       ]) as DataTableColumn<SummaryRowDto>[],
-    [itemDayPath, busy, onAdd],
+    [itemDayPath, onAdd],
   );
   const filtered = useMemo(
     () => (categoryId === NO_FILTER ? rows : rows.filter((r) => r.category_id === categoryId)),
@@ -100,15 +115,17 @@ export function InventoryCard({ rows, categories, loading, itemDayPath, busy, on
         />
       </div>
       {message}
-      <DataTable
-        label={t.inventoryCard}
-        data={filtered}
-        columns={columns}
-        getRowId={getRowId}
-        globalFilter={search}
-        initialSort={{ id: "category", desc: true }}
-        loading={loading}
-      />
+      <UnitClicksContext.Provider value={clicks}>
+        <DataTable
+          label={t.inventoryCard}
+          data={filtered}
+          columns={columns}
+          getRowId={getRowId}
+          globalFilter={search}
+          initialSort={{ id: "category", desc: true }}
+          loading={loading}
+        />
+      </UnitClicksContext.Provider>
     </section>
   );
 }

@@ -138,6 +138,7 @@ export function OrderItemsListPage() {
   if (gone) return <CaseGoneNotice title={t.listTitle} gone={gone} />;
   return (
     <Page
+      width="full"
       title={workcase ? `${t.listTitle}：${workcase.title}` : t.listTitle}
       actions={
         <Button

@@ -1,38 +1,26 @@
 import { skipToken } from "@reduxjs/toolkit/query";
 import type { CategoryDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo } from "react";
 import { useSelector } from "react-redux";
 import { useParams } from "react-router-dom";
 import { Page } from "../../components/layout/Page";
-import { ShortageList } from "../../components/ShortageList";
-import {
-  type OrderItemDto,
-  type ShortageDto,
-  type SummaryRowDto,
-  shortagesOf,
-  statusOf,
-  watchCase,
-} from "../../lib/allocation";
-import { api } from "../../lib/api";
+import { type OrderItemDto, type SummaryRowDto, watchCase } from "../../lib/allocation";
 import { businessDay } from "../../lib/dateTime";
-import { serverDetail } from "../../lib/errors";
-import { useAppDispatch } from "../../lib/hooks";
 import { selectGroupId } from "../../lib/session";
-import { useDebouncedAction } from "../../lib/useDebouncedAction";
 import { CaseGoneNotice } from "./CaseGoneNotice";
 import { CaseSummary } from "./CaseSummary";
 import { orderItemsListHref } from "./caseLink";
 import { InventoryCard } from "./InventoryCard";
 import {
-  useAddItemMutation,
   useCaseCategoriesQuery,
   useCaseOrderItemsQuery,
   useInventorySummaryQuery,
-  useReduceItemMutation,
   useWorkCaseQuery,
 } from "./orderItemsApi";
 import { ShippedItemsCard } from "./ShippedItemsCard";
+import { ShortageBox } from "./ShortageBox";
+import { useAllocationClicks } from "./useAllocationClicks";
 import { useCaseGone } from "./useCaseGone";
 import { useFetchAlert } from "./useFetchAlert";
 import "../../components/allocation.css";
@@ -41,9 +29,6 @@ const t = ja.orderitems;
 const NO_ROWS: SummaryRowDto[] = [];
 const NO_ORDER_ITEMS: OrderItemDto[] = [];
 const NO_CATEGORIES: CategoryDto[] = [];
-/** Spec §7, §9. */
-export const ADD_DEBOUNCE_MS = 300;
-export const REDUCE_DEBOUNCE_MS = 100;
 
 /** /orderitems/{caseId} (案件詳細): allocate stock to a case, live with other coordinators. */
 export function OrderItemsPage() {
@@ -55,25 +40,8 @@ export function OrderItemsPage() {
   const summaryQuery = useInventorySummaryQuery(caseArg);
   const orderItemsQuery = useCaseOrderItemsQuery(validId && groupId !== null ? caseId : skipToken);
   const categoriesQuery = useCaseCategoriesQuery(groupId ?? skipToken);
-  const [addItem] = useAddItemMutation();
-  const [reduceItem] = useReduceItemMutation();
-  const [shortage, setShortage] = useState<{ message: string; shortages: ShortageDto[] } | null>(null);
   const gone = useCaseGone(caseId, validId, caseQuery);
-  const dispatch = useAppDispatch();
-  // A 404 to '+' / '-' means the case or the item is gone (an event missed): fetch both again, so the
-  // screen shows the not-found state or drops the item's row instead of doing nothing.
-  const recheckAfter404 = useCallback(
-    (error: unknown) => {
-      if (statusOf(error) !== 404) return;
-      dispatch(
-        api.util.invalidateTags([
-          { type: "WorkCase", id: caseId },
-          { type: "Inventory", id: caseId },
-        ]),
-      );
-    },
-    [dispatch, caseId],
-  );
+  const { adder, reducer, refusal, dismissRefusal } = useAllocationClicks(caseId, groupId);
 
   useFetchAlert(caseQuery, t.caseFetchFailed, "case");
   useFetchAlert(summaryQuery, t.inventoryFetchFailed, "inventory summary");
@@ -85,39 +53,6 @@ export function OrderItemsPage() {
     if (!validId || groupId === null) return;
     return watchCase(caseId);
   }, [caseId, validId, groupId]);
-
-  const add = useCallback(
-    async (itemId: number) => {
-      if (groupId === null) return;
-      try {
-        await addItem({ itemId, caseId, groupId }).unwrap();
-        setShortage(null);
-      } catch (error) {
-        // Add failures are logged (spec §8); a refusal also says which items are short.
-        console.error("add item failed", error);
-        recheckAfter404(error);
-        const shortages = shortagesOf(error);
-        if (shortages.length > 0) {
-          setShortage({ message: serverDetail(error) ?? t.shortageTitle, shortages });
-        }
-      }
-    },
-    [addItem, caseId, groupId, recheckAfter404],
-  );
-  const reduce = useCallback(
-    async (itemId: number) => {
-      if (groupId === null) return;
-      try {
-        await reduceItem({ itemId, caseId, groupId }).unwrap();
-      } catch (error) {
-        console.error("reduce item failed", error);
-        recheckAfter404(error);
-      }
-    },
-    [reduceItem, caseId, groupId, recheckAfter404],
-  );
-  const adder = useDebouncedAction(ADD_DEBOUNCE_MS, add);
-  const reducer = useDebouncedAction(REDUCE_DEBOUNCE_MS, reduce);
 
   const workcase = caseQuery.data;
   const itemDayPath = useMemo(() => {
@@ -136,6 +71,7 @@ export function OrderItemsPage() {
           loading={orderItemsQuery.isLoading}
           listHref={listHref}
           busy={reducer.busy}
+          pending={reducer.pending}
           onReduce={reducer.trigger}
         />
         <InventoryCard
@@ -144,18 +80,9 @@ export function OrderItemsPage() {
           loading={summaryQuery.isLoading}
           itemDayPath={itemDayPath}
           busy={adder.busy}
+          pending={adder.pending}
           onAdd={adder.trigger}
-          message={
-            shortage ? (
-              <div className="error-list short-message" role="alert">
-                <i className="pi pi-exclamation-circle" aria-hidden="true" />
-                <div>
-                  <strong>{shortage.message}</strong>
-                  <ShortageList shortages={shortage.shortages} />
-                </div>
-              </div>
-            ) : null
-          }
+          message={refusal ? <ShortageBox refusal={refusal} onClose={dismissRefusal} /> : null}
         />
       </div>
     </Page>

@@ -1,10 +1,10 @@
 import { ja } from "@zaiko/common/messages/ja";
-import { Button } from "primereact/button";
 import { useMemo } from "react";
 import { Link } from "react-router-dom";
 import { DataTable, type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
 import type { OrderItemDto } from "../../lib/allocation";
 import { byEndDateDesc } from "./orderItemSort";
+import { UnitButton, UnitClicksContext } from "./UnitButton";
 
 const t = ja.orderitems;
 const helper = dataTableColumnHelper<OrderItemDto>();
@@ -16,11 +16,14 @@ interface Props {
   /** Link to the shipped item list, with the case in the query. */
   listHref: string;
   busy: ReadonlySet<number>;
+  /** Clicks on each item's '−' not answered yet. */
+  pending: ReadonlyMap<number, number>;
   onReduce: (itemId: number) => void;
 }
 
 /** 出荷アイテム: what this case has allocated, with '-' to give one unit back. */
-export function ShippedItemsCard({ orderItems, loading, listHref, busy, onReduce }: Props) {
+export function ShippedItemsCard({ orderItems, loading, listHref, busy, pending, onReduce }: Props) {
+  const clicks = useMemo(() => ({ pending, busy }), [pending, busy]);
   const columns = useMemo(
     () =>
       helper.columns([
@@ -39,21 +42,17 @@ export function ShippedItemsCard({ orderItems, loading, listHref, busy, onReduce
           cell: ({ row }) => {
             const itemId = row.original.items.id;
             return (
-              <Button
-                type="button"
-                icon="pi pi-minus"
-                size="small"
-                outlined
-                severity="secondary"
-                loading={busy.has(itemId)}
-                aria-label={t.reduce(row.original.items.title)}
-                onClick={() => onReduce(itemId)}
+              <UnitButton
+                kind="minus"
+                label={t.reduce(row.original.items.title)}
+                itemId={itemId}
+                onClick={onReduce}
               />
             );
           },
         }),
       ]) as DataTableColumn<OrderItemDto>[],
-    [busy, onReduce],
+    [onReduce],
   );
   // Default order end_date descending (spec §9) without an end-date column: the rows come sorted.
   const rows = useMemo(() => [...orderItems].sort(byEndDateDesc), [orderItems]);
@@ -68,7 +67,15 @@ export function ShippedItemsCard({ orderItems, loading, listHref, busy, onReduce
           <span className="p-button-label">{t.listButton}</span>
         </Link>
       </div>
-      <DataTable label={t.shippedCard} data={rows} columns={columns} getRowId={getRowId} loading={loading} />
+      <UnitClicksContext.Provider value={clicks}>
+        <DataTable
+          label={t.shippedCard}
+          data={rows}
+          columns={columns}
+          getRowId={getRowId}
+          loading={loading}
+        />
+      </UnitClicksContext.Provider>
     </section>
   );
 }

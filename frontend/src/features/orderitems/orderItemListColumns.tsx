@@ -31,7 +31,9 @@ export function orderItemListColumns({
       id,
       header,
       enableGlobalFilter: false,
-      meta: { nowrap: true },
+      // May break between the day and the time (at the space only): four dates on one line pushed
+      // 入庫時刻 and ノート out of a 1366 px screen.
+      meta: { className: "col-datetime" },
       cell: ({ row }) =>
         id === "issue" || id === "receive"
           ? displayOptionalDateTime(row.original[id])

@@ -10,7 +10,7 @@ import { serverDetail } from "../../lib/errors";
 import { type TimingKind, timeOf } from "./BoardRow";
 import { BoardSection } from "./BoardSection";
 import { ScanField } from "./ScanField";
-import { matchScan } from "./scan";
+import { countScanRows, matchScan } from "./scan";
 import { useWarehouseBoardQuery, useWarehouseToggleMutation } from "./warehouseApi";
 import "./warehouse.css";
 
@@ -35,11 +35,12 @@ export function WarehousePage() {
   const { pending, notice, closeNotice, toggle: onToggle } = useShipmentToggle(send);
 
   const onScan = (value: string) => {
-    const ids = board.data ? matchScan(board.data, value) : [];
+    const ids = new Set(board.data ? matchScan(board.data, value) : []);
+    const rows = board.data ? countScanRows(board.data, ids) : 0;
     const shown = value.trim();
     setScan((prev) => ({
-      ids: new Set(ids),
-      message: ids.length > 0 ? t.scanFound(shown, ids.length) : t.scanNoMatch(shown),
+      ids,
+      message: rows > 0 ? t.scanFound(shown, rows) : t.scanNoMatch(shown),
       serial: (prev?.serial ?? 0) + 1,
     }));
   };

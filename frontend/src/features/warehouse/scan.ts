@@ -20,3 +20,13 @@ export function matchScan(board: WarehouseBoardDto, raw: string): number[] {
   if (exact.length > 0) return unique(exact.map((r) => r.id));
   return unique(rows.filter((r) => normalizeScan(r.item.title).includes(q)).map((r) => r.id));
 }
+
+/**
+ * How many rows of the board show these order items: one order item can show twice (out today, back
+ * tomorrow; overdue and due today), and the scan result counts what is highlighted.
+ */
+export function countScanRows(board: WarehouseBoardDto, ids: ReadonlySet<number>): number {
+  return caseLists(board)
+    .flatMap((list) => list.flatMap((c) => c.rows))
+    .filter((r) => ids.has(r.id)).length;
+}

@@ -1,0 +1,37 @@
+import { ja } from "@zaiko/common/messages/ja";
+import { Button } from "primereact/button";
+import { ShortageList } from "../../components/ShortageList";
+import type { AddRefusal } from "./useAllocationClicks";
+
+interface Props {
+  refusal: AddRefusal;
+  onClose: () => void;
+}
+
+/**
+ * A refused add, floating at the bottom of the window: placed in the page's flow it pushed the table's
+ * rows down, and the next click landed on the neighbouring item's '+'. It stays until closed or until
+ * the next add succeeds.
+ */
+export function ShortageBox({ refusal, onClose }: Props) {
+  return (
+    <div className="error-list short-message" role="alert">
+      <i className="pi pi-exclamation-circle" aria-hidden="true" />
+      <div className="short-message-body">
+        <strong>{refusal.message}</strong>
+        <ShortageList shortages={refusal.shortages} />
+      </div>
+      <Button
+        type="button"
+        icon="pi pi-times"
+        text
+        rounded
+        severity="danger"
+        size="small"
+        className="short-message-close"
+        aria-label={ja.common.close}
+        onClick={onClose}
+      />
+    </div>
+  );
+}
