@@ -47,6 +47,7 @@ export const ja = {
     ownerClaimRefused: "このグループにはオーナー登録できません",
     unknownField: "この項目は変更できません",
     invalidValue: "値が正しくありません",
+    forbiddenCharacter: "使用できない文字（NUL文字など）が含まれています", // ours
   },
   errors: {
     // spec §8
@@ -76,6 +77,7 @@ export const ja = {
     unsupportedMediaType: "サポートされていない形式です",
     internal: "サーバーエラーが発生しました",
     refreshFailed: "セッションを更新できませんでした",
+    tooDeep: "リクエストの入れ子が深すぎます", // ours
   },
   login: {
     title: "ログイン",
