@@ -18,10 +18,11 @@ export const MAX_JSON_DEPTH = 32;
  * NUL (PostgreSQL text cannot hold it: the write fails) and a UTF-16 half without its pair (not a
  * character: stored as U+FFFD, so the text would silently change).
  */
-const FORBIDDEN_CHARACTER = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when the text holds a character no stored text may hold. */
-export const hasForbiddenCharacter = (text: string): boolean => FORBIDDEN_CHARACTER.test(text);
+export const hasForbiddenCharacter = (text: string): boolean =>
+  text.includes("\u0000") || LONE_SURROGATE.test(text);
 
 /** A positive 32-bit id given as a number or as a string of digits; undefined for anything else. */
 export function readId(value: unknown): number | undefined {
