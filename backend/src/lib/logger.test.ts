@@ -88,15 +88,13 @@ describeOnDatabases("the server log keeps no secrets", (driver) => {
         .set(withCookies)
         .send({ title: "x", category: "no", password: owner.password }),
       api().get("/api/user-info/").set("Authorization", `Bearer ${owner.access}x`),
-      api()
-        .post("/api/signup/")
-        .send({
-          email: owner.email,
-          password: secretPassword,
-          groups: owner.groupId,
-          first_name: "a",
-          last_name: "b",
-        }),
+      api().post("/api/signup/").send({
+        email: owner.email,
+        password: secretPassword,
+        groups: owner.groupId,
+        first_name: "a",
+        last_name: "b",
+      }),
     ];
     for (const call of failures) {
       const res = await call;
