@@ -21,6 +21,7 @@ import { warehouseRoutes } from "./features/warehouse/warehouse.routes";
 import { workCaseRoutes } from "./features/workcases/workcases.routes";
 import { errorHandler } from "./middlewares/errors";
 import { jsonBytes } from "./middlewares/jsonBytes";
+import { noStoreForApi } from "./middlewares/noStore";
 import { requestContext } from "./middlewares/requestContext";
 import { serveClient } from "./spa";
 
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(errorHandler());
   // Inside the error handler, so that a body that cannot be serialised becomes its logged 500.
   app.use(jsonBytes());
+  app.use(noStoreForApi());
   app.use(
     helmet({
       contentSecurityPolicy: {
