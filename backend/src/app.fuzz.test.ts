@@ -491,7 +491,6 @@ describeOnDatabases("fuzzing every write call", (driver) => {
         res = await req.send(value);
       }
       counts.set(res.status, (counts.get(res.status) ?? 0) + 1);
-      if (process.env.FUZZ_DEBUG) console.log(c.name, c.auth, res.status);
       const text = res.type.includes("spreadsheet") ? "" : res.text;
       if (
         res.status >= 500 ||
