@@ -3,15 +3,7 @@ import fc from "fast-check";
 import request from "supertest";
 import { invariantViolations } from "./features/orderitems/orderitems.testkit";
 import type { RunningServer } from "./server";
-import {
-  activate,
-  bearer,
-  login,
-  ownerWithStaff,
-  type Session,
-  signUpOwner,
-  signUpStaff,
-} from "./test/api";
+import { activate, bearer, login, ownerWithStaff, type Session, signUpOwner, signUpStaff } from "./test/api";
 import { describeOnDatabases } from "./test/databases";
 import { at, calls, type IdKind, sendCall } from "./test/fuzzRequests";
 import { startTestServer } from "./test/testServer";
