@@ -21,6 +21,7 @@ import { warehouseRoutes } from "./features/warehouse/warehouse.routes";
 import { workCaseRoutes } from "./features/workcases/workcases.routes";
 import { errorHandler } from "./middlewares/errors";
 import { jsonBytes } from "./middlewares/jsonBytes";
+import { noStoreForApi } from "./middlewares/noStore";
 import { requestContext } from "./middlewares/requestContext";
 import { serveClient } from "./spa";
 
@@ -53,7 +54,10 @@ const beforeClient = [templateRoutes];
 
 /** Builds the Koa app with the middleware order in one place. */
 export function createApp(deps: AppDeps): Koa {
-  const app = new Koa({ proxy: process.env.TRUST_PROXY === "1" });
+  // Behind trusted proxies, the client address is the X-Forwarded-For entry the nearest trusted proxy added
+  // (maxIpsCount: only the last TRUST_PROXY_HOPS entries count), never one the client wrote itself.
+  const { trustProxy, trustProxyHops } = deps.config;
+  const app = new Koa({ proxy: trustProxy, maxIpsCount: trustProxyHops });
   // Errors after the response started (a streamed file whose client went away) reach here, not the error
   // middleware. A client that left is not the server's fault: no stack on stderr for it (Koa's default).
   app.on("error", (err: NodeJS.ErrnoException) => {
@@ -65,6 +69,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(errorHandler());
   // Inside the error handler, so that a body that cannot be serialised becomes its logged 500.
   app.use(jsonBytes());
+  app.use(noStoreForApi());
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -18,6 +18,10 @@ export interface Config {
   /** Origins allowed to open a socket; empty means "same host as the request". */
   allowedOrigins: string[];
   secureCookies: boolean;
+  /** Behind a reverse proxy (TRUST_PROXY=1): client address and protocol come from its X-Forwarded-* headers. */
+  trustProxy: boolean;
+  /** How many proxies in front are trusted: the client address is the one the nearest of them saw. */
+  trustProxyHops: number;
   clientDir: string;
   bcryptCost: number;
   logLevel: string;
@@ -74,6 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((s) => s.trim())
       .filter(Boolean),
     secureCookies: env.SECURE_COOKIES === "1" || env.SECURE_COOKIES === "true",
+    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    trustProxyHops: Math.max(1, int("TRUST_PROXY_HOPS", 1, env)),
     clientDir: path.resolve(env.CLIENT_DIR || path.join(__dirname, "../../frontend/dist")),
     bcryptCost: int("BCRYPT_COST", 10, env),
     logLevel: env.LOG_LEVEL || "info",

@@ -1,5 +1,6 @@
 import { loadConfig } from "./config";
 import { createLogger } from "./lib/logger";
+import { installProcessGuard } from "./lib/processGuard";
 import { startServer } from "./server";
 
 /** Process entry: start, and shut down gracefully on SIGTERM / SIGINT. */
@@ -8,6 +9,7 @@ async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const server = await startServer({ config, logger });
+  installProcessGuard(logger);
   logger.info(
     {
       url: server.url,

@@ -6,7 +6,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { Pool, type PoolConfig } from "pg";
-import lockfile from "proper-lockfile";
+import { DataDirInUseError, lockDataDir } from "./dataDirLock";
 import { PipelinedBeginClient } from "./pipelinedBegin";
 
 /**
@@ -30,18 +30,23 @@ export interface Database {
 
 /**
  * PGlite lets two processes open one directory and corrupt it, so the directory is held with a lock
- * file for as long as the process uses it.
+ * file for as long as the process uses it. The lock names its process (pid and host): one left by a
+ * process that died on this host is taken over at once, so a supervisor's immediate restart works.
  */
 async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.join(dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
   let release: () => Promise<void>;
   try {
-    release = await lockfile.lock(dir, { lockfilePath: path.join(dataDir, "pglite.lock"), stale: 15_000 });
-  } catch {
-    throw new Error(`The data directory ${dataDir} is in use by another process (pglite.lock).`);
+    release = await lockDataDir(path.join(dataDir, "pglite.lock"));
+  } catch (err) {
+    if (!(err instanceof DataDirInUseError)) throw err;
+    throw new Error(`The data directory ${dataDir} is ${err.message}`);
   }
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir).catch(async (err: unknown) => {
+    await release();
+    throw err;
+  });
   const db: Db = drizzlePglite(client);
   return {
     db,

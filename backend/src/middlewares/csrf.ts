@@ -3,6 +3,7 @@ import type { Context, Next } from "koa";
 import type { Config } from "../config";
 import { httpError } from "../lib/httpError";
 import { isValidCsrfToken, newCsrfToken, safeEqual } from "../lib/tokens";
+import { secureCookie } from "./cookies";
 
 export const CSRF_COOKIE = "csrftoken";
 export const CSRF_HEADER = "X-CSRFToken";
@@ -12,7 +13,7 @@ export function issueCsrfCookie(ctx: Context, config: Config): void {
   ctx.cookies.set(CSRF_COOKIE, newCsrfToken(config.csrfSecret), {
     httpOnly: false,
     sameSite: "lax",
-    secure: config.secureCookies,
+    secure: secureCookie(ctx, config),
     path: "/",
     maxAge: config.refreshTtlSeconds * 1000,
     overwrite: true,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Context, Next } from "koa";
 import type { Logger } from "../lib/logger";
+import { requestScope } from "../lib/requestScope";
 
 declare module "koa" {
   interface DefaultContext {
@@ -20,7 +21,8 @@ export function requestContext(logger: Logger) {
     ctx.log = logger.child({ reqId: ctx.requestId });
     const started = performance.now();
     try {
-      await next();
+      // Work started by this request (streams, timers) knows its id: the process guard logs it.
+      await requestScope.run({ requestId: ctx.requestId }, next);
     } finally {
       ctx.log.info(
         {

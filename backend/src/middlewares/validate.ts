@@ -1,3 +1,4 @@
+import { findUnsafeInput } from "@zaiko/common/input";
 import { ja } from "@zaiko/common/messages/ja";
 import type { Context, Next } from "koa";
 import type { z } from "zod";
@@ -43,10 +44,21 @@ declare module "koa" {
 /**
  * The request's JSON body (`{}` when there is none). A body of another content type is a 415: the body
  * parser only reads JSON and leaves `{}` for anything else, which must not pass for an empty object.
+ * Every body passes the shared input boundary here, before any schema or rule sees it: nesting deeper
+ * than MAX_JSON_DEPTH is a 400 (recursive readers would overflow the stack), and a text with NUL or a
+ * lone surrogate is a 400 on its top-level field (PostgreSQL refuses NUL; a lone surrogate is no text).
  */
 export function jsonBody(ctx: Context): unknown {
   if (ctx.is("json") === false) throw new HttpError(415, { detail: ja.errors.unsupportedMediaType });
-  return ctx.request.body ?? {};
+  const body = ctx.request.body ?? {};
+  const unsafe = findUnsafeInput(body);
+  if (unsafe?.problem === "depth") throw new HttpError(400, { detail: ja.errors.tooDeep });
+  if (unsafe?.problem === "character") {
+    const [field] = unsafe.path;
+    if (field === undefined) throw new HttpError(400, { detail: ja.validation.forbiddenCharacter });
+    throw new HttpError(400, { [String(field)]: [ja.validation.forbiddenCharacter] });
+  }
+  return body;
 }
 
 /** Route middleware: validates the JSON body and leaves the parsed value in `ctx.state.body`. */

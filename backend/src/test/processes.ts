@@ -21,6 +21,8 @@ export async function freePort(): Promise<number> {
 export interface AppProcess {
   url: string;
   stop(): Promise<void>;
+  /** SIGKILL, as a crash: no shutdown, nothing flushed or released. Resolves once the process is gone. */
+  crash(): Promise<void>;
 }
 
 /** Waits until `check` resolves true, polling every 100 ms, or throws after `ms`. */
@@ -59,21 +61,18 @@ export async function startAppProcess(
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
+  // waitFor treats a throwing check as "not yet", so an exit ends the wait and is reported after it.
   await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`app process exited with ${child.exitCode}`);
-      return (await fetch(`${url}/api/healthz`)).ok;
-    },
+    async () => child.exitCode !== null || (await fetch(`${url}/api/healthz`)).ok,
     60_000,
     "the app process to become healthy",
   );
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-    },
+  if (child.exitCode !== null) throw new Error(`app process exited with ${child.exitCode}`);
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill(signal);
+    await exited;
   };
+  return { url, stop: () => end("SIGTERM"), crash: () => end("SIGKILL") };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type Config, loadConfig } from "../config";
-import { createLogger } from "../lib/logger";
+import { createLogger, type Logger } from "../lib/logger";
 import { createRateLimits, type RateLimits } from "../middlewares/rateLimit";
 import { type RunningServer, startServer } from "../server";
 import { type DriverName, openTestDatabase } from "./databases";
@@ -8,6 +8,8 @@ import { type DriverName, openTestDatabase } from "./databases";
 export interface TestServerOptions {
   config?: Partial<Config>;
   rateLimits?: RateLimits;
+  /** A logger of the test's own (to read what the server logged); silent otherwise. */
+  logger?: Logger;
 }
 
 /**
@@ -36,7 +38,7 @@ export async function startTestServer(
   return startServer({
     config,
     database,
-    logger: createLogger("silent"),
+    logger: opts.logger ?? createLogger("silent"),
     rateLimits: opts.rateLimits ?? createRateLimits({ perIpPerMinute: 100_000 }),
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idField } from "../input";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../limits";
 import { ja } from "../messages/ja";
 
@@ -47,12 +48,10 @@ export const SignupSchema = z.object({
   password: passwordField,
   first_name: nameField(v.firstNameRequired),
   last_name: nameField(v.lastNameRequired),
-  groups: z.union(
-    [z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive()).length(1)],
-    {
-      error: v.groupRequired,
-    },
-  ),
+  // No coercion: `true` or `1.5` is no group (z.coerce.number() once read `true` as group 1).
+  groups: z.union([idField(v.groupRequired), z.array(idField(v.groupRequired)).length(1)], {
+    error: v.groupRequired,
+  }),
   is_owner: z.boolean().optional().default(false),
   is_member: z.boolean().optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idField } from "../input";
 import { NAME_MAX, NOTE_MAX, STOCK_MAX } from "../limits";
 import { ja } from "../messages/ja";
 
@@ -114,15 +115,8 @@ export const noteField = z
   .nullish()
   .transform((s) => s ?? "");
 
-/** A category id chosen in a form: a positive integer (a digit string is accepted too). */
-const categoryIdField = z.unknown().transform((value, ctx): number => {
-  const n = typeof value === "string" && /^\s*[0-9]+\s*$/.test(value) ? Number(value) : value;
-  if (typeof n !== "number" || !Number.isSafeInteger(n) || n <= 0) {
-    ctx.addIssue({ code: "custom", message: c.categorySelect });
-    return z.NEVER;
-  }
-  return n;
-});
+/** A category id chosen in a form: a positive 32-bit integer (a digit string is accepted too). */
+const categoryIdField = idField(c.categorySelect);
 
 /**
  * POST /api/categories/ and PUT /api/categories/{id}/ body. `group` is only compared with the token's

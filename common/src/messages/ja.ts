@@ -49,6 +49,7 @@ export const ja = {
     invalidValue: "値が正しくありません",
     dateTimeText: "日時は 2026/11/24 18:00 のように入力してください", // ours: a typed date-time that names no date
     dateText: "日付は 2026/11/24 のように入力してください", // ours: a typed day that names no date
+    forbiddenCharacter: "使用できない文字（NUL文字など）が含まれています", // ours
   },
   errors: {
     // spec §8
@@ -78,6 +79,7 @@ export const ja = {
     unsupportedMediaType: "サポートされていない形式です",
     internal: "サーバーエラーが発生しました",
     refreshFailed: "セッションを更新できませんでした",
+    tooDeep: "リクエストの入れ子が深すぎます", // ours
   },
   login: {
     title: "ログイン",

@@ -5,6 +5,7 @@ import type { Context } from "koa";
 import type { AppDeps } from "../../deps";
 import { httpError } from "../../lib/httpError";
 import { requireAuth } from "../../middlewares/auth";
+import { secureCookie } from "../../middlewares/cookies";
 import { CSRF_COOKIE, issueCsrfCookie, requireCsrf } from "../../middlewares/csrf";
 import { limitTokenCallsPerIp, tooManyRequests } from "../../middlewares/rateLimit";
 import { validate } from "../../middlewares/validate";
@@ -17,7 +18,7 @@ function setSessionCookies(ctx: Context, deps: AppDeps, refreshCookie: string) {
   ctx.cookies.set(REFRESH_COOKIE, refreshCookie, {
     httpOnly: true,
     sameSite: "lax",
-    secure: deps.config.secureCookies,
+    secure: secureCookie(ctx, deps.config),
     path: "/api/",
     maxAge: deps.config.refreshTtlSeconds * 1000,
     overwrite: true,
@@ -26,7 +27,7 @@ function setSessionCookies(ctx: Context, deps: AppDeps, refreshCookie: string) {
 }
 
 function clearSessionCookies(ctx: Context, deps: AppDeps) {
-  const opts = { sameSite: "lax" as const, secure: deps.config.secureCookies, overwrite: true };
+  const opts = { sameSite: "lax" as const, secure: secureCookie(ctx, deps.config), overwrite: true };
   ctx.cookies.set(REFRESH_COOKIE, null, { ...opts, httpOnly: true, path: "/api/" });
   ctx.cookies.set(CSRF_COOKIE, null, { ...opts, httpOnly: false, path: "/" });
 }

@@ -22,11 +22,3 @@ export function assertGroupQuery(ctx: Context): void {
 export function assertBodyGroup(actor: AuthUser, group: unknown): void {
   if (!sameGroupOrAbsent(actor, group)) throw httpError(404, ja.errors.notFound);
 }
-
-/** A positive integer path id; anything else is a 404 like a missing row. */
-export function idParam(ctx: Context, name = "id"): number {
-  const raw = ctx.params[name];
-  const id = /^[0-9]{1,10}$/.test(raw ?? "") ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw httpError(404, ja.errors.notFound);
-  return id;
-}

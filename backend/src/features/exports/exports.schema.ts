@@ -1,28 +1,21 @@
+import { idField } from "@zaiko/common/input";
 import { ja } from "@zaiko/common/messages/ja";
 import { z } from "zod";
 
 const e = ja.exports;
 
-/** A positive id as the client may hold it: a number, or digits (case details can come from a query string). */
-const caseId = z.union(
-  [
-    z
-      .number({ error: e.caseIdRequired })
-      .int(e.caseIdRequired)
-      .min(1, e.caseIdRequired)
-      .max(Number.MAX_SAFE_INTEGER, e.caseIdRequired),
-    z
-      .string({ error: e.caseIdRequired })
-      .regex(/^[1-9][0-9]{0,15}$/, e.caseIdRequired)
-      .transform(Number),
-  ],
-  { error: e.caseIdRequired },
-);
+/** A positive 32-bit id as the client may hold it: a number, or digits (case details can come from a query string). */
+const caseId = idField(e.caseIdRequired);
 
 /** An entry of order_items: the order item itself (only its id is read) or its bare id. */
 const orderItemRef = z.union(
-  [z.number().int(), z.looseObject({ id: z.number().int() }).transform((row) => row.id)],
-  { error: e.orderItemsInvalid },
+  [
+    idField(e.orderItemsInvalid),
+    z.looseObject({ id: idField(e.orderItemsInvalid) }).transform((row) => row.id),
+  ],
+  {
+    error: e.orderItemsInvalid,
+  },
 );
 
 /**

@@ -4,6 +4,7 @@ import {
   ITEM_CSV_SAMPLE,
   readStock,
 } from "@zaiko/common/catalogue/catalogue.schema";
+import { hasForbiddenCharacter } from "@zaiko/common/input";
 import { NAME_MAX, NOTE_MAX } from "@zaiko/common/limits";
 import { ja } from "@zaiko/common/messages/ja";
 import { parse } from "csv-parse";
@@ -57,6 +58,8 @@ function readRow(cells: string[], line: number, errors: ImportRowError[]): CsvIt
   const before = errors.length;
   const extra = cells.slice(4);
   if (extra.some((c) => c.trim() !== "")) errors.push({ line, message: m.tooManyColumns });
+  // The shared input boundary (common/input.ts): no NUL or lone surrogate reaches the database.
+  if (cells.some(hasForbiddenCharacter)) errors.push({ line, message: v.forbiddenCharacter });
   const title = (cells[0] ?? "").trim();
   const category = (cells[1] ?? "").trim();
   const note = cells[3] ?? "";

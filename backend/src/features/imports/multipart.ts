@@ -26,6 +26,7 @@ export function readUploadedFile(
   if (Number.isFinite(declared) && declared > maxBytes + ENVELOPE_BYTES) return Promise.reject(tooLarge());
 
   return new Promise((resolve, reject) => {
+    const unreadable = () => new HttpError(400, { detail: ja.imports.unreadable });
     let busboy: ReturnType<typeof Busboy>;
     try {
       busboy = Busboy({
@@ -33,7 +34,7 @@ export function readUploadedFile(
         limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 30, fieldSize: 64 * 1024 },
       });
     } catch {
-      reject(new HttpError(400, { detail: ja.imports.unreadable }));
+      reject(unreadable());
       return;
     }
     let file: Buffer | undefined;
@@ -41,13 +42,24 @@ export function readUploadedFile(
     let received = 0;
     let pending = 0;
     let finished = false;
+    let settled = false;
     const done = () => {
-      if (!finished || pending > 0) return;
+      if (settled || !finished || pending > 0) return;
+      settled = true;
       if (failure) reject(failure);
       else resolve(file);
     };
+    // Every stream read here has an 'error' listener: an unhandled one would stop the whole process.
+    // A body that ends before its closing boundary ("Part terminated early") is a malformed upload (400).
+    const fail = (err: HttpError) => {
+      failure ??= err;
+      finished = true;
+      pending = 0;
+      done();
+    };
 
     busboy.on("file", (name, stream) => {
+      stream.on("error", () => fail(unreadable()));
       if (name !== field || file !== undefined) {
         stream.resume();
         return;
@@ -60,7 +72,7 @@ export function readUploadedFile(
       });
       stream.on("end", () => {
         if (!failure) file = Buffer.concat(chunks);
-        pending--;
+        pending = Math.max(0, pending - 1);
         done();
       });
     });
@@ -68,12 +80,10 @@ export function readUploadedFile(
       finished = true;
       done();
     });
-    busboy.on("error", () => {
-      finished = true;
-      failure ??= new HttpError(400, { detail: ja.imports.unreadable });
-      pending = 0;
-      done();
-    });
+    busboy.on("error", () => fail(unreadable()));
+    // A client that goes away mid-upload: nothing to answer, but the promise must settle.
+    req.on("error", () => fail(unreadable()));
+    req.on("aborted", () => fail(unreadable()));
     // A chunked body has no Content-Length: count what arrives and stop at the same ceiling.
     req.on("data", (chunk: Buffer) => {
       received += chunk.length;
@@ -82,7 +92,7 @@ export function readUploadedFile(
       if (received > 2 * maxBytes + ENVELOPE_BYTES) {
         req.unpipe(busboy);
         req.destroy();
-        reject(tooLarge());
+        fail(tooLarge());
       }
     });
     req.pipe(busboy);

@@ -1,7 +1,8 @@
 import Router from "@koa/router";
 import type { AppDeps } from "../../deps";
 import { requireAuth } from "../../middlewares/auth";
-import { assertGroupQuery, idParam } from "../categories/categories.policy";
+import { idParam } from "../../middlewares/params";
+import { assertGroupQuery } from "../categories/categories.policy";
 import { publishInventoryChanged } from "./inventoryChanged";
 import { inventorySummary } from "./summary.service";
 

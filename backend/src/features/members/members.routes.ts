@@ -6,6 +6,7 @@ import type { AppDeps } from "../../deps";
 import { attachmentDisposition, toCsv } from "../../lib/csv";
 import { httpError } from "../../lib/httpError";
 import { requireAuth, requireOwner } from "../../middlewares/auth";
+import { idParam } from "../../middlewares/params";
 import { jsonBody, parseOr400 } from "../../middlewares/validate";
 import { sameGroupOrAbsent } from "./members.policy";
 import {
@@ -26,12 +27,6 @@ export const MEMBER_CSV_HEADER = [
   "アクティブ",
   "オーナー",
 ];
-
-function idParam(ctx: Context): number {
-  const id = Number(ctx.params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw httpError(404, ja.errors.notFound);
-  return id;
-}
 
 function assertGroupQuery(ctx: Context, name: string) {
   if (!sameGroupOrAbsent(ctx.state.user, ctx.query[name])) throw httpError(404, ja.errors.notFound);

@@ -6,8 +6,9 @@ import {
 } from "@zaiko/common/workcases/workcases.schema";
 import type { AppDeps } from "../../deps";
 import { requireAuth } from "../../middlewares/auth";
+import { idParam } from "../../middlewares/params";
 import { jsonBody, parseOr400, validate } from "../../middlewares/validate";
-import { assertBodyGroup, assertGroupQuery, idParam } from "../categories/categories.policy";
+import { assertBodyGroup, assertGroupQuery } from "../categories/categories.policy";
 import {
   caseInGroup,
   createWorkCase,
