@@ -18,7 +18,7 @@ export default defineConfig({
         defineAlgorithm("brotliCompress", { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
         defineAlgorithm("gzip", { level: 9 }),
       ],
-      include: /\.(js|css|html|svg|json|txt)$/,
+      include: /\.(js|css|html|svg|txt)$/,
       threshold: 1024,
     }),
   ],

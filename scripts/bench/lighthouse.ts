@@ -119,7 +119,14 @@ async function runOnce(
     if (token) {
       // The token goes into this tab's sessionStorage on the app's origin; a tiny JSON page gets us there.
       await page.goto(new URL("/api/healthz", url).toString());
-      await page.evaluate((t) => window.sessionStorage.setItem("access_token", t), token);
+      // Runs in the page: sessionStorage is the browser's (scripts are type-checked without the DOM library).
+      await page.evaluate(
+        (t) =>
+          (
+            globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }
+          ).sessionStorage.setItem("access_token", t),
+        token,
+      );
     }
     const result = await lighthouse(
       url,
@@ -195,7 +202,8 @@ async function main() {
       { name: "/warehouse", path: "/warehouse", signedIn: true },
     ].filter((p) => !ONLY || ONLY.includes(p.name) || ONLY.includes(p.path));
     const signIn = async () =>
-      (await api(base, "POST", "/api/token/", undefined, { email, password: BENCH_PASSWORD })).access as string;
+      (await api(base, "POST", "/api/token/", undefined, { email, password: BENCH_PASSWORD }))
+        .access as string;
 
     const yardstick = await cpuYardstick();
     console.info(yardstick);

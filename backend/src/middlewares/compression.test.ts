@@ -44,7 +44,8 @@ describe("compressed answers", () => {
   // Made unlike what the server would make on the fly, so the test can tell which bytes were sent.
   const scriptBr = brotliCompressSync(script);
   const scriptGz = gzipSync(script, { level: 9 });
-  const indexHtml = '<!doctype html><html lang="ja"><script type="module" src="/assets/app-abc123.js"></script></html>';
+  const indexHtml =
+    '<!doctype html><html lang="ja"><script type="module" src="/assets/app-abc123.js"></script></html>';
   let server: RunningServer;
 
   beforeAll(async () => {

@@ -1,16 +1,17 @@
-import { LoginFormSchema } from "@zaiko/common/auth/auth.schema";
+import { type LoginField as Field, loginFormErrors } from "@zaiko/common/auth/loginForm";
 import { ja } from "@zaiko/common/messages/ja";
-import { Button } from "primereact/button";
-import { Message } from "primereact/message";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { TextField } from "../../components/form/TextField";
-import { fieldErrors } from "../../lib/validation";
+import { TimesCircleIcon, TimesIcon } from "../../components/icons/InlineIcons";
+import { PlainButton } from "../../components/plain/PlainButton";
+import { PlainTextField } from "../../components/plain/PlainTextField";
 import { useLogin } from "./useLogin";
 
-type Field = "email" | "password";
-
-/** /login: email and password, checked as the spec says, then the session starts. */
+/**
+ * /login: email and password, checked as the spec says, then the session starts. The first screen of most
+ * visits: it uses no zod and no PrimeReact JavaScript (only the theme's classes), so it is usable before
+ * the rest of the client has loaded (docs/frontend.md, "First screen").
+ */
 export function LoginPage() {
   const navigate = useNavigate();
   const { login, pending } = useLogin();
@@ -19,7 +20,7 @@ export function LoginPage() {
   const [submitted, setSubmitted] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
 
-  const errors = fieldErrors<Field>(LoginFormSchema, values);
+  const errors = loginFormErrors(values);
   const visibleError = (field: Field) => (touched[field] || submitted ? errors[field] : undefined);
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const touch = (field: Field) => () => setTouched((t) => ({ ...t, [field]: true }));
@@ -40,19 +41,24 @@ export function LoginPage() {
         <h1 className="auth-title">{ja.login.title}</h1>
         {banner && (
           <div className="auth-banner">
-            <Message severity="error" text={banner} className="auth-banner-message" />
-            <Button
-              type="button"
-              icon="pi pi-times"
-              text
-              rounded
-              severity="danger"
-              aria-label={ja.common.close}
+            <div
+              className="auth-banner-message p-inline-message p-component p-inline-message-error"
+              role="alert"
+              aria-live="polite"
+              aria-atomic="true"
+            >
+              <TimesCircleIcon className="p-inline-message-icon" />
+              <span className="p-inline-message-text">{banner}</span>
+            </div>
+            <PlainButton
+              icon={<TimesIcon className="p-button-icon p-c" />}
+              className="p-button-text p-button-rounded p-button-danger"
+              ariaLabel={ja.common.close}
               onClick={() => setBanner(null)}
             />
           </div>
         )}
-        <TextField
+        <PlainTextField
           label={ja.login.email}
           type="email"
           name="email"
@@ -63,7 +69,7 @@ export function LoginPage() {
           error={visibleError("email")}
           reserveMessageLine
         />
-        <TextField
+        <PlainTextField
           label={ja.login.password}
           type="password"
           name="password"
@@ -74,13 +80,7 @@ export function LoginPage() {
           error={visibleError("password")}
           reserveMessageLine
         />
-        <Button
-          type="submit"
-          label={ja.login.submit}
-          icon="pi pi-sign-in"
-          loading={pending}
-          className="auth-submit"
-        />
+        <PlainButton type="submit" label={ja.login.submit} loading={pending} className="auth-submit" />
         <p className="auth-switch">
           <Link to="/signup">{ja.nav.signup}</Link>
         </p>
