@@ -20,7 +20,8 @@ export interface RouteFile {
   gzipBytes: number;
 }
 
-export const CLIENT_DIST = path.resolve(__dirname, "../dist");
+/** The built client; CLIENT_DIST points the budget at another build (to compare with an older one). */
+export const CLIENT_DIST = path.resolve(process.env.CLIENT_DIST || path.join(__dirname, "../dist"));
 
 export function readManifest(dist = CLIENT_DIST): Manifest {
   const file = path.join(dist, ".vite/manifest.json");
