@@ -6,4 +6,4 @@ import { config } from "zod";
  * violation on every page that loads a schema. Node keeps the JIT (faster parsing on the server).
  * Imported by every schema file before it defines a schema.
  */
-if (typeof window !== "undefined") config({ jitless: true });
+if (typeof (globalThis as { window?: unknown }).window !== "undefined") config({ jitless: true });
