@@ -8,8 +8,9 @@
  * today) and runs Lighthouse 12 with its mobile preset (simulated slow 4G, 4× slower CPU, Moto G Power
  * screen) and its desktop preset on /login signed out and on /workcase, /orderitems/{id} and /warehouse
  * signed in. Each page and preset runs BENCH_RUNS times (3); the run with the median performance score
- * is reported, with its metrics and what crossed the wire (transfer sizes, by type). Chromium is Debian's
- * (CHROME_PATH, default /usr/bin/chromium), driven through puppeteer-core, which downloads no browser.
+ * is reported, with its metrics and what crossed the wire (transfer sizes by type, and the part requested
+ * before the load event: the rest is the other screens, prefetched when the browser is idle). Chromium is
+ * Debian's (CHROME_PATH, default /usr/bin/chromium), driven through puppeteer-core (downloads no browser).
  *
  * Signing in: the access token lives in the tab's sessionStorage (spec §9), which Lighthouse's storage
  * reset leaves alone while it clears the HTTP cache and cookies. So each signed-in run opens a new tab,
@@ -58,6 +59,8 @@ interface Result {
   /** Bytes on the wire by resource type ("total", "script", "stylesheet", "font", "document", "other"…). */
   transfer: Record<string, number>;
   requests: number;
+  /** Bytes of the requests started before the page's load event: the first screen, without the prefetch. */
+  beforeLoad: number;
   allScores: number[];
 }
 
@@ -97,14 +100,23 @@ async function seed(base: string): Promise<{ email: string; caseId: number }> {
 }
 
 /** The row of the resource-summary audit for each resource type. */
-function transferSizes(lhr: Json): { transfer: Record<string, number>; requests: number } {
+function transferSizes(lhr: Json): {
+  transfer: Record<string, number>;
+  requests: number;
+  beforeLoad: number;
+} {
   const transfer: Record<string, number> = {};
   let requests = 0;
   for (const row of lhr.audits["resource-summary"]?.details?.items ?? []) {
     transfer[row.resourceType] = row.transferSize;
     if (row.resourceType === "total") requests = row.requestCount;
   }
-  return { transfer, requests };
+  // Observed (not simulated) times, both from the navigation's start.
+  const load = Number(lhr.audits.metrics?.details?.items?.[0]?.observedLoad ?? Number.POSITIVE_INFINITY);
+  let beforeLoad = 0;
+  for (const r of lhr.audits["network-requests"]?.details?.items ?? [])
+    if (Number(r.networkRequestTime) < load) beforeLoad += Number(r.transferSize ?? 0);
+  return { transfer, requests, beforeLoad };
 }
 
 async function runOnce(
@@ -172,13 +184,13 @@ const sec = (ms: number) => (ms / 1000).toFixed(1);
 
 function table(results: Result[]): string {
   const lines = [
-    "| page | preset | performance | accessibility | best practices | FCP s | LCP s | TBT ms | CLS | transferred KiB (JS / CSS / fonts / document) | requests | performance of each run |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "| page | preset | performance | accessibility | best practices | FCP s | LCP s | TBT ms | CLS | transferred KiB (JS / CSS / fonts / document) | of it before the load event | requests | performance of each run |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const r of results) {
     const t = r.transfer;
     lines.push(
-      `| ${r.page} | ${r.preset} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${sec(r.fcpMs)} | ${sec(r.lcpMs)} | ${Math.round(r.tbtMs)} | ${r.cls.toFixed(3)} | ${kib(t.total)} (${kib(t.script)} / ${kib(t.stylesheet)} / ${kib(t.font)} / ${kib(t.document)}) | ${r.requests} | ${r.allScores.join(", ")} |`,
+      `| ${r.page} | ${r.preset} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${sec(r.fcpMs)} | ${sec(r.lcpMs)} | ${Math.round(r.tbtMs)} | ${r.cls.toFixed(3)} | ${kib(t.total)} (${kib(t.script)} / ${kib(t.stylesheet)} / ${kib(t.font)} / ${kib(t.document)}) | ${kib(r.beforeLoad)} | ${r.requests} | ${r.allScores.join(", ")} |`,
     );
   }
   return lines.join("\n");

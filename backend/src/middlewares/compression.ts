@@ -1,3 +1,4 @@
+import { constants } from "node:zlib";
 import compress from "koa-compress";
 
 /**
@@ -10,11 +11,19 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 const isJson = (type: string) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(type);
 
 /**
- * Compresses JSON answers above the threshold on the fly, with what the client accepts (brotli at quality
- * 4, koa-compress's default, which costs about as much CPU as gzip's default; else gzip). Sets
- * `Vary: Accept-Encoding` on every answer that passes through it, the static files included. CSV and
- * Excel exports are streams of other types and pass untouched (an .xlsx is a zip already).
+ * Compresses JSON answers above the threshold on the fly, with what the client accepts, at the fastest
+ * levels: the app's CPU is its bottleneck (docs/benchmarks.md, "Read views"). For a weekly view of 2,000
+ * items (336 KiB) on this VM: brotli quality 1 gave 12.7 KiB, gzip level 1 18.2 KiB, each in a few ms;
+ * gzip's default level 6 and koa-compress's default brotli quality 4 took five to six times as long for a
+ * result no smaller than brotli 1's. Sets `Vary: Accept-Encoding` on every answer that passes through, the
+ * static files included. CSV and Excel exports are other types and pass untouched (an .xlsx is a zip).
  */
 export function compressJson() {
-  return compress({ filter: isJson, threshold: COMPRESS_THRESHOLD_BYTES });
+  return compress({
+    filter: isJson,
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    br: { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } },
+    gzip: { level: 1 },
+    deflate: { level: 1 },
+  });
 }
