@@ -31,15 +31,15 @@ export function readManifest(dist = CLIENT_DIST): Manifest {
 
 /**
  * The JavaScript and CSS a route needs before it can be used: the entry chunk (index.html's script), the
- * route's own chunk, every chunk they import statically (what Vite preloads with them) and the CSS of all
- * of these. Dynamic imports (the other screens, prefetched when the browser is idle) are not counted.
- * Sizes are gzip level 9 of each file: deterministic for a given build.
+ * route's own chunk when it is lazy, every chunk they import statically (what Vite preloads with them)
+ * and the CSS of all of these. A route module without a chunk of its own is bundled into the entry (the
+ * manifest lists every lazily imported module). Dynamic imports (the other screens, prefetched when the
+ * browser is idle) are not counted. Sizes are gzip level 9 of each file: deterministic for a build.
  */
 export function routeFiles(routeModule: string, dist = CLIENT_DIST): RouteFile[] {
   const manifest = readManifest(dist);
   const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
   if (!entryKey) throw new Error("the manifest has no entry chunk");
-  if (!manifest[routeModule]) throw new Error(`the manifest has no chunk for ${routeModule}`);
   const seen = new Set<string>();
   const files = new Map<string, string>();
   const visit = (key: string) => {
@@ -53,7 +53,7 @@ export function routeFiles(routeModule: string, dist = CLIENT_DIST): RouteFile[]
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(entryKey);
-  visit(routeModule);
+  if (manifest[routeModule]) visit(routeModule);
   return [...files].map(([file, chunk]) => ({
     chunk,
     file,
