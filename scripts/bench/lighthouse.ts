@@ -179,6 +179,21 @@ async function runOnce(
   }
 }
 
+/**
+ * Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART, NO_FCP): such a run is
+ * repeated, up to twice.
+ */
+async function withRetries<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT/.test(String(error))) throw error;
+      console.warn(`retrying after: ${String(error).split("\n")[0]}`);
+    }
+  }
+}
+
 const kib = (bytes: number | undefined) => (bytes === undefined ? "0" : (bytes / 1024).toFixed(1));
 const sec = (ms: number) => (ms / 1000).toFixed(1);
 
@@ -239,7 +254,7 @@ async function main() {
         for (let i = 0; i < RUNS; i++) {
           // A fresh token per run: access tokens live 15 minutes.
           const token = page.signedIn ? await signIn() : null;
-          runs.push(await runOnce(browser, `${base}${page.path}`, preset, token));
+          runs.push(await withRetries(() => runOnce(browser!, `${base}${page.path}`, preset, token)));
         }
         const sorted = [...runs].sort((a, b) => a.performance - b.performance);
         const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
