@@ -15,7 +15,7 @@ export const LOGIN_ROUTE_BUDGET_KIB = 175;
 /** Each chunk of the login route when the budget was set (KiB, gzip -9), to tell what grew. */
 const SIZES_AT_BUDGET: Record<string, number> = {
   "index.html": 140.3,
-  "index.html (CSS)": 20.0,
+  "index.html (CSS)": 20.5,
   ja: 8.0,
 };
 /** A chunk counts as grown beyond this. */

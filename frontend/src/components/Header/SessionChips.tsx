@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import "../plain/plain.css";
 import type { SessionState } from "../../lib/session";
 
 /**

@@ -1,3 +1,4 @@
+import "../plain/plain.css";
 interface Props {
   label: string;
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import "./plain.css";
 import { SpinnerIcon } from "../icons/InlineIcons";
 
 interface Props {

@@ -1,5 +1,6 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { useId, useState } from "react";
+import "./plain.css";
 import { EyeIcon, EyeSlashIcon } from "../icons/InlineIcons";
 
 interface Props {
