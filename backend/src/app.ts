@@ -19,6 +19,7 @@ import { orderItemRoutes } from "./features/orderitems/orderitems.routes";
 import { signupRoutes } from "./features/signup/signup.routes";
 import { warehouseRoutes } from "./features/warehouse/warehouse.routes";
 import { workCaseRoutes } from "./features/workcases/workcases.routes";
+import { compressJson } from "./middlewares/compression";
 import { errorHandler } from "./middlewares/errors";
 import { jsonBytes } from "./middlewares/jsonBytes";
 import { noStoreForApi } from "./middlewares/noStore";
@@ -66,6 +67,8 @@ export function createApp(deps: AppDeps): Koa {
     else deps.logger.error({ err }, "error after the response started");
   });
   app.use(requestContext(deps.logger));
+  // Outside the error handler, so that large error answers are compressed too.
+  app.use(compressJson());
   app.use(errorHandler());
   // Inside the error handler, so that a body that cannot be serialised becomes its logged 500.
   app.use(jsonBytes());

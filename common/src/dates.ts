@@ -1,8 +1,9 @@
 import moment from "moment-timezone";
 import "moment/locale/ja";
+import { BUSINESS_TIME_ZONE } from "./today";
 
-/** The business time zone: "a day" always means a calendar day here (DOMAIN.md). */
-export const BUSINESS_TIME_ZONE = "Asia/Tokyo";
+export { BUSINESS_TIME_ZONE, todayParts } from "./today";
+
 /** How dates are shown everywhere in the product. */
 export const DISPLAY_FORMAT = "YYYY年MM月DD日 HH:mm";
 
@@ -14,15 +15,6 @@ export function formatDateTime(
   if (value === null || value === undefined || value === "") return null;
   const m = typeof value === "string" ? moment.tz(value, moment.ISO_8601, zone) : moment.tz(value, zone);
   return m.isValid() ? m.locale("ja").format(DISPLAY_FORMAT) : null;
-}
-
-/** Today's date in the business zone as path parts with zero-padded month and day. */
-export function todayParts(
-  now: Date = new Date(),
-  zone = BUSINESS_TIME_ZONE,
-): { y: string; m: string; d: string } {
-  const m = moment.tz(now, zone);
-  return { y: m.format("YYYY"), m: m.format("MM"), d: m.format("DD") };
 }
 
 /** True when the string is a valid ISO-8601 date-time. */

@@ -1,13 +1,12 @@
 import "primereact/resources/themes/lara-light-blue/theme.css";
 import "primereact/resources/primereact.min.css";
-import "primeicons/primeicons.css";
 import "./app/styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App, createApp } from "./app/App";
-import { setPrimeReactJapanese } from "./app/primeLocale";
+import { prefetchScreens } from "./app/prefetch";
+import { routes } from "./app/routes";
 
-setPrimeReactJapanese();
 const app = createApp();
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");
@@ -17,3 +16,4 @@ createRoot(container).render(
     <App {...app} />
   </StrictMode>,
 );
+prefetchScreens(routes, window.location.pathname);

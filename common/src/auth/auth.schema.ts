@@ -1,3 +1,4 @@
+import "../zodConfig";
 import { z } from "zod";
 import { idField } from "../input";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../limits";

@@ -1,3 +1,4 @@
+import "../zodConfig";
 import { z } from "zod";
 import { CreateGroupSchema } from "../groups/groups.schema";
 import { ja } from "../messages/ja";

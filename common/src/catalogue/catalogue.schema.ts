@@ -1,3 +1,4 @@
+import "../zodConfig";
 import { z } from "zod";
 import { idField } from "../input";
 import { NAME_MAX, NOTE_MAX, STOCK_MAX } from "../limits";

@@ -1,3 +1,4 @@
+import "../zodConfig";
 import { z } from "zod";
 import { emailField, nameField } from "../auth/auth.schema";
 import { ja } from "../messages/ja";

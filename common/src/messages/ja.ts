@@ -86,6 +86,7 @@ export const ja = {
     email: "メールアドレス",
     password: "パスワード",
     submit: "ログイン",
+    showPassword: "入力した文字を表示", // ours: the eye button beside the password (pressed: shown)
   },
   signup: {
     title: "サインアップ",

@@ -1,3 +1,4 @@
+import "../zodConfig";
 import { z } from "zod";
 import type { Shortage } from "../availability/index";
 import { readStock } from "../catalogue/catalogue.schema";

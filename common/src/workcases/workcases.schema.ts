@@ -1,3 +1,4 @@
+import "../zodConfig";
 import { z } from "zod";
 import { NAME_MAX, NOTE_MAX } from "../limits";
 import { ja } from "../messages/ja";

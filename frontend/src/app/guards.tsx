@@ -1,10 +1,15 @@
 import { ja } from "@zaiko/common/messages/ja";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode } from "react";
 import { useSelector } from "react-redux";
 import { Navigate } from "react-router-dom";
 import { Loading } from "../components/layout/Loading";
 import { selectSession } from "../lib/session";
-import { ForbiddenPage } from "./pages/ForbiddenPage";
+
+// Rarely shown, and it needs the icon font: its own chunk, with what every screen loads (routes.tsx).
+const ForbiddenPage = lazy(async () => {
+  const [page] = await Promise.all([import("./pages/ForbiddenPage"), import("./screenSetup")]);
+  return { default: page.ForbiddenPage };
+});
 
 /** Signed-in routes: signed-out users go to /login; a session being restored shows a spinner. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,18 +1,28 @@
 import { type ComponentType, lazy } from "react";
 import { Navigate, type RouteObject } from "react-router-dom";
+// In the first chunk (1.6 KiB gzipped): most visits start here, and a lazy chunk cost one more round trip
+// before the form appeared (docs/frontend.md, "First screen").
+import { LoginPage } from "../features/auth/LoginPage";
 import { AppLayout } from "./AppLayout";
 import { RequireAuth, RequireOwner } from "./guards";
-import { NotFoundPage } from "./pages/NotFoundPage";
+import { registerScreen } from "./prefetch";
 
-/** React.lazy for a named export, so each screen is its own chunk. */
+/**
+ * React.lazy for a named export, so each screen is its own chunk. Each also loads app/screenSetup (icons,
+ * PrimeReact's Japanese texts) before it renders. Registered for app/prefetch.ts, which loads the chunks
+ * ahead of use.
+ */
 function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string>(
   load: () => Promise<M>,
   name: K,
 ) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  const loadScreen = async () => (await Promise.all([load(), import("./screenSetup")]))[0];
+  const screen = lazy(async () => ({ default: (await loadScreen())[name] as ComponentType }));
+  registerScreen(screen, loadScreen);
+  return screen;
 }
 
-const LoginPage = lazyNamed(() => import("../features/auth/LoginPage"), "LoginPage");
+const NotFoundPage = lazyNamed(() => import("./pages/NotFoundPage"), "NotFoundPage");
 const SignupPage = lazyNamed(() => import("../features/auth/SignupPage"), "SignupPage");
 const MemberListPage = lazyNamed(() => import("../features/members/MemberListPage"), "MemberListPage");
 const WorkCaseListPage = lazyNamed(

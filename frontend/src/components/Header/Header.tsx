@@ -1,9 +1,10 @@
 import { ja } from "@zaiko/common/messages/ja";
-import { Button } from "primereact/button";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import type { SessionState } from "../../lib/session";
 import { useMediaQuery } from "../../lib/useMediaQuery";
+import { BarsIcon, BoxIcon, TimesIcon } from "../icons/InlineIcons";
+import { PlainButton } from "../plain/PlainButton";
 import { NavList } from "./NavList";
 import { navEntries } from "./navEntries";
 import { SessionChips } from "./SessionChips";
@@ -55,19 +56,22 @@ export function Header({ session, pendingMembers = 0, onLogout }: Props) {
     <header className="app-header" ref={headerRef}>
       <div className="app-bar">
         <Link to="/" className="app-title">
-          <i className="pi pi-box" aria-hidden="true" />
+          <BoxIcon className="app-title-icon" />
           <span>{ja.app.title}</span>
         </Link>
         {!isMobile && signedIn && <SessionChips session={session} />}
         <nav className="app-nav" aria-label={ja.header.mainNav}>
           {isMobile ? (
-            <Button
-              type="button"
-              icon={menuOpen ? "pi pi-times" : "pi pi-bars"}
-              rounded
-              text
-              className={menuWaiting ? "app-menu-button has-badge" : "app-menu-button"}
-              aria-label={menuWaiting ? ja.feedback.menuPending : ja.nav.menu}
+            <PlainButton
+              icon={
+                menuOpen ? (
+                  <TimesIcon className="p-button-icon p-c" />
+                ) : (
+                  <BarsIcon className="p-button-icon p-c" />
+                )
+              }
+              className={`p-button-text p-button-rounded app-menu-button${menuWaiting ? " has-badge" : ""}`}
+              ariaLabel={menuWaiting ? ja.feedback.menuPending : ja.nav.menu}
               aria-expanded={menuOpen}
               aria-controls="app-menu"
               onClick={() => setMenuOpen((open) => !open)}

@@ -1,6 +1,19 @@
-import { Chip } from "primereact/chip";
 import { Link } from "react-router-dom";
+import "../plain/plain.css";
 import type { SessionState } from "../../lib/session";
+
+/**
+ * PrimeReact's Chip markup without its JavaScript (the header is on the first screen; PlainButton says
+ * why). The icon font comes with the signed-in screens' chunks, and chips are shown only when signed in.
+ */
+function Chip({ icon, label, className }: { icon: string; label: string; className: string }) {
+  return (
+    <div className={`p-chip p-component ${className}`}>
+      <span className={`p-chip-icon ${icon}`} aria-hidden="true" />
+      <div className="p-chip-text">{label}</div>
+    </div>
+  );
+}
 
 interface Props {
   session: SessionState;

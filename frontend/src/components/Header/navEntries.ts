@@ -1,5 +1,5 @@
-import { todayParts } from "@zaiko/common/dates";
 import { ja } from "@zaiko/common/messages/ja";
+import { todayParts } from "@zaiko/common/today";
 
 export type NavEntry =
   | {

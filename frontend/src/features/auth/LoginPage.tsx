@@ -1,17 +1,18 @@
-import { LoginFormSchema } from "@zaiko/common/auth/auth.schema";
+import { type LoginField as Field, loginFormErrors } from "@zaiko/common/auth/loginForm";
 import { ja } from "@zaiko/common/messages/ja";
-import { Button } from "primereact/button";
-import { Message } from "primereact/message";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { TextField } from "../../components/form/TextField";
-import { fieldErrors } from "../../lib/validation";
+import { TimesCircleIcon, TimesIcon } from "../../components/icons/InlineIcons";
+import { PlainButton } from "../../components/plain/PlainButton";
+import { PlainTextField } from "../../components/plain/PlainTextField";
 import { loginBannerText, SignedUpNotice } from "./loginNotices";
 import { useLogin } from "./useLogin";
 
-type Field = "email" | "password";
-
-/** /login: email and password, checked as the spec says, then the session starts. */
+/**
+ * /login: email and password, checked as the spec says, then the session starts. The first screen of most
+ * visits: it uses no zod and no PrimeReact JavaScript (only the theme's classes), so it is usable before
+ * the rest of the client has loaded (docs/frontend.md, "First screen").
+ */
 export function LoginPage() {
   const navigate = useNavigate();
   const { login, pending } = useLogin();
@@ -20,7 +21,7 @@ export function LoginPage() {
   const [submitted, setSubmitted] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
 
-  const errors = fieldErrors<Field>(LoginFormSchema, values);
+  const errors = loginFormErrors(values);
   const visibleError = (field: Field) => (touched[field] || submitted ? errors[field] : undefined);
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const touch = (field: Field) => () => setTouched((t) => ({ ...t, [field]: true }));
@@ -42,19 +43,24 @@ export function LoginPage() {
         {banner ? null : <SignedUpNotice />}
         {banner && (
           <div className="auth-banner">
-            <Message severity="error" text={loginBannerText(banner)} className="auth-banner-message" />
-            <Button
-              type="button"
-              icon="pi pi-times"
-              text
-              rounded
-              severity="danger"
-              aria-label={ja.common.close}
+            <div
+              className="auth-banner-message p-inline-message p-component p-inline-message-error"
+              role="alert"
+              aria-live="polite"
+              aria-atomic="true"
+            >
+              <TimesCircleIcon className="p-inline-message-icon" />
+              <span className="p-inline-message-text">{loginBannerText(banner)}</span>
+            </div>
+            <PlainButton
+              icon={<TimesIcon className="p-button-icon p-c" />}
+              className="p-button-text p-button-rounded p-button-danger"
+              ariaLabel={ja.common.close}
               onClick={() => setBanner(null)}
             />
           </div>
         )}
-        <TextField
+        <PlainTextField
           label={ja.login.email}
           type="email"
           name="email"
@@ -65,7 +71,7 @@ export function LoginPage() {
           error={visibleError("email")}
           reserveMessageLine
         />
-        <TextField
+        <PlainTextField
           label={ja.login.password}
           type="password"
           name="password"
@@ -76,13 +82,7 @@ export function LoginPage() {
           error={visibleError("password")}
           reserveMessageLine
         />
-        <Button
-          type="submit"
-          label={ja.login.submit}
-          icon="pi pi-sign-in"
-          loading={pending}
-          className="auth-submit"
-        />
+        <PlainButton type="submit" label={ja.login.submit} loading={pending} className="auth-submit" />
         <p className="auth-switch">
           <Link to="/signup">{ja.nav.signup}</Link>
         </p>

@@ -1,5 +1,4 @@
 import { ja } from "@zaiko/common/messages/ja";
-import { Message } from "primereact/message";
 import type { ReactNode } from "react";
 import { useLocation } from "react-router-dom";
 
@@ -15,12 +14,14 @@ export interface SignedUpState {
 export function SignedUpNotice() {
   const state = useLocation().state as Partial<SignedUpState> | null;
   if (state?.signedUp !== "staff" && state?.signedUp !== "owner") return null;
+  // PrimeReact's inline-message markup without its JavaScript: /login stays free of it (docs/frontend.md).
+  const severity = state.signedUp === "staff" ? "info" : "success";
   return (
-    <Message
-      severity={state.signedUp === "staff" ? "info" : "success"}
-      text={state.signedUp === "staff" ? ja.feedback.staffSignedUp : ja.feedback.ownerSignedUp}
-      className="auth-notice"
-    />
+    <div className={`auth-notice p-inline-message p-component p-inline-message-${severity}`} role="status">
+      <span className="p-inline-message-text">
+        {state.signedUp === "staff" ? ja.feedback.staffSignedUp : ja.feedback.ownerSignedUp}
+      </span>
+    </div>
   );
 }
 

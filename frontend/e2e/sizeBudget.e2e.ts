@@ -1,0 +1,55 @@
+/**
+ * The size budget of the first screen (issue 22): the JavaScript and CSS that /login needs before it can
+ * be used, gzipped, read from the build's manifest (`npm test` builds first). Deterministic: sizes, not
+ * timings (Lighthouse's timings are in scripts/bench/lighthouse.ts and docs/benchmarks.md).
+ *
+ * When it fails, the message lists the route's chunks beside their sizes when the budget was set, so the
+ * chunk that grew is named. Raising the budget is a decision: write why in docs/frontend.md ("First
+ * screen").
+ */
+import { CLIENT_DIST, type RouteFile, routeFiles } from "./routeSize";
+
+const LOGIN_ROUTE = "src/features/auth/LoginPage.tsx";
+/** KiB (1,024 bytes), gzip level 9, JavaScript and CSS together. */
+export const LOGIN_ROUTE_BUDGET_KIB = 175;
+/** Each chunk of the login route when the budget was set (KiB, gzip -9), to tell what grew. */
+const SIZES_AT_BUDGET: Record<string, number> = {
+  "index.html": 140.3,
+  "index.html (CSS)": 20.5,
+  ja: 8.0,
+};
+/** A chunk counts as grown beyond this. */
+const GROWTH_KIB = 0.5;
+
+const kib = (bytes: number) => bytes / 1024;
+
+function report(files: RouteFile[], total: number): string {
+  const rows = [...files]
+    .sort((a, b) => b.gzipBytes - a.gzipBytes)
+    .map((f) => {
+      const now = kib(f.gzipBytes);
+      const before = SIZES_AT_BUDGET[f.chunk];
+      const note =
+        before === undefined
+          ? "NEW in the login route"
+          : now > before + GROWTH_KIB
+            ? `GREW by ${(now - before).toFixed(1)} KiB (was ${before.toFixed(1)})`
+            : `was ${before.toFixed(1)}`;
+      return `  ${now.toFixed(1).padStart(6)} KiB  ${f.chunk}  ${f.file}  ${note}`;
+    });
+  return [
+    `The login route needs ${total.toFixed(1)} KiB of gzipped JavaScript and CSS; the budget is ${LOGIN_ROUTE_BUDGET_KIB} KiB (${CLIENT_DIST}).`,
+    "Its chunks, largest first:",
+    ...rows,
+    'Keep what the first screen does not need out of its static imports (a lazy route, a dynamic import); see docs/frontend.md, "First screen".',
+  ].join("\n");
+}
+
+describe("size budget of the first screen", () => {
+  it(`keeps /login's JavaScript and CSS under ${LOGIN_ROUTE_BUDGET_KIB} KiB gzipped`, () => {
+    const files = routeFiles(LOGIN_ROUTE);
+    const total = kib(files.reduce((sum, f) => sum + f.gzipBytes, 0));
+    console.info(report(files, total));
+    if (total > LOGIN_ROUTE_BUDGET_KIB) throw new Error(report(files, total));
+  });
+});

@@ -1,0 +1,297 @@
+/**
+ * Lighthouse benchmark (issue 22): how fast the web client opens on a phone and on a desktop.
+ *
+ *   node -r esbuild-register scripts/bench/lighthouse.ts      (or `npm run bench lighthouse`)
+ *
+ * Builds the app (`npm run build`; BENCH_NO_BUILD=1 skips it), starts the BUILT server on a fresh embedded
+ * database (as `npm start` serves it), seeds one group (items, cases with shipped items, some going out
+ * today) and runs Lighthouse 12 with its mobile preset (simulated slow 4G, 4× slower CPU, Moto G Power
+ * screen) and its desktop preset on /login signed out and on /workcase, /orderitems/{id} and /warehouse
+ * signed in. Each page and preset runs BENCH_RUNS times (3); the run with the median performance score
+ * is reported, with its metrics and what crossed the wire (transfer sizes by type, and the part requested
+ * before the load event: the rest is the other screens, prefetched when the browser is idle). Chromium is
+ * Debian's (CHROME_PATH, default /usr/bin/chromium), driven through puppeteer-core (downloads no browser).
+ *
+ * Signing in: the access token lives in the tab's sessionStorage (spec §9), which Lighthouse's storage
+ * reset leaves alone while it clears the HTTP cache and cookies. So each signed-in run opens a new tab,
+ * puts a fresh token into its sessionStorage on the app's origin and lets Lighthouse load the page cold.
+ *
+ * BENCH_LHR_DIR=dir keeps each run's full report there. Writes the table into docs/benchmarks.md between the lighthouse markers (not with BENCH_DOCS=0).
+ * Lighthouse's simulated timings are computed from a trace taken on this machine: a busy CPU makes TBT
+ * and the score worse, so the CPU yardstick is printed beside them.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import puppeteer, { type Browser } from "puppeteer-core";
+import { type RunningApp, startApp } from "../../frontend/e2e/harness";
+import { api, BENCH_PASSWORD, benchGroup, cpuYardstick, type Json, writeDocsSection } from "./benchApi";
+
+const ROOT = path.resolve(__dirname, "../..");
+const RUNS = Number(process.env.BENCH_RUNS || 3);
+const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
+/** Only these pages (comma-separated paths of PAGES, e.g. "/login"); all by default. */
+const ONLY = process.env.BENCH_PAGES?.split(",").map((s) => s.trim());
+/** mobile, desktop or both (default). */
+const PRESETS = (process.env.BENCH_PRESETS || "mobile,desktop").split(",") as Preset[];
+const DAY = 24 * 3600 * 1000;
+/** Where to keep every run's full Lighthouse report (JSON), to read what the scores come from. */
+const REPORT_DIR = process.env.BENCH_LHR_DIR;
+
+type Preset = "mobile" | "desktop";
+
+interface PageToMeasure {
+  name: string;
+  path: string;
+  signedIn: boolean;
+}
+
+interface Result {
+  page: string;
+  preset: Preset;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Bytes on the wire by resource type ("total", "script", "stylesheet", "font", "document", "other"…). */
+  transfer: Record<string, number>;
+  requests: number;
+  /** Bytes of the requests started before the page's load event: the first screen, without the prefetch. */
+  beforeLoad: number;
+  allScores: number[];
+}
+
+/** A group with stock, cases and shipped items: what the signed-in pages show. Returns the case to open. */
+async function seed(base: string): Promise<{ email: string; caseId: number }> {
+  const { group, access, category, email } = await benchGroup(base);
+  const items: number[] = [];
+  for (let i = 1; i <= 40; i++) {
+    const item = await api(base, "POST", "/api/items/", access, {
+      title: `ワイヤレスマイク ${String(i).padStart(2, "0")}`,
+      category: category.id,
+      stock_quantity: 20,
+      note: "",
+      group: group.id,
+    });
+    items.push(item.id);
+  }
+  // Cases around today: some go out today or tomorrow (the warehouse board), some come back.
+  const today = Date.now();
+  const caseIds: number[] = [];
+  for (let c = 0; c < 12; c++) {
+    const start = today + (c - 4) * DAY;
+    const kase = await api(base, "POST", "/api/workcases/", access, {
+      title: `展示会 ${c + 1}`,
+      start_date: new Date(start).toISOString(),
+      end_date: new Date(start + 2 * DAY).toISOString(),
+      note: "",
+      group: group.id,
+    });
+    caseIds.push(kase.id);
+    for (let k = 0; k < 6; k++) {
+      const item = items[(c * 3 + k) % items.length];
+      await api(base, "POST", `/api/additem/${item}/${kase.id}/`, access);
+    }
+  }
+  return { email, caseId: caseIds[4]! };
+}
+
+/** The row of the resource-summary audit for each resource type. */
+function transferSizes(lhr: Json): {
+  transfer: Record<string, number>;
+  requests: number;
+  beforeLoad: number;
+} {
+  const transfer: Record<string, number> = {};
+  let requests = 0;
+  for (const row of lhr.audits["resource-summary"]?.details?.items ?? []) {
+    transfer[row.resourceType] = row.transferSize;
+    if (row.resourceType === "total") requests = row.requestCount;
+  }
+  // Observed (not simulated) times, both from the navigation's start.
+  const load = Number(lhr.audits.metrics?.details?.items?.[0]?.observedLoad ?? Number.POSITIVE_INFINITY);
+  let beforeLoad = 0;
+  for (const r of lhr.audits["network-requests"]?.details?.items ?? [])
+    if (Number(r.networkRequestTime) < load) beforeLoad += Number(r.transferSize ?? 0);
+  return { transfer, requests, beforeLoad };
+}
+
+async function runOnce(
+  browser: Browser,
+  url: string,
+  preset: Preset,
+  token: string | null,
+): Promise<Omit<Result, "page" | "allScores">> {
+  const { default: lighthouse, desktopConfig } = await import("lighthouse");
+  const page = await browser.newPage();
+  try {
+    if (token) {
+      // The token goes into this tab's sessionStorage on the app's origin; a tiny JSON page gets us there.
+      await page.goto(new URL("/api/healthz", url).toString());
+      // Runs in the page: sessionStorage is the browser's (scripts are type-checked without the DOM library).
+      await page.evaluate(
+        (t) =>
+          (
+            globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }
+          ).sessionStorage.setItem("access_token", t),
+        token,
+      );
+    }
+    const result = await lighthouse(
+      url,
+      {
+        logLevel: "error",
+        output: "json",
+        onlyCategories: ["performance", "accessibility", "best-practices"],
+      },
+      preset === "desktop" ? desktopConfig : undefined,
+      page,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const lhr = result.lhr as Json;
+    if (REPORT_DIR) {
+      mkdirSync(REPORT_DIR, { recursive: true });
+      const name = `${new URL(url).pathname.replaceAll("/", "_")}-${preset}-${Date.now()}.json`;
+      writeFileSync(path.join(REPORT_DIR, name), JSON.stringify(lhr));
+    }
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const finalUrl: string = lhr.finalDisplayedUrl ?? lhr.finalUrl;
+    if (new URL(finalUrl).pathname !== new URL(url).pathname)
+      throw new Error(`${url} ended at ${finalUrl} (not signed in?)`);
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const metric = (id: string) => Number(lhr.audits[id]?.numericValue ?? Number.NaN);
+    return {
+      preset,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      fcpMs: metric("first-contentful-paint"),
+      lcpMs: metric("largest-contentful-paint"),
+      tbtMs: metric("total-blocking-time"),
+      cls: metric("cumulative-layout-shift"),
+      ...transferSizes(lhr),
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART, NO_FCP): such a run is
+ * repeated, up to twice.
+ */
+async function withRetries<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT/.test(String(error))) throw error;
+      console.warn(`retrying after: ${String(error).split("\n")[0]}`);
+    }
+  }
+}
+
+const kib = (bytes: number | undefined) => (bytes === undefined ? "0" : (bytes / 1024).toFixed(1));
+const sec = (ms: number) => (ms / 1000).toFixed(1);
+
+function table(results: Result[]): string {
+  const lines = [
+    "| page | preset | performance | accessibility | best practices | FCP s | LCP s | TBT ms | CLS | transferred KiB (JS / CSS / fonts / document) | of it before the load event | requests | performance of each run |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+  ];
+  for (const r of results) {
+    const t = r.transfer;
+    lines.push(
+      `| ${r.page} | ${r.preset} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${sec(r.fcpMs)} | ${sec(r.lcpMs)} | ${Math.round(r.tbtMs)} | ${r.cls.toFixed(3)} | ${kib(t.total)} (${kib(t.script)} / ${kib(t.stylesheet)} / ${kib(t.font)} / ${kib(t.document)}) | ${kib(r.beforeLoad)} | ${r.requests} | ${r.allScores.join(", ")} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+async function main() {
+  if (process.env.BENCH_NO_BUILD !== "1") {
+    const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+    if (build.status !== 0) throw new Error("npm run build failed");
+  }
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  try {
+    app = await startApp({ LOG_LEVEL: "error" });
+    const base = app.url;
+    const { email, caseId } = await seed(base);
+    const pages: PageToMeasure[] = [
+      { name: "/login", path: "/login", signedIn: false },
+      { name: "/workcase", path: "/workcase", signedIn: true },
+      { name: "/orderitems/{id}", path: `/orderitems/${caseId}`, signedIn: true },
+      { name: "/warehouse", path: "/warehouse", signedIn: true },
+    ].filter((p) => !ONLY || ONLY.includes(p.name) || ONLY.includes(p.path));
+    const signIn = async () =>
+      (await api(base, "POST", "/api/token/", undefined, { email, password: BENCH_PASSWORD }))
+        .access as string;
+
+    const yardstick = await cpuYardstick();
+    console.info(yardstick);
+    browser = await puppeteer.launch({
+      executablePath: CHROME_PATH,
+      headless: true,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+    const results: Result[] = [];
+    for (const page of pages) {
+      for (const preset of PRESETS) {
+        const runs: Omit<Result, "page" | "allScores">[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          // A fresh token per run: access tokens live 15 minutes.
+          const token = page.signedIn ? await signIn() : null;
+          runs.push(await withRetries(() => runOnce(browser!, `${base}${page.path}`, preset, token)));
+        }
+        const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+        const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+        const result = { ...median, page: page.name, allScores: runs.map((r) => r.performance) };
+        results.push(result);
+        console.info(table([result]).split("\n")[2]);
+      }
+    }
+    const report = [
+      `Run ${new Date().toISOString().slice(0, 16)}Z on commit ${gitCommit()}, Lighthouse 12.2.3, ${chromiumVersion()}, ${RUNS} run(s) per row (the median by performance score is shown). ${yardstick}.`,
+      "",
+      table(results),
+    ].join("\n");
+    console.info(`\n${report}`);
+    if (!ONLY && PRESETS.length === 2) writeDocsSection("lighthouse", report);
+    else console.info("(a partial run: docs/benchmarks.md not written)");
+  } finally {
+    await browser?.close();
+    await app?.stop();
+  }
+}
+
+function gitCommit(): string {
+  const rev = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" });
+  const dirty = spawnSync("git", ["status", "--porcelain", "--untracked-files=no"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  return `${rev.stdout.trim()}${dirty.stdout.trim() ? " (with uncommitted changes)" : ""}`;
+}
+
+function chromiumVersion(): string {
+  const v = spawnSync(CHROME_PATH, ["--version"], { encoding: "utf8" });
+  return v.stdout.trim() || "Chromium";
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
