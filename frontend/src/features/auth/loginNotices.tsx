@@ -17,11 +17,11 @@ export function SignedUpNotice() {
   // PrimeReact's inline-message markup without its JavaScript: /login stays free of it (docs/frontend.md).
   const severity = state.signedUp === "staff" ? "info" : "success";
   return (
-    <div className={`auth-notice p-inline-message p-component p-inline-message-${severity}`} role="status">
+    <output className={`auth-notice p-inline-message p-component p-inline-message-${severity}`}>
       <span className="p-inline-message-text">
         {state.signedUp === "staff" ? ja.feedback.staffSignedUp : ja.feedback.ownerSignedUp}
       </span>
-    </div>
+    </output>
   );
 }
 
