@@ -53,7 +53,7 @@ const beforeClient = [templateRoutes];
 
 /** Builds the Koa app with the middleware order in one place. */
 export function createApp(deps: AppDeps): Koa {
-  const app = new Koa({ proxy: process.env.TRUST_PROXY === "1" });
+  const app = new Koa({ proxy: deps.config.trustProxy });
   // Errors after the response started (a streamed file whose client went away) reach here, not the error
   // middleware. A client that left is not the server's fault: no stack on stderr for it (Koa's default).
   app.on("error", (err: NodeJS.ErrnoException) => {

@@ -9,7 +9,7 @@ import { createLogger, type Logger } from "./lib/logger";
 import { createReadViewLimit } from "./lib/readViewLimit";
 import { ActiveMemberCache } from "./middlewares/activeMembers";
 import { authenticate } from "./middlewares/auth";
-import { createRateLimits, type RateLimits } from "./middlewares/rateLimit";
+import { createRateLimits, createSharedRateLimits, type RateLimits } from "./middlewares/rateLimit";
 import { reserveSeq } from "./realtime/eventStreams.queries";
 import { Realtime } from "./realtime/realtime";
 import { useRedisAdapter } from "./realtime/redisAdapter";
@@ -42,11 +42,17 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     (await openDatabase(config, (err) => logger.warn({ err }, "idle database connection lost")));
   await runMigrations(database);
 
+  const budget = { perEmail: config.failedLoginsPerEmail, perIpPerMinute: config.tokenCallsPerIpPerMinute };
+  const rateLimits =
+    opts.rateLimits ??
+    (config.redisUrl
+      ? createSharedRateLimits(config.redisUrl, config.rateLimitKeyPrefix, budget, logger)
+      : createRateLimits(budget));
   const deps = {
     config,
     database,
     logger,
-    rateLimits: opts.rateLimits ?? createRateLimits(),
+    rateLimits,
     activeMembers: new ActiveMemberCache(config.activeMemberTtlMs),
     readViews: createReadViewLimit(config.readViewsInFlight),
   } as AppDeps;
@@ -84,6 +90,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       http.closeIdleConnections();
       await deps.realtime.close();
       await closeRedis?.();
+      await rateLimits.close();
       await httpClosed;
       await database.close();
     })();
