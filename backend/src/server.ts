@@ -31,6 +31,18 @@ export interface StartOptions {
 }
 
 /**
+ * The token endpoints' limits: in Redis when there is one (start-up waits a little for it, then goes on
+ * with the memory fallback), else in memory.
+ */
+async function openRateLimits(config: Config, logger: Logger): Promise<RateLimits> {
+  const budget = { perEmail: config.failedLoginsPerEmail, perIpPerMinute: config.tokenCallsPerIpPerMinute };
+  if (!config.redisUrl) return createRateLimits(budget);
+  const shared = createSharedRateLimits(config.redisUrl, config.rateLimitKeyPrefix, budget, logger);
+  await Promise.race([shared.connected, new Promise((r) => setTimeout(r, 3_000).unref())]);
+  return shared;
+}
+
+/**
  * Opens the database, applies migrations, builds the app after all routes exist (Koa's callback
  * snapshots middleware), attaches Socket.IO and listens.
  */
@@ -42,12 +54,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     (await openDatabase(config, (err) => logger.warn({ err }, "idle database connection lost")));
   await runMigrations(database);
 
-  const budget = { perEmail: config.failedLoginsPerEmail, perIpPerMinute: config.tokenCallsPerIpPerMinute };
-  const rateLimits =
-    opts.rateLimits ??
-    (config.redisUrl
-      ? createSharedRateLimits(config.redisUrl, config.rateLimitKeyPrefix, budget, logger)
-      : createRateLimits(budget));
+  const rateLimits = opts.rateLimits ?? (await openRateLimits(config, logger));
   const deps = {
     config,
     database,

@@ -55,7 +55,7 @@ export function createSharedRateLimits(
   keyPrefix: string,
   opts: RateLimitBudget,
   logger: Logger,
-): RateLimits {
+): RateLimits & { connected: Promise<void> } {
   const client = createClient({
     url,
     // A command while Redis is down fails at once (and the insurance limiter answers) instead of waiting.
@@ -79,7 +79,11 @@ export function createSharedRateLimits(
     }
     onRedis = false;
   });
-  client.connect().catch(() => undefined); // keeps retrying in the background; errors are logged above
+  // Keeps retrying in the background while Redis is down; errors are logged above.
+  const connected = client.connect().then(
+    () => undefined,
+    () => undefined,
+  );
   const insurance = memoryLimiters(opts);
   const shared = (name: string, points: number, duration: number, fallback: RateLimiterMemory) =>
     new RateLimiterRedis({
@@ -99,9 +103,14 @@ export function createSharedRateLimits(
       insurance.failedLoginsPerEmail,
     ),
     tokenCallsPerIp: shared("ip", opts.perIpPerMinute ?? 120, 60, insurance.tokenCallsPerIp),
+    connected,
     close: async () => {
       // At shutdown nothing waits on a counter any more; also stops a reconnect loop at once.
-      if (client.isOpen) client.destroy();
+      try {
+        client.destroy();
+      } catch {
+        // already closed
+      }
     },
   };
 }

@@ -6,9 +6,9 @@ import { httpError } from "../../lib/httpError";
 import { newRefreshToken, parseRefreshCookie, signAccessToken } from "../../lib/tokens";
 import { inTransaction } from "../../lib/transaction";
 import {
+  familyIsLive,
   findActiveMember,
   findUserByEmail,
-  familyIsLive,
   insertRefreshToken,
   lockRefreshToken,
   markRotated,
