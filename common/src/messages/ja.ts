@@ -76,7 +76,8 @@ export const ja = {
     unsupportedMediaType: "サポートされていない形式です",
     internal: "サーバーエラーが発生しました",
     refreshFailed: "セッションを更新できませんでした",
-    membershipEnded: "メンバー権限が無効になったため、ログアウトしました。詳しくはグループのオーナーにお問い合わせください。", // ours
+    membershipEnded:
+      "メンバー権限が無効になったため、ログアウトしました。詳しくはグループのオーナーにお問い合わせください。", // ours
   },
   login: {
     title: "ログイン",

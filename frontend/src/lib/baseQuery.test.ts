@@ -129,7 +129,42 @@ describe("baseQueryWithReauth", () => {
     expect(store.getState().session.email).toBe("");
     expect(confirm).toHaveBeenCalledTimes(1);
     expect(confirm).toHaveBeenCalledWith(ja.errors.sessionExpired);
-    expect(navigate).toHaveBeenCalledWith("/login");
+    // /login remembers the page, to come back to it after the login.
+    expect(navigate).toHaveBeenCalledWith("/login", { from: "/" });
+  });
+
+  it("tells a deactivated member so on /login, without the session-expired confirm", async () => {
+    const { store, navigate, confirm } = setup();
+    sessionStorage.setItem(ACCESS_TOKEN_KEY, "old");
+    stubFetch((request) =>
+      route(request) === "POST /api/token/refresh/"
+        ? json(401, { detail: ja.errors.membershipEnded })
+        : json(401, { detail: ja.errors.unauthenticated }),
+    );
+
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate("/api/user/"));
+
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(sessionStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+    expect(confirm).not.toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith("/login", { from: "/", notice: ja.errors.membershipEnded });
+  });
+
+  it("keeps the session when the refresh gets no answer (offline, 429): the request just fails", async () => {
+    const { store, navigate, confirm } = setup();
+    sessionStorage.setItem(ACCESS_TOKEN_KEY, "old");
+    stubFetch((request) =>
+      route(request) === "POST /api/token/refresh/"
+        ? json(429, { detail: ja.errors.rateLimited })
+        : json(401, { detail: ja.errors.unauthenticated }),
+    );
+
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate("/api/user/"));
+
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(sessionStorage.getItem(ACCESS_TOKEN_KEY)).toBe("old");
+    expect(confirm).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it("does not start the refresh flow for a failed login", async () => {

@@ -3,10 +3,13 @@ import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
 import { Message } from "primereact/message";
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { useSelector } from "react-redux";
+import { Link, Navigate, useNavigate } from "react-router-dom";
 import { TextField } from "../../components/form/TextField";
+import { selectIsAuthenticated } from "../../lib/session";
 import { fieldErrors } from "../../lib/validation";
 import { useLogin } from "./useLogin";
+import { useLoginReturn } from "./useLoginReturn";
 
 type Field = "email" | "password";
 
@@ -14,6 +17,8 @@ type Field = "email" | "password";
 export function LoginPage() {
   const navigate = useNavigate();
   const { login, pending } = useLogin();
+  const { target, notice } = useLoginReturn();
+  const signedIn = useSelector(selectIsAuthenticated);
   const [values, setValues] = useState({ email: "", password: "" });
   const [touched, setTouched] = useState<Record<Field, boolean>>({ email: false, password: false });
   const [submitted, setSubmitted] = useState(false);
@@ -31,13 +36,17 @@ export function LoginPage() {
     setBanner(null);
     const failure = await login(values.email, values.password);
     if (failure) setBanner(failure);
-    else navigate("/workcase");
+    else navigate(target, { replace: true });
   };
+
+  // A tab that opened /login while the browser is signed in (its session restored meanwhile) goes on.
+  if (signedIn && !pending) return <Navigate to={target} replace />;
 
   return (
     <div className="auth-page">
       <form className="auth-card" onSubmit={onSubmit} noValidate>
         <h1 className="auth-title">{ja.login.title}</h1>
+        {notice && !banner && <Message severity="warn" text={notice} className="auth-banner-message" />}
         {banner && (
           <div className="auth-banner">
             <Message severity="error" text={banner} className="auth-banner-message" />

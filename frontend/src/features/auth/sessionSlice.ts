@@ -1,10 +1,17 @@
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
 import type { UserInfoDto } from "@zaiko/common/members/members.schema";
 import { type SessionState, sessionCleared, signedOutSession } from "../../lib/session";
-import { getAccessToken } from "../../lib/token";
+import { getAccessToken, getCsrfToken } from "../../lib/token";
 
-/** The store starts "restoring" when a page load finds a token: guards wait instead of redirecting. */
-const initialState = (): SessionState => ({ ...signedOutSession, restoring: getAccessToken() !== null });
+/**
+ * The store starts "restoring" when a page load finds a token, or none but the csrftoken cookie that the
+ * server sets and clears together with the refresh cookie (a new tab of a signed-in browser): guards
+ * wait instead of redirecting.
+ */
+const initialState = (): SessionState => ({
+  ...signedOutSession,
+  restoring: getAccessToken() !== null || getCsrfToken() !== null,
+});
 
 const sessionSlice = createSlice({
   name: "session",
