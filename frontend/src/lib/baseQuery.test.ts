@@ -147,7 +147,8 @@ describe("baseQueryWithReauth", () => {
     expect(result.error).toMatchObject({ status: 401 });
     expect(sessionStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
     expect(confirm).not.toHaveBeenCalled();
-    expect(navigate).toHaveBeenCalledWith("/login", { from: "/", notice: ja.errors.membershipEnded });
+    expect(navigate).toHaveBeenCalledWith("/login", { from: "/" });
+    expect(store.getState().session.notice).toBe(ja.errors.membershipEnded);
   });
 
   it("keeps the session when the refresh gets no answer (offline, 429): the request just fails", async () => {

@@ -6,10 +6,9 @@ import { disconnectSocket } from "./socket";
 import { type SessionEnd, tellOtherTabs } from "./tabSync";
 import { clearAccessToken, getAccessToken } from "./token";
 
-/** What /login reads from the router state: where to go after login, and what to tell the user. */
+/** What /login reads from the router state: where to go after login. */
 export interface LoginState {
   from?: string;
-  notice?: string;
 }
 
 /**
@@ -24,7 +23,7 @@ export function endSession(dispatch: Dispatch, reason: SessionEnd, fromOtherTab 
   const hadToken = getAccessToken() !== null;
   clearAccessToken();
   disconnectSocket();
-  dispatch(sessionCleared());
+  dispatch(sessionCleared(reason === "membershipEnded" ? ja.errors.membershipEnded : undefined));
   if (!fromOtherTab) tellOtherTabs({ type: "signedOut", reason });
   if (reason === "logout") {
     hardNavigate("/login");
@@ -33,7 +32,7 @@ export function endSession(dispatch: Dispatch, reason: SessionEnd, fromOtherTab 
   const from = currentPath();
   const state: LoginState = from.startsWith("/login") ? {} : { from };
   if (reason === "membershipEnded") {
-    navigateTo("/login", { ...state, notice: ja.errors.membershipEnded });
+    navigateTo("/login", state);
     return;
   }
   if (!hadToken) return;

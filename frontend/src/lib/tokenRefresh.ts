@@ -44,6 +44,8 @@ async function refreshOncePerBrowser(): Promise<RefreshOutcome> {
     const now = getAccessToken();
     // Another tab refreshed while this one waited, and its token has arrived here: use it.
     if (now !== null && now !== before) return { ok: true, access: now };
+    // Another tab ended the session while this one waited (tabSync cleared the token here): nothing to renew.
+    if (before !== null && now === null) return { ok: false, ended: "expired" };
     const outcome = await requestNewToken();
     if (outcome.ok) tellOtherTabs({ type: "token", access: outcome.access });
     return outcome;

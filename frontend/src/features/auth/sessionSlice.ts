@@ -36,7 +36,12 @@ const sessionSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(sessionCleared, () => ({ ...signedOutSession }));
+    // A notice already given stays: the other tabs' requests failing after a deactivation end the session
+    // again, as merely "expired".
+    builder.addCase(sessionCleared, (state, action) => {
+      const notice = action.payload ?? state.notice;
+      return notice ? { ...signedOutSession, notice } : { ...signedOutSession };
+    });
   },
 });
 
