@@ -7,7 +7,11 @@ const env = (vars: Record<string, string>) => vars as NodeJS.ProcessEnv;
 
 describe("loadConfig", () => {
   it("refuses DATABASE_URL or REDIS_URL without both secrets, naming what to set", () => {
-    for (const shared of [{ DATABASE_URL: "postgres://db/zaiko" }, { REDIS_URL: "redis://r:6379" }]) {
+    const setups: Record<string, string>[] = [
+      { DATABASE_URL: "postgres://db/zaiko" },
+      { REDIS_URL: "redis://r:6379" },
+    ];
+    for (const shared of setups) {
       expect(() => loadConfig(env(shared))).toThrow(ConfigError);
       expect(() => loadConfig(env({ ...shared, JWT_SECRET: "s3cret" }))).toThrow(
         /so CSRF_SECRET must be set/,
