@@ -5,6 +5,7 @@ import { execSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureInstalled } from "./ensureInstalled.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const run = (cmd) => execSync(cmd, { cwd: root, stdio: "inherit", env: process.env });
@@ -22,11 +23,7 @@ function newestMtime(dir) {
 
 const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 
-const installedStamp = path.join(root, "node_modules/.package-lock.json");
-if (mtime(installedStamp) < mtime(path.join(root, "package-lock.json"))) {
-  console.info("[start] installing dependencies (npm ci)…");
-  run("npm ci --no-audit --no-fund");
-}
+ensureInstalled(root, "start");
 
 const common = newestMtime(path.join(root, "common"));
 const clientBuilt = mtime(path.join(root, "frontend/dist/index.html"));

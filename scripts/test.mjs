@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// `npm test`: builds what the browser journeys serve, runs every jest project (unit, property, API on
-// PGlite and PostgreSQL, sockets, components, browser), and ends with one plain "N passed, N failed" line.
+// `npm test`: installs on a fresh clone (ensureInstalled.mjs, shared with `npm start`), builds what the
+// browser journeys serve, runs every jest project (unit, property, API on PGlite and PostgreSQL, sockets,
+// components, browser), and ends with one plain "N passed, N failed" line.
 import { execSync, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureInstalled } from "./ensureInstalled.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+ensureInstalled(root, "test");
 execSync("npm run build", { cwd: root, stdio: "inherit" });
 
 mkdirSync(path.join(root, "test-results"), { recursive: true });

@@ -31,7 +31,28 @@ export interface Config {
   activeMemberTtlMs: number;
   /** Big read views (weekly view, inventory summary) running at once per process (0: no limit). */
   readViewsInFlight: number;
+  /** Client IPs from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy: boolean;
+  /** Connections per process to PostgreSQL. */
+  pgPoolSize: number;
+  /**
+   * How long after its rotation a refresh token presented again still gets a session in its family
+   * (tabs or windows that refreshed at the same moment, a lost response); 0: any reuse ends the family.
+   */
+  refreshReuseGraceSeconds: number;
+  /** Calls per client IP per minute to the token, sign-up and group-creation endpoints. */
+  tokenCallsPerIpPerMinute: number;
+  /** Failed logins per email per 15 minutes. */
+  failedLoginsPerEmail: number;
+  /** Prefix of the rate-limit counters in Redis: processes on one database share them (docs/sessions.md). */
+  rateLimitKeyPrefix: string;
 }
+
+/** A configuration the server must not start with; main prints the message as one line and exits 1. */
+export class ConfigError extends Error {}
+
+/** The values `.env.example` ships with: a copy left unedited must not sign production tokens. */
+const PLACEHOLDER = /change-?me/i;
 
 function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
   const raw = env[name];
@@ -57,17 +78,43 @@ function secret(name: string, env: NodeJS.ProcessEnv, dataDir: string | undefine
   return value;
 }
 
+/**
+ * With PostgreSQL or Redis the server is meant to run as several processes, which must sign and check
+ * tokens with the same secrets: made-up ones per process would refuse each other's tokens.
+ */
+function requireSecrets(env: NodeJS.ProcessEnv, because: string): void {
+  const missing = ["JWT_SECRET", "CSRF_SECRET"].filter((name) => !env[name] || PLACEHOLDER.test(env[name]));
+  if (missing.length === 0) return;
+  throw new ConfigError(
+    `${because} is set, so ${missing.join(" and ")} must be set to a random value shared by every app process (e.g. \`openssl rand -hex 32\`; the placeholders of .env.example are refused)`,
+  );
+}
+
+/** Which database the rate-limit counters belong to: host, port and name, never the credentials. */
+function databaseIdentity(databaseUrl: string | undefined, dataDir: string): string {
+  if (!databaseUrl) return `pglite:${dataDir}`;
+  try {
+    const url = new URL(databaseUrl);
+    return `${url.hostname}:${url.port || "5432"}${url.pathname}`;
+  } catch {
+    return "postgres";
+  }
+}
+
 /** Reads the configuration; `overrides` lets tests and scripts pin values without touching process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR || "./data");
   const databaseUrl = env.DATABASE_URL || undefined;
-  const keepSecretsIn = databaseUrl ? undefined : dataDir;
+  const redisUrl = env.REDIS_URL || undefined;
+  const sharedSetup = Boolean(databaseUrl || redisUrl);
+  if (sharedSetup) requireSecrets(env, databaseUrl ? "DATABASE_URL" : "REDIS_URL");
+  const keepSecretsIn = sharedSetup ? undefined : dataDir;
   return {
     port: int("PORT", 3000, env),
     host: env.HOST || "0.0.0.0",
     dataDir,
     databaseUrl,
-    redisUrl: env.REDIS_URL || undefined,
+    redisUrl,
     jwtSecret: secret("JWT_SECRET", env, keepSecretsIn),
     csrfSecret: secret("CSRF_SECRET", env, keepSecretsIn),
     accessTtlSeconds: int("ACCESS_TOKEN_TTL_SECONDS", 15 * 60, env),
@@ -86,6 +133,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     realtimeTickMs: int("REALTIME_TICK_MS", 10, env),
     activeMemberTtlMs: int("ACTIVE_MEMBER_TTL_MS", 1_000, env),
     readViewsInFlight: int("READ_VIEWS_IN_FLIGHT", DEFAULT_READ_VIEWS_IN_FLIGHT, env),
+    trustProxy: env.TRUST_PROXY === "1",
+    pgPoolSize: int("PG_POOL_SIZE", 20, env),
+    refreshReuseGraceSeconds: int("REFRESH_REUSE_GRACE_SECONDS", 30, env),
+    tokenCallsPerIpPerMinute: int("TOKEN_CALLS_PER_IP_PER_MINUTE", 120, env),
+    failedLoginsPerEmail: int("FAILED_LOGINS_PER_EMAIL", 10, env),
+    rateLimitKeyPrefix: `zaiko:ratelimit:${databaseIdentity(databaseUrl, dataDir)}:`,
     ...overrides,
   };
 }

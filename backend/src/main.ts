@@ -1,4 +1,4 @@
-import { loadConfig } from "./config";
+import { ConfigError, loadConfig } from "./config";
 import { createLogger } from "./lib/logger";
 import { installProcessGuard } from "./lib/processGuard";
 import { startServer } from "./server";
@@ -34,6 +34,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A configuration mistake is one line saying what to set, not a stack trace.
+  console.error(err instanceof ConfigError ? `configuration error: ${err.message}` : err);
   process.exit(1);
 });

@@ -9,7 +9,7 @@ import { createLogger, type Logger } from "./lib/logger";
 import { createReadViewLimit } from "./lib/readViewLimit";
 import { ActiveMemberCache } from "./middlewares/activeMembers";
 import { authenticate } from "./middlewares/auth";
-import { createRateLimits, type RateLimits } from "./middlewares/rateLimit";
+import { createRateLimits, createSharedRateLimits, type RateLimits } from "./middlewares/rateLimit";
 import { reserveSeq } from "./realtime/eventStreams.queries";
 import { Realtime } from "./realtime/realtime";
 import { useRedisAdapter } from "./realtime/redisAdapter";
@@ -31,6 +31,18 @@ export interface StartOptions {
 }
 
 /**
+ * The token endpoints' limits: in Redis when there is one (start-up waits a little for it, then goes on
+ * with the memory fallback), else in memory.
+ */
+async function openRateLimits(config: Config, logger: Logger): Promise<RateLimits> {
+  const budget = { perEmail: config.failedLoginsPerEmail, perIpPerMinute: config.tokenCallsPerIpPerMinute };
+  if (!config.redisUrl) return createRateLimits(budget);
+  const shared = createSharedRateLimits(config.redisUrl, config.rateLimitKeyPrefix, budget, logger);
+  await Promise.race([shared.connected, new Promise((r) => setTimeout(r, 3_000).unref())]);
+  return shared;
+}
+
+/**
  * Opens the database, applies migrations, builds the app after all routes exist (Koa's callback
  * snapshots middleware), attaches Socket.IO and listens.
  */
@@ -42,11 +54,12 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     (await openDatabase(config, (err) => logger.warn({ err }, "idle database connection lost")));
   await runMigrations(database);
 
+  const rateLimits = opts.rateLimits ?? (await openRateLimits(config, logger));
   const deps = {
     config,
     database,
     logger,
-    rateLimits: opts.rateLimits ?? createRateLimits(),
+    rateLimits,
     activeMembers: new ActiveMemberCache(config.activeMemberTtlMs),
     readViews: createReadViewLimit(config.readViewsInFlight),
   } as AppDeps;
@@ -84,6 +97,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       http.closeIdleConnections();
       await deps.realtime.close();
       await closeRedis?.();
+      await rateLimits.close();
       await httpClosed;
       await database.close();
     })();

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { ja } from "@zaiko/common/messages/ja";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { describeInBrowser, PHONE, SCREENSHOT_DIR, screenshot, useAppAndBrowser } from "./harness";
 import { fillDate, login, PASSWORD, post, rowOf, submitLogin, tokenFor } from "./journeyHelpers";
@@ -491,17 +492,15 @@ describeInBrowser("phone journey (390 px)", () => {
     await login(s, STAFF.email);
     await s.getByRole("link", { name: "雪まつり" }).waitFor();
     await expectUsable(s, "workcase-staff");
-    const expiry = new Promise<string>((resolve) =>
-      s.once("dialog", (d) => {
-        resolve(d.message());
-        void d.accept();
-      }),
-    );
     await s.evaluate(() => sessionStorage.setItem("access_token", "expired"));
     await staffCtx.clearCookies();
     await s.reload();
-    expect(await expiry).toBe("セッションの有効期限が切れました。再ログインが必要です。");
     await s.waitForURL("**/login");
+    // The spec's confirmation, in-app over /login.
+    const expiry = s.getByRole("alertdialog");
+    await expiry.getByText("セッションの有効期限が切れました。再ログインが必要です。").waitFor();
+    await expiry.getByRole("button", { name: ja.feedback.ok }).click();
+    await expiry.waitFor({ state: "hidden" });
     await expectUsable(s, "login", [s.getByRole("button", { name: "ログイン", exact: true })]);
 
     // 12. Logout through the menu.

@@ -84,8 +84,7 @@ export function pgPool(config: PoolConfig): Pool {
   return new Pool({ ...config, Client: PipelinedBeginClient });
 }
 
-function openPg(url: string, onIdleError: (err: Error) => void): Database {
-  const size = Number(process.env.PG_POOL_SIZE || 20);
+function openPg(url: string, size: number, onIdleError: (err: Error) => void): Database {
   // A fixed-size pool: connections opened under load are kept (min = max) rather than closed after 10 s
   // idle, pg-pool's default. When the idle timeout closed a burst's connections, their backends exiting at
   // once stalled every other transaction on the 2-vCPU machine for 100–500 ms (docs/benchmarks.md), and
@@ -108,8 +107,8 @@ function openPg(url: string, onIdleError: (err: Error) => void): Database {
 
 /** node-postgres when DATABASE_URL is set, otherwise the embedded PGlite in DATA_DIR. */
 export async function openDatabase(
-  opts: { databaseUrl?: string; dataDir: string },
+  opts: { databaseUrl?: string; dataDir: string; pgPoolSize: number },
   onIdleError: (err: Error) => void = () => undefined,
 ): Promise<Database> {
-  return opts.databaseUrl ? openPg(opts.databaseUrl, onIdleError) : openPglite(opts.dataDir);
+  return opts.databaseUrl ? openPg(opts.databaseUrl, opts.pgPoolSize, onIdleError) : openPglite(opts.dataDir);
 }

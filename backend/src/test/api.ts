@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import request from "supertest";
-import { groups, users } from "../db/schema";
+import { groups, refreshTokens, users } from "../db/schema";
 import type { RunningServer } from "../server";
 
 /** Cookies of a supertest response as a name -> value map. */
@@ -153,4 +153,15 @@ export async function ageGroup(server: RunningServer, groupId: number, minutes: 
 /** The users rows of a group straight from the database (to check what a refused call left behind). */
 export function usersOfGroup(server: RunningServer, groupId: number) {
   return server.deps.database.db.select().from(users).where(eq(users.groupId, groupId));
+}
+
+/**
+ * Moves the user's past refresh-token rotations `seconds` into the past, as if that much time had gone
+ * by since: how tests step beyond the reuse grace window without waiting for it.
+ */
+export async function ageRotations(server: RunningServer, userId: number, seconds: number): Promise<void> {
+  await server.deps.database.db
+    .update(refreshTokens)
+    .set({ rotatedAt: sql`${refreshTokens.rotatedAt} - make_interval(secs => ${seconds})` })
+    .where(eq(refreshTokens.userId, userId));
 }

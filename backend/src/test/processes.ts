@@ -35,6 +35,37 @@ export async function waitFor(check: () => Promise<boolean>, ms: number, what: s
   }
 }
 
+/** How the server is started from its sources (no build needed), as every test process runs it. */
+const SERVER_ARGS = ["--max-semi-space-size=32", "-r", "esbuild-register", "backend/src/main.ts"];
+
+/**
+ * Runs the server with exactly `env` over the inherited environment (none of the test secrets) until it
+ * exits by itself, which a refused configuration must do; killed after `ms` otherwise.
+ */
+export async function runUntilExit(
+  env: Record<string, string | undefined>,
+  ms = 30_000,
+): Promise<{ code: number | null; stderr: string }> {
+  const merged: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: "warn", PORT: String(await freePort()) };
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete merged[name];
+    else merged[name] = value;
+  }
+  const child = spawn(process.execPath, SERVER_ARGS, {
+    cwd: ROOT,
+    env: merged,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const timer = setTimeout(() => child.kill("SIGKILL"), ms);
+  const code = await new Promise<number | null>((resolve) => child.once("exit", (c) => resolve(c)));
+  clearTimeout(timer);
+  return { code, stderr };
+}
+
 /**
  * A separate OS process running the server from its sources (no build needed), as production runs
  * several app processes behind a proxy.
@@ -45,7 +76,7 @@ export async function startAppProcess(
 ): Promise<AppProcess> {
   const port = await freePort();
   // The young generation production runs with (Dockerfile, scripts/start.mjs; docs/operations.md).
-  const args = ["--max-semi-space-size=32", ...nodeArgs, "-r", "esbuild-register", "backend/src/main.ts"];
+  const args = [SERVER_ARGS[0]!, ...nodeArgs, ...SERVER_ARGS.slice(1)];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {

@@ -80,6 +80,8 @@ export const ja = {
     internal: "サーバーエラーが発生しました",
     refreshFailed: "セッションを更新できませんでした",
     tooDeep: "リクエストの入れ子が深すぎます", // ours
+    membershipEnded:
+      "メンバー権限が無効になったため、ログアウトしました。詳しくはグループのオーナーにお問い合わせください。", // ours
   },
   login: {
     title: "ログイン",

@@ -1,14 +1,19 @@
 import { ja } from "@zaiko/common/messages/ja";
-import { Fragment, Suspense } from "react";
+import { Fragment, lazy, Suspense } from "react";
 import { useSelector } from "react-redux";
 import { Outlet, useLocation } from "react-router-dom";
-import { FeedbackHost } from "../components/feedback/FeedbackHost";
 import { Header } from "../components/Header/Header";
 import { Loading } from "../components/layout/Loading";
 import { useLogout } from "../features/auth/useLogout";
 import { useSessionRestore } from "../features/auth/useSessionRestore";
 import { usePendingMemberCount } from "../features/members/usePendingMemberCount";
 import { selectSession } from "../lib/session";
+
+// PrimeReact's dialog and toast: not needed to show the first screen, so not in its chunk (the size budget
+// of /login). Requests made before it has loaded wait in lib/feedback and show once it has.
+const FeedbackHost = lazy(async () => ({
+  default: (await import("../components/feedback/FeedbackHost")).FeedbackHost,
+}));
 
 /** Header above the routed screen; restores a session after a page load. */
 export function AppLayout() {
@@ -28,7 +33,9 @@ export function AppLayout() {
           </Fragment>
         </Suspense>
       </main>
-      <FeedbackHost />
+      <Suspense fallback={null}>
+        <FeedbackHost />
+      </Suspense>
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { lazy, type ReactNode } from "react";
 import { useSelector } from "react-redux";
-import { Navigate } from "react-router-dom";
+import { Navigate, useLocation } from "react-router-dom";
 import { Loading } from "../components/layout/Loading";
 import { selectSession } from "../lib/session";
+import type { LoginState } from "../lib/sessionExpiry";
 
 // Rarely shown, and it needs the icon font: its own chunk, with what every screen loads (routes.tsx).
 const ForbiddenPage = lazy(async () => {
@@ -11,11 +12,18 @@ const ForbiddenPage = lazy(async () => {
   return { default: page.ForbiddenPage };
 });
 
-/** Signed-in routes: signed-out users go to /login; a session being restored shows a spinner. */
+/**
+ * Signed-in routes: signed-out users go to /login, which brings them back to the page they asked for;
+ * a session being restored shows a spinner.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSelector(selectSession);
+  const location = useLocation();
   if (session.restoring) return <Loading label={ja.session.restoring} />;
-  if (session.email === "") return <Navigate to="/login" replace />;
+  if (session.email === "") {
+    const state: LoginState = { from: location.pathname + location.search + location.hash };
+    return <Navigate to="/login" replace state={state} />;
+  }
   return children;
 }
 

@@ -102,7 +102,6 @@ describe("routes and guards", () => {
 
   it("goes signed-out when the stored token cannot be restored", async () => {
     sessionStorage.setItem(ACCESS_TOKEN_KEY, "stale");
-    jest.spyOn(window, "confirm").mockReturnValue(true);
     jest.spyOn(console, "error").mockImplementation(() => {});
     stubFetch(() => json(401, { detail: "expired" }));
     const { router } = open("/category");

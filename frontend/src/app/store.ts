@@ -1,8 +1,10 @@
 import { combineReducers, configureStore } from "@reduxjs/toolkit";
 import { sessionReducer } from "../features/auth/sessionSlice";
 import { api, TAG_TYPES } from "../lib/api";
-import { handleSessionExpired } from "../lib/sessionExpiry";
+import { endSession, handleSessionExpired } from "../lib/sessionExpiry";
 import { configureSocket } from "../lib/socket";
+import { onOtherTabs, refreshCoordinationDisabled } from "../lib/tabSync";
+import { setAccessToken, tokenUserId } from "../lib/token";
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
@@ -32,7 +34,26 @@ export function bindSocketToStore(store: AppStore): void {
   configureSocket({
     onConnect: refetchEverything,
     onGap: refetchEverything,
-    onSessionExpired: () => handleSessionExpired(store.dispatch),
+    onSessionExpired: (reason) => handleSessionExpired(store.dispatch, reason),
     receivesAllMembers: () => store.getState().session.is_owner === true,
+  });
+}
+
+/**
+ * Follows the other tabs of this browser (lib/tabSync.ts): a fresh access token of the same user is
+ * taken over, so this tab need not refresh for itself; a session ended elsewhere (logout, refused,
+ * membership deactivated) ends here at once. Returns the unsubscribe function.
+ */
+export function bindTabsToStore(store: AppStore): () => void {
+  return onOtherTabs((message) => {
+    if (message.type === "signedOut") {
+      endSession(store.dispatch, message.reason, true);
+      return;
+    }
+    if (refreshCoordinationDisabled()) return;
+    const session = store.getState().session;
+    // A tab still restoring has no user yet; a signed-in tab only takes a token of its own user.
+    const sameUser = session.restoring || (session.id !== null && session.id === tokenUserId(message.access));
+    if (sameUser) setAccessToken(message.access);
   });
 }

@@ -2,6 +2,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import { makeStore } from "../app/store";
 import { json, route, stubFetch } from "../test/http";
 import { api } from "./api";
+import { getDialogs, resetFeedback } from "./feedback";
 import { setNavigator } from "./navigation";
 import { ACCESS_TOKEN_KEY } from "./token";
 
@@ -19,12 +20,17 @@ function setup() {
   const store = makeStore();
   const navigate = jest.fn();
   setNavigator(navigate);
-  const confirm = jest.spyOn(window, "confirm").mockReturnValue(true);
+  // The in-app confirmations the session asked for (lib/feedback), by their message.
+  const confirm = () =>
+    getDialogs()
+      .filter((d) => d.kind === "confirm")
+      .map((d) => d.message);
   return { store, navigate, confirm };
 }
 
 afterEach(() => {
   jest.restoreAllMocks();
+  resetFeedback();
   setNavigator(null);
 });
 
@@ -61,7 +67,7 @@ describe("baseQueryWithReauth", () => {
     expect(requests.map(route)).toEqual(["GET /api/user/", "POST /api/token/refresh/", "GET /api/user/"]);
     expect(requests[1]?.headers.get("Authorization")).toBeNull();
     expect(sessionStorage.getItem(ACCESS_TOKEN_KEY)).toBe("new");
-    expect(confirm).not.toHaveBeenCalled();
+    expect(confirm()).toEqual([]);
   });
 
   it("retries only once: a second 401 is returned without another refresh", async () => {
@@ -127,9 +133,44 @@ describe("baseQueryWithReauth", () => {
     expect(result.error).toMatchObject({ status: 401 });
     expect(sessionStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
     expect(store.getState().session.email).toBe("");
-    expect(confirm).toHaveBeenCalledTimes(1);
-    expect(confirm).toHaveBeenCalledWith(ja.errors.sessionExpired);
-    expect(navigate).toHaveBeenCalledWith("/login");
+    expect(confirm()).toEqual([ja.errors.sessionExpired]);
+    // /login remembers the page, to come back to it after the login.
+    expect(navigate).toHaveBeenCalledWith("/login", { from: "/" });
+  });
+
+  it("tells a deactivated member so on /login, without the session-expired confirm", async () => {
+    const { store, navigate, confirm } = setup();
+    sessionStorage.setItem(ACCESS_TOKEN_KEY, "old");
+    stubFetch((request) =>
+      route(request) === "POST /api/token/refresh/"
+        ? json(401, { detail: ja.errors.membershipEnded })
+        : json(401, { detail: ja.errors.unauthenticated }),
+    );
+
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate("/api/user/"));
+
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(sessionStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+    expect(confirm()).toEqual([]);
+    expect(navigate).toHaveBeenCalledWith("/login", { from: "/" });
+    expect(store.getState().session.notice).toBe(ja.errors.membershipEnded);
+  });
+
+  it("keeps the session when the refresh gets no answer (offline, 429): the request just fails", async () => {
+    const { store, navigate, confirm } = setup();
+    sessionStorage.setItem(ACCESS_TOKEN_KEY, "old");
+    stubFetch((request) =>
+      route(request) === "POST /api/token/refresh/"
+        ? json(429, { detail: ja.errors.rateLimited })
+        : json(401, { detail: ja.errors.unauthenticated }),
+    );
+
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate("/api/user/"));
+
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(sessionStorage.getItem(ACCESS_TOKEN_KEY)).toBe("old");
+    expect(confirm()).toEqual([]);
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it("does not start the refresh flow for a failed login", async () => {
@@ -140,6 +181,6 @@ describe("baseQueryWithReauth", () => {
 
     expect(result.error).toMatchObject({ status: 401, data: { detail: ja.validation.notMember } });
     expect(requests.map(route)).toEqual(["POST /api/token/"]);
-    expect(confirm).not.toHaveBeenCalled();
+    expect(confirm()).toEqual([]);
   });
 });

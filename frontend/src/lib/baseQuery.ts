@@ -50,16 +50,19 @@ function pathOf(args: string | FetchArgs): string {
 
 /**
  * The one base query: bearer, CSRF, cookies, JSON, 10 s timeout; on a 401 it renews the access
- * token once (shared by concurrent 401s) and retries the request once. When renewal fails the
- * session ends (token removed, session cleared, confirm, /login) and the 401 is returned.
+ * token once (shared by concurrent 401s, and by the browser's tabs) and retries the request once. When
+ * the server refuses the renewal the session ends (token removed, session cleared, confirm or notice,
+ * /login) and the 401 is returned.
  */
 export const baseQueryWithReauth: RawBaseQuery = async (args, api, extraOptions) => {
   const result = await rawBaseQuery()(args, api, extraOptions);
   if (result.error?.status !== 401 || NO_REAUTH_PATHS.includes(pathOf(args))) return result;
 
-  const token = await refreshAccessToken();
-  if (!token) {
-    handleSessionExpired(api.dispatch);
+  const outcome = await refreshAccessToken();
+  if (!outcome.ok) {
+    // Signed out only when the server refused the session; a refresh that got no answer leaves the
+    // session as it is and the request fails as it did.
+    if (outcome.ended) handleSessionExpired(api.dispatch, outcome.ended);
     return result;
   }
   // Retried once only: a second 401 is returned as is rather than looping.

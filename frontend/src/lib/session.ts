@@ -11,6 +11,8 @@ export interface SessionState {
   groupId: number | null;
   /** True while a stored token is being turned back into a session after a page load. */
   restoring: boolean;
+  /** Why a session ended, when the user must be told on /login (a deactivated membership). */
+  notice?: string;
 }
 
 export const signedOutSession: SessionState = {
@@ -24,10 +26,12 @@ export const signedOutSession: SessionState = {
 };
 
 /**
- * Ends the session in the store. Defined here rather than in the auth slice so that lib/ (the
- * base query on a failed refresh, the socket) can end a session without importing a feature.
+ * Ends the session in the store, with the notice /login shows, if any. Defined here rather than in the
+ * auth slice so that lib/ (the base query on a failed refresh, the socket) can end a session without
+ * importing a feature. The notice lives in the store, not in the router state: the guards' own redirect
+ * to /login may run after the one that carries it.
  */
-export const sessionCleared = createAction("session/cleared");
+export const sessionCleared = createAction<string | undefined>("session/cleared");
 
 interface WithSession {
   session: SessionState;

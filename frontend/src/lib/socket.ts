@@ -18,8 +18,8 @@ interface SocketHooks {
   onConnect: () => void;
   /** Called when an event's number shows that earlier ones never arrived: caches should refetch. */
   onGap: () => void;
-  /** Called when the server refuses the session even after a refresh. */
-  onSessionExpired: () => void;
+  /** Called when the server refuses the session even after a refresh, with why. */
+  onSessionExpired: (reason: "expired" | "membershipEnded") => void;
   /** Whether this user receives the whole member stream (owners); staff only hear of themselves. */
   receivesAllMembers: () => boolean;
 }
@@ -89,18 +89,36 @@ export function getSocket(): AppSocket {
     // Transport errors are retried by socket.io itself; a refused handshake is not.
     if (error.message !== UNAUTHORIZED) return;
     if (refreshTried) {
-      hooks.onSessionExpired();
+      hooks.onSessionExpired("expired");
       return;
     }
     refreshTried = true;
-    void refreshAccessToken().then((token) => {
-      if (token) created.connect();
-      else hooks.onSessionExpired();
-    });
+    void renewAndReconnect(created);
+  });
+  created.on("disconnect", (reason) => {
+    // The server closes a socket on purpose when its member is deactivated or deleted: find out from the
+    // refresh call, which tells a deactivated member so, rather than waiting for the next request.
+    if (reason === "io server disconnect") void renewAndReconnect(created);
   });
   socket = created;
   return created;
 }
+
+/** A refused or closed socket: refresh, then reconnect, or end the session if the server refused it. */
+async function renewAndReconnect(target: AppSocket): Promise<void> {
+  const outcome = await refreshAccessToken();
+  if (outcome.ok) target.connect();
+  else if (outcome.ended) hooks.onSessionExpired(outcome.ended);
+  else {
+    // No answer (offline, server restarting): try the handshake again a little later.
+    refreshTried = false;
+    setTimeout(() => {
+      if (getAccessToken() && !target.connected) target.connect();
+    }, RETRY_AFTER_NO_ANSWER_MS);
+  }
+}
+
+const RETRY_AFTER_NO_ANSWER_MS = 5_000;
 
 /** Connects when a token exists (after login or a restored session). */
 export function connectSocket(): void {

@@ -31,3 +31,15 @@ export function getCsrfToken(): string | null {
   }
   return null;
 }
+
+/** The user id an access token was issued to (its `sub`), read without verifying; null when unreadable. */
+export function tokenUserId(token: string): number | null {
+  try {
+    const payload = token.split(".")[1] ?? "";
+    const claims: unknown = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
+    const id = Number((claims as { sub?: unknown } | null)?.sub);
+    return Number.isInteger(id) ? id : null;
+  } catch {
+    return null;
+  }
+}

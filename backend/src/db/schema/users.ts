@@ -32,8 +32,10 @@ export const users = pgTable(
 );
 
 /**
- * Refresh tokens, one row per issued token. A rotation revokes the old row and links the new one
- * in the same family; presenting a revoked token revokes the whole family (theft detection).
+ * Refresh tokens, one row per issued token. A rotation revokes the old row (and stamps `rotated_at`) and
+ * adds the new one to the same family. A rotated token presented again within the grace window gets a
+ * new token of the family (tabs that refreshed together, a lost response); any other revoked token
+ * presented again revokes the whole family (theft detection). docs/sessions.md.
  */
 export const refreshTokens = pgTable(
   "refresh_tokens",
@@ -46,6 +48,8 @@ export const refreshTokens = pgTable(
     tokenHash: text("token_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** Set when the token was replaced by a rotation (not by logout, deactivation or theft detection). */
+    rotatedAt: timestamp("rotated_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("refresh_tokens_family_idx").on(t.familyId), index("refresh_tokens_user_idx").on(t.userId)],

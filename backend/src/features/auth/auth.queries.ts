@@ -37,8 +37,26 @@ export async function lockRefreshToken(tx: Tx, id: string) {
   return row;
 }
 
-export async function revokeRefreshToken(db: Queryable, id: string) {
-  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.id, id));
+/** Retires a token replaced by a rotation: revoked, and stamped as rotated for the grace window. */
+export async function markRotated(db: Queryable, id: string) {
+  const now = new Date();
+  await db.update(refreshTokens).set({ revokedAt: now, rotatedAt: now }).where(eq(refreshTokens.id, id));
+}
+
+/** Whether the family still has a usable token: false once logout, deactivation or theft revoked it. */
+export async function familyIsLive(db: Queryable, familyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.revokedAt),
+        sql`${refreshTokens.expiresAt} > now()`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function revokeFamily(db: Queryable, familyId: string) {

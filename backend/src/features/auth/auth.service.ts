@@ -6,12 +6,13 @@ import { httpError } from "../../lib/httpError";
 import { newRefreshToken, parseRefreshCookie, signAccessToken } from "../../lib/tokens";
 import { inTransaction } from "../../lib/transaction";
 import {
+  familyIsLive,
   findActiveMember,
   findUserByEmail,
   insertRefreshToken,
   lockRefreshToken,
+  markRotated,
   revokeFamily,
-  revokeRefreshToken,
 } from "./auth.queries";
 
 /** A new session: the access token for the body and the refresh token for the httpOnly cookie. */
@@ -65,26 +66,39 @@ export async function openSession(
 }
 
 /**
- * Rotates a refresh token. The presented token is revoked and replaced within its family; presenting
- * an already revoked token means it was stolen or replayed, so the whole family is revoked.
+ * Rotates a refresh token: the presented token is retired and a new one joins its family.
+ *
+ * A token already rotated and presented again within `refreshReuseGraceSeconds` of its rotation, while
+ * its family is still live, gets a new token of the family too: tabs of one browser that refreshed at
+ * the same moment, or a response lost on the way, must not sign the user out. Any other revoked token
+ * presented again means it was stolen or replayed, and the whole family is revoked. A member who is no
+ * longer active is told so (membershipEnded) and their family is revoked.
  */
 export async function rotateSession(deps: AppDeps, cookieValue: string | undefined): Promise<IssuedSession> {
   const parsed = parseRefreshCookie(cookieValue);
   if (!parsed) throw httpError(401, ja.errors.refreshFailed);
+  const graceMs = deps.config.refreshReuseGraceSeconds * 1000;
   const outcome = await inTransaction(deps, async (tx) => {
+    // Locked: concurrent presentations of one token are decided one after the other.
     const row = await lockRefreshToken(tx, parsed.id);
     if (!row || row.tokenHash !== parsed.hash) return { kind: "invalid" as const };
-    if (row.revokedAt) {
-      await revokeFamily(tx, row.familyId);
-      return { kind: "reused" as const };
-    }
     if (row.expiresAt.getTime() <= Date.now()) return { kind: "invalid" as const };
     const user = await findActiveMember(tx, row.userId);
     if (!user) {
       await revokeFamily(tx, row.familyId);
-      return { kind: "invalid" as const };
+      return { kind: "notMember" as const };
     }
-    await revokeRefreshToken(tx, row.id);
+    if (row.revokedAt) {
+      const rotatedRecently =
+        row.rotatedAt !== null && Date.now() - row.rotatedAt.getTime() <= graceMs && graceMs > 0;
+      if (!rotatedRecently || !(await familyIsLive(tx, row.familyId))) {
+        await revokeFamily(tx, row.familyId);
+        return { kind: "reused" as const };
+      }
+      // Within the grace window: the family goes on; the token stays retired as it was.
+    } else {
+      await markRotated(tx, row.id);
+    }
     const next = newRefreshToken();
     await insertRefreshToken(tx, {
       id: next.id,
@@ -95,6 +109,7 @@ export async function rotateSession(deps: AppDeps, cookieValue: string | undefin
     });
     return { kind: "ok" as const, user, refreshCookie: next.cookieValue };
   });
+  if (outcome.kind === "notMember") throw httpError(401, ja.errors.membershipEnded);
   if (outcome.kind !== "ok") throw httpError(401, ja.errors.refreshFailed);
   return {
     access: signAccessToken(

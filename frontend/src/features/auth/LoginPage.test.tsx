@@ -1,6 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { ja } from "@zaiko/common/messages/ja";
 import { Navigate, Route, Routes } from "react-router-dom";
+import { getDialogs } from "../../lib/feedback";
 import { ACCESS_TOKEN_KEY } from "../../lib/token";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { renderPage } from "../../test/render";
@@ -66,7 +67,6 @@ describe("LoginPage", () => {
     const { requests } = stubFetch(
       routes({ "POST /api/token/": json(401, { detail: ja.validation.notMember }) }),
     );
-    const confirm = jest.spyOn(window, "confirm");
     const { user, email, password, submit } = setup();
     await user.type(email, "staff@example.com");
     await user.type(password, "password123");
@@ -76,7 +76,7 @@ describe("LoginPage", () => {
     // ...and what it means for a staff member who just signed up (issue 21).
     expect(screen.getByText(ja.feedback.notMemberExplained)).toBeInTheDocument();
     expect(requests.map(route)).toEqual(["POST /api/token/"]);
-    expect(confirm).not.toHaveBeenCalled();
+    expect(getDialogs()).toEqual([]);
     expect(screen.getByTestId("location")).toHaveTextContent("/login");
 
     await user.click(screen.getByRole("button", { name: ja.common.close }));

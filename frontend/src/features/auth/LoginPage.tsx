@@ -1,12 +1,15 @@
 import { type LoginField as Field, loginFormErrors } from "@zaiko/common/auth/loginForm";
 import { ja } from "@zaiko/common/messages/ja";
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { useSelector } from "react-redux";
+import { Link, Navigate, useNavigate } from "react-router-dom";
 import { TimesCircleIcon, TimesIcon } from "../../components/icons/InlineIcons";
 import { PlainButton } from "../../components/plain/PlainButton";
 import { PlainTextField } from "../../components/plain/PlainTextField";
+import { selectIsAuthenticated } from "../../lib/session";
 import { loginBannerText, SignedUpNotice } from "./loginNotices";
 import { useLogin } from "./useLogin";
+import { useLoginReturn } from "./useLoginReturn";
 
 /**
  * /login: email and password, checked as the spec says, then the session starts. The first screen of most
@@ -16,6 +19,8 @@ import { useLogin } from "./useLogin";
 export function LoginPage() {
   const navigate = useNavigate();
   const { login, pending } = useLogin();
+  const { target, notice } = useLoginReturn();
+  const signedIn = useSelector(selectIsAuthenticated);
   const [values, setValues] = useState({ email: "", password: "" });
   const [touched, setTouched] = useState<Record<Field, boolean>>({ email: false, password: false });
   const [submitted, setSubmitted] = useState(false);
@@ -33,14 +38,22 @@ export function LoginPage() {
     setBanner(null);
     const failure = await login(values.email, values.password);
     if (failure) setBanner(failure);
-    else navigate("/workcase");
+    else navigate(target, { replace: true });
   };
+
+  // A tab that opened /login while the browser is signed in (its session restored meanwhile) goes on.
+  if (signedIn && !pending) return <Navigate to={target} replace />;
 
   return (
     <div className="auth-page">
       <form className="auth-card" onSubmit={onSubmit} noValidate>
         <h1 className="auth-title">{ja.login.title}</h1>
-        {banner ? null : <SignedUpNotice />}
+        {!banner && notice && (
+          <output className="auth-banner-message p-inline-message p-component p-inline-message-warn">
+            <span className="p-inline-message-text">{notice}</span>
+          </output>
+        )}
+        {!banner && !notice && <SignedUpNotice />}
         {banner && (
           <div className="auth-banner">
             <div

@@ -1,10 +1,17 @@
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
 import type { UserInfoDto } from "@zaiko/common/members/members.schema";
 import { type SessionState, sessionCleared, signedOutSession } from "../../lib/session";
-import { getAccessToken } from "../../lib/token";
+import { getAccessToken, getCsrfToken } from "../../lib/token";
 
-/** The store starts "restoring" when a page load finds a token: guards wait instead of redirecting. */
-const initialState = (): SessionState => ({ ...signedOutSession, restoring: getAccessToken() !== null });
+/**
+ * The store starts "restoring" when a page load finds a token, or none but the csrftoken cookie that the
+ * server sets and clears together with the refresh cookie (a new tab of a signed-in browser): guards
+ * wait instead of redirecting.
+ */
+const initialState = (): SessionState => ({
+  ...signedOutSession,
+  restoring: getAccessToken() !== null || getCsrfToken() !== null,
+});
 
 const sessionSlice = createSlice({
   name: "session",
@@ -29,7 +36,12 @@ const sessionSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(sessionCleared, () => ({ ...signedOutSession }));
+    // A notice already given stays: the other tabs' requests failing after a deactivation end the session
+    // again, as merely "expired".
+    builder.addCase(sessionCleared, (state, action) => {
+      const notice = action.payload ?? state.notice;
+      return notice ? { ...signedOutSession, notice } : { ...signedOutSession };
+    });
   },
 });
 

@@ -4,12 +4,14 @@ import { useAppDispatch } from "../../lib/hooks";
 import { hardNavigate } from "../../lib/navigation";
 import { sessionCleared } from "../../lib/session";
 import { disconnectSocket } from "../../lib/socket";
+import { tellOtherTabs } from "../../lib/tabSync";
 import { clearAccessToken } from "../../lib/token";
 import { useLogoutMutation } from "./authApi";
 
 /**
  * Logout: the server revokes the refresh cookie (its failure is ignored: the local logout must
- * happen anyway), then the token, session and caches go, and /login is loaded afresh.
+ * happen anyway), then the token, session and caches go, and /login is loaded afresh. Every other tab
+ * of the browser shares the session, so they are told to do the same at once.
  */
 export function useLogout(): () => Promise<void> {
   const dispatch = useAppDispatch();
@@ -21,6 +23,7 @@ export function useLogout(): () => Promise<void> {
     } catch (error) {
       console.warn("logout call failed; signing out locally", error);
     }
+    tellOtherTabs({ type: "signedOut", reason: "logout" });
     clearAccessToken();
     disconnectSocket();
     dispatch(sessionCleared());

@@ -1,0 +1,51 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ConfigError, loadConfig } from "./config";
+
+const env = (vars: Record<string, string>) => vars as NodeJS.ProcessEnv;
+
+describe("loadConfig", () => {
+  it("refuses DATABASE_URL or REDIS_URL without both secrets, naming what to set", () => {
+    const setups: Record<string, string>[] = [
+      { DATABASE_URL: "postgres://db/zaiko" },
+      { REDIS_URL: "redis://r:6379" },
+    ];
+    for (const shared of setups) {
+      expect(() => loadConfig(env(shared))).toThrow(ConfigError);
+      expect(() => loadConfig(env({ ...shared, JWT_SECRET: "s3cret" }))).toThrow(
+        /so CSRF_SECRET must be set/,
+      );
+    }
+  });
+
+  it("refuses the placeholders of .env.example", () => {
+    const vars = {
+      DATABASE_URL: "postgres://db/zaiko",
+      JWT_SECRET: "change-me-to-64-random-hex-chars",
+      CSRF_SECRET: "change-me-to-another-64-random-hex-chars",
+    };
+    expect(() => loadConfig(env(vars))).toThrow(/JWT_SECRET and CSRF_SECRET must be set/);
+  });
+
+  it("takes the secrets given, and keys rate limits by the database without its credentials", () => {
+    const config = loadConfig(
+      env({ DATABASE_URL: "postgres://user:pw@db.local:6543/zaiko", JWT_SECRET: "a", CSRF_SECRET: "b" }),
+    );
+    expect([config.jwtSecret, config.csrfSecret]).toEqual(["a", "b"]);
+    expect(config.rateLimitKeyPrefix).toBe("zaiko:ratelimit:db.local:6543/zaiko:");
+    expect(config.refreshReuseGraceSeconds).toBe(30);
+  });
+
+  it("on the embedded default generates the secrets once into DATA_DIR", () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "zaiko-config-"));
+    try {
+      const first = loadConfig(env({ DATA_DIR: dataDir }));
+      const again = loadConfig(env({ DATA_DIR: dataDir }));
+      expect(again.jwtSecret).toBe(first.jwtSecret);
+      expect(readFileSync(path.join(dataDir, ".jwt_secret"), "utf8").trim()).toBe(first.jwtSecret);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
