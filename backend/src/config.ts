@@ -31,8 +31,6 @@ export interface Config {
   activeMemberTtlMs: number;
   /** Big read views (weekly view, inventory summary) running at once per process (0: no limit). */
   readViewsInFlight: number;
-  /** Client IPs from X-Forwarded-For (behind a reverse proxy). */
-  trustProxy: boolean;
   /** Connections per process to PostgreSQL. */
   pgPoolSize: number;
   /**
@@ -133,7 +131,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     realtimeTickMs: int("REALTIME_TICK_MS", 10, env),
     activeMemberTtlMs: int("ACTIVE_MEMBER_TTL_MS", 1_000, env),
     readViewsInFlight: int("READ_VIEWS_IN_FLIGHT", DEFAULT_READ_VIEWS_IN_FLIGHT, env),
-    trustProxy: env.TRUST_PROXY === "1",
     pgPoolSize: int("PG_POOL_SIZE", 20, env),
     refreshReuseGraceSeconds: int("REFRESH_REUSE_GRACE_SECONDS", 30, env),
     tokenCallsPerIpPerMinute: int("TOKEN_CALLS_PER_IP_PER_MINUTE", 120, env),
