@@ -16,6 +16,7 @@ const DAYS = ["11/22(日)", "11/23(月)", "11/24(火)", "11/25(水)", "11/26(木
 
 const item = (id: number, title: string, category: number, stock: number, daily: number[]): WeekItemDto => ({
   id,
+  version: 1,
   title,
   category,
   category_name: categories.find((c) => c.id === category)?.category ?? "",
