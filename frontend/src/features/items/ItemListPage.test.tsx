@@ -379,6 +379,7 @@ describe("ItemListPage: live", () => {
       ...items[0]!,
       title: "プロジェクターA",
       stock_quantity: 2,
+      version: 2,
     };
     emit("items.upserted", { seq: 1, item: renamed });
     const row = await waitFor(() => rowOf("プロジェクターA"));

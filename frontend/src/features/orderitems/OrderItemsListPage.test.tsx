@@ -124,7 +124,7 @@ describe("OrderItemsListPage", () => {
     const { user, requests } = setup({
       "PATCH /api/orderitems/1/": async (req) => {
         const body = (await req.json()) as Record<string, unknown>;
-        current = { ...current, ...body } as OrderItemDto;
+        current = { ...current, ...body, version: current.version + 1 } as OrderItemDto;
         return json(200, current);
       },
     });
@@ -267,7 +267,7 @@ describe("OrderItemsListPage", () => {
     await screen.findByText("スピーカー");
     serverEmit("orderitems.upserted", {
       seq: 4,
-      order_item: { ...items[0]!, issue: "2026-11-20T07:45:00+09:00" },
+      order_item: { ...items[0]!, issue: "2026-11-20T07:45:00+09:00", version: 2 },
     });
     expect(
       await within(rowOf("スピーカー")).findByRole("button", { name: `${t.unissue}: スピーカー` }),
