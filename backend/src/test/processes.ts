@@ -21,6 +21,8 @@ export async function freePort(): Promise<number> {
 export interface AppProcess {
   url: string;
   stop(): Promise<void>;
+  /** The OS process (to kill it the hard way, or to talk to a hooked entry over IPC). */
+  child: ChildProcess;
 }
 
 /** Waits until `check` resolves true, polling every 100 ms, or throws after `ms`. */
@@ -40,10 +42,12 @@ export async function waitFor(check: () => Promise<boolean>, ms: number, what: s
 export async function startAppProcess(
   env: Record<string, string>,
   nodeArgs: string[] = [],
+  /** Another entry than production's, e.g. test/hookedApp.ts; it gets an IPC channel. */
+  entry = "backend/src/main.ts",
 ): Promise<AppProcess> {
   const port = await freePort();
   // The young generation production runs with (Dockerfile, scripts/start.mjs; docs/operations.md).
-  const args = ["--max-semi-space-size=32", ...nodeArgs, "-r", "esbuild-register", "backend/src/main.ts"];
+  const args = ["--max-semi-space-size=32", ...nodeArgs, "-r", "esbuild-register", entry];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
@@ -56,7 +60,10 @@ export async function startAppProcess(
       CSRF_SECRET: "multi-process-test-csrf",
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio:
+      entry === "backend/src/main.ts"
+        ? ["ignore", "ignore", "inherit"]
+        : ["ignore", "ignore", "inherit", "ipc"],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(
@@ -69,8 +76,9 @@ export async function startAppProcess(
   );
   return {
     url,
+    child,
     stop: async () => {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
       await exited;
