@@ -76,6 +76,7 @@ class ClientModel {
   views: Views;
   lastSeq: number | undefined;
   private loading = 0;
+  private again = false;
   private journal: Change[] = [];
   private readonly orderItemMemory: LiveRowsMemory = newLiveRowsMemory();
   private readonly itemMemory: LiveRowsMemory = newLiveRowsMemory();
@@ -148,16 +149,28 @@ class ClientModel {
     }
   }
 
+  /**
+   * As RTK Query does by default (invalidationBehavior "delayed"): a refetch asked for while one is in
+   * flight starts when that one has landed, so an older answer never lands after a newer one.
+   */
   async refetch(): Promise<void> {
+    if (this.loading > 0) {
+      this.again = true;
+      return;
+    }
     this.loading++;
     try {
-      const answer = await this.load();
-      const changes = [...this.journal];
-      this.views = answer;
-      for (const change of changes) change(this.views);
+      do {
+        this.again = false;
+        const answer = await this.load();
+        const changes = [...this.journal];
+        this.journal = [];
+        this.views = answer;
+        for (const change of changes) change(this.views);
+      } while (this.again);
     } finally {
       this.loading--;
-      if (this.loading === 0) this.journal = [];
+      this.journal = [];
     }
   }
 
