@@ -12,7 +12,7 @@ import { PipelinedBeginClient } from "./pipelinedBegin";
 /**
  * The drizzle database, whichever driver is underneath. Both speak the same PostgreSQL. Opened without
  * drizzle's relational query API (`db.query.*`, which the code does not use): given the schema, drizzle
- * builds a query builder per table for every transaction, on the + button's path too (docs/benchmarks.md).
+ * builds a query builder per table for every transaction, on the + button's path too.
  */
 export type Db = PgDatabase<PgQueryResultHKT>;
 type NoRelations = Record<string, never>;
@@ -87,7 +87,7 @@ export function pgPool(config: PoolConfig): Pool {
 function openPg(url: string, size: number, onIdleError: (err: Error) => void): Database {
   // A fixed-size pool: connections opened under load are kept (min = max) rather than closed after 10 s
   // idle, pg-pool's default. When the idle timeout closed a burst's connections, their backends exiting at
-  // once stalled every other transaction on the 2-vCPU machine for 100–500 ms (docs/benchmarks.md), and
+  // once stalled every other transaction for a noticeable moment, and
   // the next burst paid for new connections again.
   const pool = pgPool({ connectionString: url, max: size, min: size });
   // An idle client whose connection dies (server restart, admin termination) is dropped by the pool and

@@ -36,7 +36,7 @@ interface PgClientQueues {
  *   answer), and the query's promise settles only after BEGIN's own.
  * Either way, if BEGIN fails the query rejects with BEGIN's error. PostgreSQL executes the two in order, so
  * the transaction is the same; only the waits and the system calls in between are gone: every write and
- * every wake-up on this VM is expensive (scripts/bench/allocation.ts, docs/benchmarks.md).
+ * every wake-up is expensive on a small shared machine (scripts/bench/allocation.ts measures the path).
  *
  * Why a failed BEGIN cannot let a statement run unchecked outside the transaction: BEGIN fails only on a
  * broken connection or inside an aborted transaction, and in both cases the statement behind it fails too

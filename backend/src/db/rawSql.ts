@@ -4,7 +4,7 @@ import type { Db, Tx } from "./client";
 /*
  * Raw SQL for the hot and the big reads: drizzle's builder cannot express every statement (a lock inside a
  * lateral join), and its per-field row mapping was most of the server's time on thousands of rows
- * (docs/benchmarks.md). Instants travel as integers, which both drivers return alike.
+ * of a big read. Instants travel as integers, which both drivers return alike.
  */
 
 /** Both drivers answer raw SQL with `{rows}` of plain objects; the shared Db type does not say so. */

@@ -12,10 +12,10 @@ export type ReadViewLimit = <T>(view: () => Promise<T>) => Promise<T>;
 /**
  * At most `inFlight` big read views (the weekly view, the inventory summary) at a time in this process; 0
  * lets every one run at once. Each view runs its queries on up to three pool connections at once and then
- * ~10–20 ms of work on the event loop. Without a limit, clients reloading the weekly view back to back held
- * the pool's connections and the event loop, and an allocation beside them (+) waited: with four such
- * clients its p50 was 132 ms, with this limit 27 ms, at the same view throughput (docs/benchmarks.md, "The
- * weekly view under load"). Views beyond the limit wait here, holding nothing.
+ * works on the event loop for a while. Without a limit, clients reloading the weekly view back to back held
+ * the pool's connections and the event loop, and an allocation beside them (+) waited several times longer
+ * at the same view throughput (scripts/bench/readViewsUnderLoad.ts measures it). Views beyond the limit
+ * wait here, holding nothing.
  */
 export function createReadViewLimit(inFlight: number): ReadViewLimit {
   if (inFlight === 0) return (view) => view();

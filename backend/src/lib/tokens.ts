@@ -33,7 +33,7 @@ export function signAccessToken(secret: string, userId: number, groupId: number,
 const secretKeys = new Map<string, KeyObject>();
 /**
  * The secret as a KeyObject, made once: given a string, jsonwebtoken first tries it as a public key on
- * every call, which cost about half a millisecond of CPU per request (profile in docs/benchmarks.md).
+ * every call, which showed in the server's profile on every request.
  */
 function secretKey(secret: string): KeyObject {
   let key = secretKeys.get(secret);
@@ -51,8 +51,7 @@ const verifiedTokens = new Map<string, ExpiringMap<string, { userId: number; gro
 /**
  * Verifies an access token; undefined when it is malformed, expired or signed otherwise.
  * A token that verified is remembered until its expiry, per secret: the signature, the claims and the
- * JSON are checked once per token rather than on every request of a session (about 40 µs of CPU per
- * request in the server's profile, docs/benchmarks.md). Only what passed is
+ * JSON are checked once per token rather than on every request of a session. Only what passed is
  * kept, so a forged token is checked in full every time; whether the member is still active is checked
  * per request elsewhere (middlewares/auth.ts), so nothing about revocation changes.
  */

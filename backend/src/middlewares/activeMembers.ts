@@ -3,7 +3,7 @@ import type { AuthUser } from "./auth";
 
 /**
  * Members recently confirmed active, so that not every request pays a database round trip for the check
- * (it was a third of the allocation path's cost, docs/benchmarks.md). Safe because every change of a
+ * (a large share of the + button's cost). Safe because every change of a
  * member (deactivation, deletion, profile edit) is forgotten at once, on every app process, after its
  * commit (Realtime#memberChanged); the time to live only bounds how long a process that missed that
  * message (Redis down) or a request that read the row just before the commit can keep the old row.

@@ -4,8 +4,7 @@ import type { Context, Next } from "koa";
  * Serialises a JSON body to UTF-8 bytes once, here, instead of leaving it to Koa. Koa stringifies the body,
  * measures it with Buffer.byteLength and hands the string to the socket, which encodes it again; for a
  * string with any character beyond Latin-1 (every answer with a Japanese label or name) both take V8's
- * slow path. For the weekly view's 373 KiB, Koa's answer took about 8 ms of server CPU per request in a
- * profile, this one about 5 (docs/benchmarks.md). Buffer.from encodes once; Koa sends a Buffer as it is.
+ * slow path, which shows on the big read views. Buffer.from encodes once; Koa sends a Buffer as it is.
  * The Content-Type stays application/json: Koa only sets a type for a Buffer when none is set.
  */
 export function jsonBytes() {

@@ -6,7 +6,7 @@ import { rowsOf } from "../db/rawSql";
  * Reserves `count` sequence numbers of a stream in one statement and returns the last of them (the
  * block is last − count + 1 … last). The row lock lasts only this autocommit statement. Raw SQL: it runs
  * once per group and tick under load, and drizzle's insert builder cost more than the statement's own
- * round trip there (docs/benchmarks.md).
+ * round trip there.
  */
 export async function reserveSeq(db: Db, stream: string, count: number): Promise<number> {
   const [row] = await rowsOf<{ seq: string | number }>(

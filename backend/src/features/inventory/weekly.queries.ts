@@ -7,8 +7,8 @@ type Queryable = Db | Tx;
 
 /*
  * The read views return thousands of rows. Raw SQL read through `execute` skips drizzle's per-field row
- * mapping, and instants travel as integers instead of timestamps to parse: at 2,000 items and 6,000
- * overlapping order items those two were most of the server's time (docs/benchmarks.md).
+ * mapping, and instants travel as integers instead of timestamps to parse: on a large group those two
+ * were most of the server's time.
  */
 
 /**
@@ -24,8 +24,8 @@ const ZERO = 48;
 
 /**
  * Reads what `bookingList` wrote; `instant` turns the integers written for start and end into epoch ms.
- * Digits are read in place rather than through split and Number: the weekly view reads 18,000 of them per
- * request, and the strings split created were most of its garbage (docs/benchmarks.md).
+ * Digits are read in place rather than through split and Number: the weekly view reads thousands of them per
+ * request, and the strings split created were most of its garbage.
  */
 export function parseBookingList(text: string | null, instant = (n: number) => n): Booking[] {
   if (!text) return [];

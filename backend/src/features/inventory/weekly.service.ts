@@ -13,7 +13,7 @@ import { parseWeekBookings, weekBookingsByItem } from "./weekly.queries";
  * The item screen's week: every item of the group (by title) with the peak usage of each of the 7 days,
  * the day labels, the group's categories, and the neighbouring weeks. Three queries whatever the item
  * count, run at once on their own connections: the bookings' aggregation is most of the database's time
- * and the items are read, parsed and presented meanwhile (docs/benchmarks.md).
+ * and the items are read, parsed and presented meanwhile.
  */
 export async function weeklyItems(deps: AppDeps, actor: AuthUser, week: Week): Promise<WeeklyItemsDto> {
   const db = deps.database.db;

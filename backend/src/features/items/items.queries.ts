@@ -25,7 +25,7 @@ const titleOrder = sql`${items.title} COLLATE "C"`;
 /**
  * Every item of the group with its category name, by title (by code point on both drivers). Raw SQL read with
  * `rowsOf`: the weekly view lists all 2,000 items of a large group on every request, and drizzle's per-field
- * mapping of the rows was a visible part of its time (docs/benchmarks.md).
+ * mapping of the rows was a visible part of its time.
  */
 export async function listItemsOfGroup(db: Queryable, groupId: number): Promise<ItemRow[]> {
   const rows = await rowsOf<{

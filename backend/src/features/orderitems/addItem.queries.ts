@@ -7,9 +7,9 @@ import type { OrderItemRow } from "./orderitems.queries";
 /**
  * The hot path of the product (+ on the case detail screen) in one statement between BEGIN and COMMIT: the
  * database function `add_allocation_unit` (migrations 0002 and 0003) locks the case (share) then the item
- * (update), writes the unit and reads the bookings around it. Every round trip is paid by every click: the same
- * transaction through pg went from about 700 to about 1,230 per second when its three statements between
- * BEGIN and COMMIT became this one (scripts/bench/allocation.ts, docs/benchmarks.md). BEGIN itself travels
+ * (update), writes the unit and reads the bookings around it. Every round trip is paid by every click, so
+ * the three statements between BEGIN and COMMIT are this one (scripts/bench/allocation.ts measures the
+ * path). BEGIN itself travels
  * with it (db/pipelinedBegin.ts), so the + costs two round trips: this statement and COMMIT.
  * The function does not decide: the caller checks the peak with common/availability and throws to roll back.
  */
