@@ -129,8 +129,8 @@ function jstDay(now: Date, days: number, hour: number): Date {
 
 const csvCell = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
-/** Builds the plan: about 230 items, 40 cases from three weeks ago to five weeks ahead. */
-export function buildDemoPlan(now: Date): DemoPlan {
+/** Builds the plan: about 230 items, `caseCount` (40) cases from three weeks ago to five weeks ahead. */
+export function buildDemoPlan(now: Date, caseCount = 40): DemoPlan {
   const random = generator(20261125);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
@@ -158,8 +158,8 @@ export function buildDemoPlan(now: Date): DemoPlan {
       return title;
     }
   };
-  for (let i = 0; i < 40; i++) {
-    const startDay = -21 + Math.floor((i * 56) / 40) + between(0, 1);
+  for (let i = 0; i < caseCount; i++) {
+    const startDay = -21 + Math.floor((i * 56) / caseCount) + between(0, 1);
     const length = between(0, 3);
     const start = jstDay(now, startDay, between(8, 11));
     const end = jstDay(now, startDay + length, between(17, 21));

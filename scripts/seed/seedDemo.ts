@@ -11,6 +11,8 @@ export interface SeedOptions {
   password: string;
   groupName: string;
   now?: Date;
+  /** How many cases (40 by default). */
+  caseCount?: number;
 }
 
 export interface SeedResult {
@@ -139,7 +141,7 @@ export async function seedDemo(o: SeedOptions): Promise<SeedResult> {
   const api = apiClient(o.base.replace(/\/$/, ""));
   const health = await api.call("GET", "/api/healthz").catch(() => undefined);
   if (!health?.ok) throw new Error(`no server at ${o.base}: start it first (npm start), or set SEED_URL`);
-  const plan = buildDemoPlan(o.now ?? new Date());
+  const plan = buildDemoPlan(o.now ?? new Date(), o.caseCount);
   const { token, groupId } = await signUpOwner(api, o);
   await addStaff(api, o, token, groupId);
   const form = new FormData();
