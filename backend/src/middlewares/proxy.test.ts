@@ -81,6 +81,16 @@ describe("the shipped proxy set-up", () => {
     expect(nginx).toMatch(/proxy_set_header\s+X-Forwarded-For\s+\$remote_addr;/);
     expect(nginx).not.toContain("$proxy_add_x_forwarded_for");
     expect(nginx).toMatch(/proxy_set_header\s+X-Forwarded-Proto\s+\$scheme;/);
+    // nginx inherits proxy_set_header into a location only when it sets none of its own: every location
+    // that proxies to the apps must set the client's headers itself.
+    const locations = nginx.split(/\n\s*location\s/).slice(1);
+    expect(locations.length).toBeGreaterThan(0);
+    for (const location of locations) {
+      if (!location.includes("proxy_pass")) continue;
+      expect(location).toMatch(/proxy_set_header\s+X-Forwarded-For\s+\$remote_addr;/);
+      expect(location).toMatch(/proxy_set_header\s+X-Forwarded-Proto\s+\$scheme;/);
+      expect(location).toMatch(/proxy_set_header\s+Host\s+\$host;/);
+    }
     const compose = readFileSync(path.join(ROOT, "docker-compose.yml"), "utf8");
     expect(compose).toMatch(/TRUST_PROXY: "1"/);
     expect(compose).toMatch(/TRUST_PROXY_HOPS: "1"/);
