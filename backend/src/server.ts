@@ -11,7 +11,6 @@ import { ActiveMemberCache } from "./middlewares/activeMembers";
 import { authenticate } from "./middlewares/auth";
 import { createRateLimits, createSharedRateLimits, type RateLimits } from "./middlewares/rateLimit";
 import { reserveSeq } from "./realtime/eventStreams.queries";
-import { ProcessLiveness } from "./realtime/liveness";
 import { Realtime } from "./realtime/realtime";
 import { useRedisAdapter } from "./realtime/redisAdapter";
 
@@ -29,8 +28,6 @@ export interface StartOptions {
   database?: Database;
   logger?: Logger;
   rateLimits?: RateLimits;
-  /** Tests only: delays or holds publishing (Publisher's beforeSend). Production never sets it. */
-  beforePublish?: (groupId: number) => Promise<void>;
 }
 
 /**
@@ -72,7 +69,6 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     authenticate: (token) => authenticate(deps, token),
     reserveSeq: (stream, count) => reserveSeq(database.db, stream, count),
     tickMs: config.realtimeTickMs,
-    beforeSend: opts.beforePublish,
   });
 
   const app = createApp(deps);
@@ -82,11 +78,6 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   deps.realtime.onMemberChanged((userId) => deps.activeMembers.forget(userId));
   const closeRedis = config.redisUrl ? await useRedisAdapter(io, config.redisUrl, logger) : undefined;
   if (closeRedis) deps.realtime.shareAcrossProcesses();
-  // Only with other processes to tell: one process alone restarts, and its clients reconnect and refetch.
-  const liveness = closeRedis
-    ? new ProcessLiveness({ db: database.db, logger, onPeerDied: () => deps.realtime.resyncEveryone() })
-    : undefined;
-  await liveness?.start();
   const stopHousekeeping = startHousekeeping(deps);
 
   await new Promise<void>((resolve, reject) => {
@@ -105,7 +96,6 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       const httpClosed = new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeIdleConnections();
       await deps.realtime.close();
-      await liveness?.stop();
       await closeRedis?.();
       await rateLimits.close();
       await httpClosed;

@@ -86,7 +86,6 @@ export function insertItems(
     stockQuantity: items.stockQuantity,
     note: items.note,
     createdAt: items.createdAt,
-    version: items.version,
   });
 }
 

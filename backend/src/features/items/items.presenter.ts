@@ -10,7 +10,6 @@ export interface ItemRow {
   stockQuantity: number;
   note: string;
   createdAt: Date;
-  version: number;
 }
 
 /** The only shape of an item that leaves the server (REST and socket payloads alike). */
@@ -24,6 +23,5 @@ export function presentItem(row: ItemRow): ItemDto {
     note: row.note,
     created: new Date(row.createdAt).toISOString(),
     group: row.groupId,
-    version: Number(row.version),
   };
 }

@@ -16,7 +16,6 @@ export const itemColumns = {
   stockQuantity: items.stockQuantity,
   note: items.note,
   createdAt: items.createdAt,
-  version: items.version,
 };
 
 /** Titles sort by code point on both drivers (their default collations may differ). */
@@ -36,11 +35,10 @@ export async function listItemsOfGroup(db: Queryable, groupId: number): Promise<
     stock_quantity: number;
     note: string;
     created_ms: number;
-    version: string | number;
   }>(
     db,
     sql`
-    SELECT i.id, i.category_id, c.name AS category_name, i.title, i.stock_quantity, i.note, i.version,
+    SELECT i.id, i.category_id, c.name AS category_name, i.title, i.stock_quantity, i.note,
            ${epochMs(sql`i.created_at`)}::float8 AS created_ms
     FROM items i
     JOIN categories c ON c.id = i.category_id AND c.group_id = i.group_id
@@ -56,7 +54,6 @@ export async function listItemsOfGroup(db: Queryable, groupId: number): Promise<
     stockQuantity: r.stock_quantity,
     note: r.note,
     createdAt: new Date(r.created_ms),
-    version: Number(r.version),
   }));
 }
 
@@ -83,7 +80,7 @@ export async function lockItem(db: Queryable, groupId: number, id: number) {
 /** Locks item rows in id order (the order every writer uses, so two writers never deadlock). */
 export function lockItems(db: Queryable, groupId: number, ids: number[]) {
   return db
-    .select({ id: items.id, title: items.title, stockQuantity: items.stockQuantity, version: items.version })
+    .select({ id: items.id, title: items.title, stockQuantity: items.stockQuantity })
     .from(items)
     .where(and(eq(items.groupId, groupId), inArray(items.id, ids)))
     .orderBy(asc(items.id))

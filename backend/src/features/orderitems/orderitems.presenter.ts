@@ -15,6 +15,5 @@ export function presentOrderItem(row: OrderItemRow): OrderItemDto {
     receive: row.receive === null ? null : iso(row.receive),
     note: row.note,
     category: row.categoryName,
-    version: Number(row.version),
   };
 }

@@ -17,7 +17,6 @@ export interface OrderItemRow {
   issue: Date | null;
   receive: Date | null;
   note: string;
-  version: number;
 }
 
 const rowColumns = {
@@ -32,7 +31,6 @@ const rowColumns = {
   issue: orderItems.issue,
   receive: orderItems.receive,
   note: orderItems.note,
-  version: orderItems.version,
 };
 
 /** Order items of the group (of one case, or with these ids) with item and category, end date descending. */

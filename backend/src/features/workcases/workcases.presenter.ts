@@ -14,6 +14,5 @@ export function presentWorkCase(row: WorkCaseRow): WorkCaseDto {
     note: row.note,
     created: iso(row.createdAt),
     group: row.groupId,
-    version: Number(row.version),
   };
 }

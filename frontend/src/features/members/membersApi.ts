@@ -2,7 +2,7 @@ import type { UserDto } from "@zaiko/common/members/members.schema";
 import { api } from "../../lib/api";
 import { removeById, upsertById } from "../../lib/cacheUpdates";
 import { saveBlob } from "../../lib/download";
-import { replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
+import { subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
 
 /** The member CSV's file name (spec §9). */
@@ -17,16 +17,15 @@ export const membersApi = api.injectEndpoints({
       // Live: other owners' and members' changes arrive as socket events and are applied by id,
       // so applying one twice (our own change echoed back) is harmless.
       onCacheEntryAdded: (groupId, cache) =>
-        subscribeWhileCached(groupId, cache, (apply) => [
+        subscribeWhileCached(cache, ({ updateCachedData }) => [
           onServerEvent("members.upserted", ({ user }) => {
             if (!user.groups.includes(groupId)) return;
-            apply((draft) => upsertById(draft, user));
+            updateCachedData((draft) => upsertById(draft, user));
           }),
           onServerEvent("members.deleted", ({ id }) => {
-            apply((draft) => removeById(draft, id));
+            updateCachedData((draft) => removeById(draft, id));
           }),
         ]),
-      onQueryStarted: replayOnLoad,
     }),
     setMemberActive: build.mutation<UserDto, { id: number; groupId: number; is_member: boolean }>({
       query: ({ id, is_member }) => ({ url: `/api/user/${id}/`, method: "PATCH", body: { is_member } }),
