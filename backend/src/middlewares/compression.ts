@@ -12,10 +12,8 @@ const isJson = (type: string) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(typ
 
 /**
  * Compresses JSON answers above the threshold on the fly, with what the client accepts, at the fastest
- * levels: the app's CPU is its bottleneck. For a weekly view of 2,000
- * items (336 KiB) on this VM: brotli quality 1 gave 12.7 KiB, gzip level 1 18.2 KiB, each in a few ms;
- * gzip's default level 6 and koa-compress's default brotli quality 4 took five to six times as long for a
- * result no smaller than brotli 1's. Sets `Vary: Accept-Encoding` on every answer that passes through, the
+ * levels: the app's CPU is its bottleneck, and on the big read views the fastest levels already shrink
+ * the JSON many times over, while the default levels cost several times the CPU for little more. Sets `Vary: Accept-Encoding` on every answer that passes through, the
  * static files included. CSV and Excel exports are other types and pass untouched (an .xlsx is a zip).
  */
 export function compressJson() {

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from "react";
 import { Navigate, type RouteObject } from "react-router-dom";
-// In the first chunk (1.6 KiB gzipped): most visits start here, and a lazy chunk cost one more round trip
+// In the first chunk (it is small): most visits start here, and a lazy chunk cost one more round trip
 // before the form appeared (docs/frontend.md, "First screen").
 import { LoginPage } from "../features/auth/LoginPage";
 import { AppLayout } from "./AppLayout";

@@ -3,8 +3,8 @@ import type { Tx } from "../../db/client";
 import { categories, items } from "../../db/schema";
 
 /**
- * Rows per statement. PGlite runs queries on the main thread, so its statements are kept short (about
- * 50 ms each); PostgreSQL runs them elsewhere and takes bigger ones.
+ * Rows per statement. PGlite runs queries on the main thread, so its statements are kept short; PostgreSQL
+ * runs them elsewhere and takes bigger ones.
  */
 export const batchSize = (driver: "pglite" | "pg") => (driver === "pglite" ? 100 : 500);
 
