@@ -58,8 +58,11 @@ function readRow(cells: string[], line: number, errors: ImportRowError[]): CsvIt
   const before = errors.length;
   const extra = cells.slice(4);
   if (extra.some((c) => c.trim() !== "")) errors.push({ line, message: m.tooManyColumns });
-  // The shared input boundary (common/input.ts): no NUL or lone surrogate reaches the database.
-  if (cells.some(hasForbiddenCharacter)) errors.push({ line, message: v.forbiddenCharacter });
+  // The shared input boundary (common/input.ts): no NUL or lone surrogate reaches the database. A file adds
+  // U+FFFD, the mark of bytes that did not decode (or of a lone surrogate its writer replaced): stored, the
+  // text would silently differ from what the user meant.
+  const undecodable = (c: string) => hasForbiddenCharacter(c) || c.includes("�");
+  if (cells.some(undecodable)) errors.push({ line, message: v.forbiddenCharacter });
   const title = (cells[0] ?? "").trim();
   const category = (cells[1] ?? "").trim();
   const note = cells[3] ?? "";

@@ -87,4 +87,20 @@ describeOnDatabases("multipart uploads that end early or are malformed", (driver
     });
     expect(await itemsOfGroupInDb(server, owner.groupId)).toEqual([]);
   });
+
+  it("refuses a CSV cell holding U+FFFD (bytes that did not decode) with the line, changing nothing", async () => {
+    // A lone surrogate in the maker's text arrives as U+FFFD (Buffer.from writes it so), as do bytes that are
+    // not text.
+    const csv = `${HEADER}\nマイク,音響,1,\nスピーカー\uD800,音響,2,\n`;
+    const res = await request(server.url)
+      .post("/api/import-item-csv/")
+      .set(bearer(owner))
+      .attach("csv_file", Buffer.from(csv), "items.csv");
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      detail: ja.imports.failed,
+      errors: [{ line: 3, message: ja.validation.forbiddenCharacter }],
+    });
+    expect(await itemsOfGroupInDb(server, owner.groupId)).toEqual([]);
+  });
 });
