@@ -1,20 +1,17 @@
-import type { Page } from "playwright-core";
-import { describeInBrowser, PHONE, screenshot, useAppAndBrowser } from "./harness";
-import { expectNoPageOverflow, login, post, request, rowOf, signUpOwner, tokenFor } from "./journeyHelpers";
+import { describeInBrowser, LAPTOP, PHONE, screenshot, useAppAndBrowser } from "./harness";
+import {
+  collectBrowserDialogs,
+  expectNoPageOverflow,
+  login,
+  post,
+  request,
+  rowOf,
+  signUpOwner,
+  tokenFor,
+} from "./journeyHelpers";
 
 /** Issue 21 point 4: a case that does not exist, or is deleted while someone has it open. */
 const OWNER = { email: "gone@example.com", group: "札幌イベント機材", first: "四郎", last: "札幌" };
-const DESKTOP_1366 = { width: 1366, height: 800 };
-
-/** Collects the browser's own pop-ups (alert/confirm): the app must not use any. */
-function collectBrowserDialogs(page: Page): string[] {
-  const seen: string[] = [];
-  page.on("dialog", (dialog) => {
-    seen.push(dialog.message());
-    void dialog.dismiss();
-  });
-  return seen;
-}
 
 async function seedCase(url: string, token: string, groupId: number, title: string, itemId: number) {
   const created = await post(
@@ -43,13 +40,8 @@ async function deleteCase(url: string, token: string, caseId: number, groupId: n
 jest.setTimeout(180_000);
 
 describeInBrowser("case not found / deleted journey", () => {
-  const suite = useAppAndBrowser();
-  // A missing element fails its own step (with the locator named) well before the test's timeout.
-  const newPage = async (viewport?: typeof PHONE) => {
-    const page = await suite.newPage(viewport);
-    page.setDefaultTimeout(10_000);
-    return page;
-  };
+  const suite = useAppAndBrowser({ stepTimeoutMs: 10_000 });
+  const { newPage } = suite;
   let token: string;
   let groupId: number;
   let itemId: number;
@@ -73,7 +65,7 @@ describeInBrowser("case not found / deleted journey", () => {
   }, 90_000);
 
   for (const [name, viewport] of [
-    ["desktop", DESKTOP_1366],
+    ["desktop", LAPTOP],
     ["phone", PHONE],
   ] as const) {
     it(`a missing case shows one not-found state with a way back, no browser pop-up (${name})`, async () => {
@@ -96,7 +88,7 @@ describeInBrowser("case not found / deleted journey", () => {
   }
 
   it("the open case screens say so at once when the case is deleted elsewhere (1366 and 390 px)", async () => {
-    const detail = await newPage(DESKTOP_1366);
+    const detail = await newPage(LAPTOP);
     const list = await newPage(PHONE);
     const popups = [...collectBrowserDialogs(detail), ...collectBrowserDialogs(list)];
     const caseId = await seedCase(suite.app.url, token, groupId, "消える案件", itemId);

@@ -13,6 +13,8 @@ export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 /** Desktop and phone viewports every journey is checked at. */
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
+/** The common laptop size the usability issues were found at. */
+export const LAPTOP = { width: 1366, height: 800 };
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -79,21 +81,20 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   };
 }
 
-/** Debian's Chromium, headless, without the background networking this closed machine refuses. */
+/** Chromium's flags here: headless as root, without the background networking this closed machine refuses. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Debian's Chromium, headless, with CHROMIUM_ARGS. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
 export async function newContext(
@@ -145,15 +146,18 @@ export interface JourneySuite {
 
 /**
  * Starts the built app and Chromium before the suite's tests; closes every registered context, then the
- * browser, then the app after them. Call it inside `describeInBrowser`, before the journey's own hooks.
+ * browser, then the app after them. `stepTimeoutMs` bounds each step of its pages. Call it inside `describeInBrowser`, before the journey's own hooks.
  */
-export function useAppAndBrowser(): JourneySuite {
+export function useAppAndBrowser(options: { stepTimeoutMs?: number } = {}): JourneySuite {
   const suite = {
     contexts: [] as BrowserContext[],
     async newPage(viewport = DESKTOP) {
       const context = await newContext(suite.browser, suite.app.url, viewport);
       suite.contexts.push(context);
-      return context.newPage();
+      const page = await context.newPage();
+      // A missing element then fails its own step (with the locator named) well before the test's timeout.
+      if (options.stepTimeoutMs !== undefined) page.setDefaultTimeout(options.stepTimeoutMs);
+      return page;
     },
   } as JourneySuite;
   beforeAll(async () => {

@@ -1,22 +1,12 @@
 import type { Page } from "playwright-core";
-import { describeInBrowser, PHONE, screenshot, useAppAndBrowser } from "./harness";
-import { fillDate, login, rowOf, signUpOwner } from "./journeyHelpers";
+import { describeInBrowser, LAPTOP, PHONE, screenshot, useAppAndBrowser } from "./harness";
+import { collectBrowserDialogs, fillDate, login, rowOf, signUpOwner } from "./journeyHelpers";
 
 /**
  * Issue 21 points 8 and 9: no browser pop-ups (in-app dialogs with the spec's texts, shown when the user
  * acts, not while typing), and a short success toast after each write, below the 64 px app bar.
  */
 const OWNER = { email: "feedback@example.com", group: "仙台レンタル", first: "七海", last: "仙台" };
-const DESKTOP_1366 = { width: 1366, height: 800 };
-
-function collectBrowserDialogs(page: Page): string[] {
-  const seen: string[] = [];
-  page.on("dialog", (dialog) => {
-    seen.push(dialog.message());
-    void dialog.dismiss();
-  });
-  return seen;
-}
 
 /** A toast is readable: below the app bar, fully opaque, dark enough text on its background. */
 async function expectReadableToast(page: Page, text: string) {
@@ -41,20 +31,15 @@ async function expectReadableToast(page: Page, text: string) {
 jest.setTimeout(180_000);
 
 describeInBrowser("in-app dialogs and success toasts journey", () => {
-  const suite = useAppAndBrowser();
-  // A missing element fails its own step (with the locator named) well before the test's timeout.
-  const newPage = async (viewport?: typeof PHONE) => {
-    const page = await suite.newPage(viewport);
-    page.setDefaultTimeout(10_000);
-    return page;
-  };
+  const suite = useAppAndBrowser({ stepTimeoutMs: 10_000 });
+  const { newPage } = suite;
 
   beforeAll(async () => {
     await signUpOwner(suite.app.url, OWNER);
   }, 90_000);
 
   for (const [name, viewport] of [
-    ["desktop", DESKTOP_1366],
+    ["desktop", LAPTOP],
     ["phone", PHONE],
   ] as const) {
     it(`create, edit, duplicate (confirmed first) and delete a case with in-app feedback (${name})`, async () => {
@@ -131,7 +116,7 @@ describeInBrowser("in-app dialogs and success toasts journey", () => {
   }
 
   it("the CSV import without a file shows the spec's message in the app, not a browser alert", async () => {
-    const page = await newPage(DESKTOP_1366);
+    const page = await newPage(LAPTOP);
     const popups = collectBrowserDialogs(page);
     await login(page, OWNER.email);
     await page.locator("header nav").getByRole("link", { name: "アイテム", exact: true }).click();
@@ -145,7 +130,7 @@ describeInBrowser("in-app dialogs and success toasts journey", () => {
   });
 
   it("profile update and member activation confirm with a toast", async () => {
-    const page = await newPage(DESKTOP_1366);
+    const page = await newPage(LAPTOP);
     await login(page, OWNER.email);
     await page.locator("header").getByRole("link", { name: OWNER.email }).click();
     await page.getByLabel("ファーストネーム").fill("七瀬");

@@ -21,6 +21,14 @@ export async function post(url: string, path: string, body?: unknown, token?: st
   return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
 }
 
+/** An API call that must succeed (a journey's set-up, not what it tests): its parsed JSON, or it throws. */
+export async function callApi(url: string, method: string, path: string, body?: unknown, token?: string) {
+  const res = await request(url, method, path, body, token);
+  const json = (await res.json().catch(() => null)) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
 /** Who a journey signs up as its group's owner. */
 export interface Owner {
   email: string;
@@ -52,12 +60,17 @@ export async function tokenFor(url: string, email: string): Promise<string> {
   return (await post(url, "/api/token/", { email, password: PASSWORD })).body.access as string;
 }
 
-/** Fills and submits the login form, without waiting for the outcome (a refusal is a journey too). */
-export async function submitLogin(page: Page, email: string) {
-  await page.goto("/login");
+/** Fills and submits the login form the page shows (e.g. where a deep link sent a signed-out visitor). */
+export async function fillLoginForm(page: Page, email: string) {
   await page.getByLabel("メールアドレス").fill(email);
   await page.getByLabel("パスワード").fill(PASSWORD);
   await page.getByRole("button", { name: "ログイン", exact: true }).click();
+}
+
+/** Fills and submits the login form, without waiting for the outcome (a refusal is a journey too). */
+export async function submitLogin(page: Page, email: string) {
+  await page.goto("/login");
+  await fillLoginForm(page, email);
 }
 
 /** Logs in through the form and waits for the case list, where a login lands. */
@@ -80,6 +93,16 @@ export async function fillDate(_page: Page, scope: Locator, label: string, text:
   const input = scope.getByLabel(label, { exact: true });
   await input.fill(text);
   await input.press("Tab");
+}
+
+/** Collects the browser's own pop-ups (alert/confirm), dismissing them: the app must not use any. */
+export function collectBrowserDialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("dialog", (dialog) => {
+    seen.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return seen;
 }
 
 /** The page itself never scrolls sideways on a phone (tables scroll inside their own box). */

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { describeInBrowser, launchBrowser, newContext, type RunningApp, startApp } from "./harness";
-import { PASSWORD, post, request, signUpOwner, submitLogin, tokenFor } from "./journeyHelpers";
+import { callApi, fillLoginForm, login, PASSWORD, post, signUpOwner, tokenFor } from "./journeyHelpers";
 
 /**
  * One session per browser, any number of tabs (docs/sessions.md): tabs whose access tokens have expired
@@ -21,18 +21,11 @@ const OWNER = { email: "sessions@example.com", group: "セッション検証", f
 const CASE_TITLE = "多タブ検証案件";
 const caseHeading = `案件詳細：${CASE_TITLE}`;
 
-/** An API call that must succeed: the journey's setup, not what it tests. */
-async function call(url: string, method: string, path: string, body?: unknown, token?: string) {
-  const res = await request(url, method, path, body, token);
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown> & { id: number };
-}
-
 /** A group, its owner and one case, on `app`. */
 async function seed(app: RunningApp, owner = OWNER): Promise<{ groupId: number; caseId: number }> {
   const { groupId } = await signUpOwner(app.url, owner);
   const access = await tokenFor(app.url, owner.email);
-  const kase = await call(
+  const kase = await callApi(
     app.url,
     "POST",
     "/api/workcases/",
@@ -45,7 +38,7 @@ async function seed(app: RunningApp, owner = OWNER): Promise<{ groupId: number; 
     },
     access,
   );
-  return { groupId, caseId: kase.id };
+  return { groupId, caseId: kase.id as number };
 }
 
 /** Signs the browser context in through the API: it gets the refresh and csrftoken cookies; the access token. */
@@ -88,6 +81,20 @@ async function openTab(context: BrowserContext): Promise<Tab> {
     void dialog.accept();
   });
   return tab;
+}
+
+/**
+ * A new context signed in as `email` in one tab (through the form), and a second tab opened on the case,
+ * as a link pasted into a new tab: its sessionStorage is empty, the browser holds the refresh cookie.
+ */
+async function signedInTabs(browser: Browser, app: RunningApp, email: string, caseId: number) {
+  const context = await newContext(browser, app.url);
+  const first = await openTab(context);
+  await login(first.page, email);
+  const second = await openTab(context);
+  await second.page.goto(`/orderitems/${caseId}`);
+  await second.page.getByText(caseHeading).waitFor();
+  return { context, first, second };
 }
 
 const onLogin = (page: Page) => new URL(page.url()).pathname === "/login";
@@ -228,15 +235,8 @@ describeInBrowser("sessions: several tabs, new tabs, logout and deactivation", (
   }, 600_000);
 
   it("a new tab opened on a case from a signed-in tab shows the case without a login", async () => {
-    const context = await newContext(browser, app.url);
+    const { context, first, second } = await signedInTabs(browser, app, OWNER.email, caseId);
     contexts.push(context);
-    const first = await openTab(context);
-    await submitLogin(first.page, OWNER.email);
-    await first.page.waitForURL("**/workcase");
-    // Pasted into a new tab: its sessionStorage is empty, the browser holds the refresh cookie.
-    const second = await openTab(context);
-    await second.page.goto(`/orderitems/${caseId}`);
-    await second.page.getByText(caseHeading).waitFor();
     expect(new URL(second.page.url()).pathname).toBe(`/orderitems/${caseId}`);
     expect(second.dialogs).toEqual([]);
     expect(await second.page.getByRole("alertdialog").count()).toBe(0);
@@ -246,14 +246,8 @@ describeInBrowser("sessions: several tabs, new tabs, logout and deactivation", (
   }, 60_000);
 
   it("logout in one tab puts the other tab on /login within 2 s", async () => {
-    const context = await newContext(browser, app.url);
+    const { context, first, second } = await signedInTabs(browser, app, OWNER.email, caseId);
     contexts.push(context);
-    const first = await openTab(context);
-    await submitLogin(first.page, OWNER.email);
-    await first.page.waitForURL("**/workcase");
-    const second = await openTab(context);
-    await second.page.goto(`/orderitems/${caseId}`);
-    await second.page.getByText(caseHeading).waitFor();
 
     await first.page.getByRole("button", { name: "ログアウト" }).click();
     await first.page.waitForURL("**/login");
@@ -269,9 +263,7 @@ describeInBrowser("sessions: several tabs, new tabs, logout and deactivation", (
     const tab = await openTab(context);
     await tab.page.goto(`/orderitems/${caseId}`);
     await tab.page.waitForURL("**/login");
-    await tab.page.getByLabel("メールアドレス").fill(OWNER.email);
-    await tab.page.getByLabel("パスワード").fill(PASSWORD);
-    await tab.page.getByRole("button", { name: "ログイン", exact: true }).click();
+    await fillLoginForm(tab.page, OWNER.email);
     await tab.page.waitForURL(`**/orderitems/${caseId}`);
     await tab.page.getByText(caseHeading).waitFor();
   }, 60_000);
@@ -290,20 +282,14 @@ describeInBrowser("sessions: several tabs, new tabs, logout and deactivation", (
     expect(signup.status).toBe(201);
     const ownerToken = await tokenFor(app.url, OWNER.email);
     const staffId = signup.body.id as number;
-    await call(app.url, "PATCH", `/api/user/${staffId}/`, { is_member: true }, ownerToken);
+    await callApi(app.url, "PATCH", `/api/user/${staffId}/`, { is_member: true }, ownerToken);
 
-    const context = await newContext(browser, app.url);
+    const { context, first, second } = await signedInTabs(browser, app, staff.email, caseId);
     contexts.push(context);
-    const first = await openTab(context);
-    await submitLogin(first.page, staff.email);
-    await first.page.waitForURL("**/workcase");
-    const second = await openTab(context);
-    await second.page.goto(`/orderitems/${caseId}`);
-    await second.page.getByText(caseHeading).waitFor();
 
     // Access tokens live 3 s here: a fresh one for the owner's call.
     const ownerNow = await tokenFor(app.url, OWNER.email);
-    await call(app.url, "PATCH", `/api/user/${staffId}/`, { is_member: false }, ownerNow);
+    await callApi(app.url, "PATCH", `/api/user/${staffId}/`, { is_member: false }, ownerNow);
     const notice =
       "メンバー権限が無効になったため、ログアウトしました。詳しくはグループのオーナーにお問い合わせください。";
     for (const tab of [first, second]) {

@@ -1,23 +1,17 @@
 import { readFileSync } from "node:fs";
 import type { CDPSession } from "playwright-core";
-import { describeInBrowser, PHONE, screenshot, useAppAndBrowser } from "./harness";
+import { describeInBrowser, LAPTOP, PHONE, screenshot, useAppAndBrowser } from "./harness";
 import { expectNoPageOverflow, login, PASSWORD, post, signUpOwner, tokenFor } from "./journeyHelpers";
 
 /** Issue 21 point 10 (part): favicon, another member's profile, loading lists, the member CSV. */
 const OWNER = { email: "small-owner@example.com", group: "広島機材", first: "八郎", last: "広島" };
 const STAFF = { email: "small-staff@example.com", first: "九美", last: "呉" };
-const DESKTOP_1366 = { width: 1366, height: 800 };
 
 jest.setTimeout(180_000);
 
 describeInBrowser("smaller fixes journey", () => {
-  const suite = useAppAndBrowser();
-  // A missing element fails its own step (with the locator named) well before the test's timeout.
-  const newPage = async (viewport?: typeof PHONE) => {
-    const page = await suite.newPage(viewport);
-    page.setDefaultTimeout(10_000);
-    return page;
-  };
+  const suite = useAppAndBrowser({ stepTimeoutMs: 10_000 });
+  const { newPage } = suite;
   let ownerId: number;
 
   beforeAll(async () => {
@@ -46,7 +40,7 @@ describeInBrowser("smaller fixes journey", () => {
   }, 90_000);
 
   it("no request of a page load answers 404 (favicon)", async () => {
-    const page = await newPage(DESKTOP_1366);
+    const page = await newPage(LAPTOP);
     const missing: string[] = [];
     page.on("response", (response) => {
       if (response.status() === 404) missing.push(response.url());
@@ -64,7 +58,7 @@ describeInBrowser("smaller fixes journey", () => {
   });
 
   for (const [name, viewport] of [
-    ["desktop", DESKTOP_1366],
+    ["desktop", LAPTOP],
     ["phone", PHONE],
   ] as const) {
     it(`a staff member opening the owner's profile is told so and can go back (${name})`, async () => {
@@ -82,7 +76,7 @@ describeInBrowser("smaller fixes journey", () => {
   }
 
   it("a list that is still loading says so instead of 0件 (slow network)", async () => {
-    const page = await newPage(DESKTOP_1366);
+    const page = await newPage(LAPTOP);
     await login(page, OWNER.email);
     const cdp: CDPSession = await page.context().newCDPSession(page);
     await cdp.send("Network.enable");
@@ -110,7 +104,7 @@ describeInBrowser("smaller fixes journey", () => {
   });
 
   it("the member CSV writes the active state in words", async () => {
-    const page = await newPage(DESKTOP_1366);
+    const page = await newPage(LAPTOP);
     await login(page, OWNER.email);
     await page.goto("/user");
     await page.getByRole("cell", { name: STAFF.email, exact: true }).waitFor();

@@ -1,11 +1,10 @@
 import type { Page } from "playwright-core";
-import { describeInBrowser, PHONE, screenshot, useAppAndBrowser } from "./harness";
+import { describeInBrowser, LAPTOP, PHONE, screenshot, useAppAndBrowser } from "./harness";
 import { expectNoPageOverflow, login, PASSWORD, signUpOwner, submitLogin } from "./journeyHelpers";
 
 /** Issue 21 point 6: a staff sign-up is explained to the staff member and to the owner. */
 const OWNER = { email: "waiting-owner@example.com", group: "福岡音響", first: "五郎", last: "福岡" };
 const STAFF = { email: "waiting-staff@example.com", first: "六子", last: "博多" };
-const DESKTOP_1366 = { width: 1366, height: 800 };
 
 async function signUpStaff(page: Page) {
   await page.goto("/signup");
@@ -23,20 +22,15 @@ async function signUpStaff(page: Page) {
 jest.setTimeout(180_000);
 
 describeInBrowser("staff sign-up waits for the owner journey", () => {
-  const suite = useAppAndBrowser();
-  // A missing element fails its own step (with the locator named) well before the test's timeout.
-  const newPage = async (viewport?: typeof PHONE) => {
-    const page = await suite.newPage(viewport);
-    page.setDefaultTimeout(10_000);
-    return page;
-  };
+  const suite = useAppAndBrowser({ stepTimeoutMs: 10_000 });
+  const { newPage } = suite;
 
   beforeAll(async () => {
     await signUpOwner(suite.app.url, OWNER);
   }, 90_000);
 
   it("staff are told they wait for activation; the owner sees who waits, live, from the navigation", async () => {
-    const owner = await newPage(DESKTOP_1366);
+    const owner = await newPage(LAPTOP);
     const ownerPhone = await newPage(PHONE);
     await login(owner, OWNER.email);
     await login(ownerPhone, OWNER.email);

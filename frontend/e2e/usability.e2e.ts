@@ -2,8 +2,8 @@ import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
-import { describeInBrowser, PHONE, screenshot, useAppAndBrowser } from "./harness";
-import { login, request, rowOf, signUpOwner, tokenFor } from "./journeyHelpers";
+import { describeInBrowser, LAPTOP, PHONE, screenshot, useAppAndBrowser } from "./harness";
+import { callApi, login, rowOf, signUpOwner, tokenFor } from "./journeyHelpers";
 
 /**
  * Issue 21: what a coordinator or a warehouse worker trips over, at the screen sizes the issue names.
@@ -15,7 +15,6 @@ import { login, request, rowOf, signUpOwner, tokenFor } from "./journeyHelpers";
 
 const OWNER = { email: "usability@example.com", group: "仙台イベント機材", first: "四郎", last: "仙台" };
 const WIDE = { width: 1920, height: 1080 };
-const LAPTOP = { width: 1366, height: 800 };
 const LONG = "超長い名前のワイヤレスマイクロフォン受信機セット（予備電池・ケース・ストラップ付き）";
 
 type Api = (method: string, p: string, body?: unknown) => Promise<Record<string, unknown>>;
@@ -24,12 +23,7 @@ type Api = (method: string, p: string, body?: unknown) => Promise<Record<string,
 async function seed(url: string) {
   const { groupId } = await signUpOwner(url, OWNER);
   const token = await tokenFor(url, OWNER.email);
-  const api: Api = async (method, p, body) => {
-    const res = await request(url, method, p, body, token);
-    const json = (await res.json().catch(() => null)) as Record<string, unknown>;
-    if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(json)}`);
-    return json;
-  };
+  const api: Api = (method, p, body) => callApi(url, method, p, body, token);
   const category = async (name: string) =>
     (await api("POST", "/api/categories/", { category: name, group: groupId })).id as number;
   const item = async (title: string, categoryId: number, stock: number) =>

@@ -24,7 +24,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import puppeteer, { type Browser } from "puppeteer-core";
-import { type RunningApp, startApp } from "../../frontend/e2e/harness";
+import { CHROMIUM_ARGS, type RunningApp, startApp } from "../../frontend/e2e/harness";
 import { api, BENCH_PASSWORD, benchGroup, cpuYardstick, type Json, writeDocsSection } from "./benchApi";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -237,15 +237,7 @@ async function main() {
     browser = await puppeteer.launch({
       executablePath: CHROME_PATH,
       headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: CHROMIUM_ARGS,
     });
     const results: Result[] = [];
     for (const page of pages) {
