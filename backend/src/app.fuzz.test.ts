@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import request from "supertest";
-import { invariantViolations } from "./features/orderitems/orderitems.testkit";
+import { makeCategory, makeItem } from "./features/items/items.testkit";
+import { add, at, invariantViolations, makeCase } from "./features/orderitems/orderitems.testkit";
 import type { RunningServer } from "./server";
 import { activate, bearer, login, ownerWithStaff, type Session, signUpOwner, signUpStaff } from "./test/api";
 import { describeOnDatabases } from "./test/databases";
-import { at, calls, type IdKind, sendCall } from "./test/fuzzRequests";
+import { calls, type IdKind, sendCall } from "./test/fuzzRequests";
 import { startTestServer } from "./test/testServer";
 
 /**
@@ -29,45 +30,18 @@ describeOnDatabases("fuzzing every write call", (driver) => {
     ({ owner, staff } = await ownerWithStaff(server));
     other = await signUpOwner(server);
     // Something of the other group's to aim at: its rows must come through untouched.
-    const api = () => request(server.url);
-    const cat = await api()
-      .post("/api/categories/")
-      .set(bearer(other))
-      .send({ category: "他社" })
-      .expect(201);
-    const item = await api()
-      .post("/api/items/")
-      .set(bearer(other))
-      .send({ title: "他社アイテム", category: cat.body.id, stock_quantity: 3, note: "" })
-      .expect(201);
-    const c = await api()
-      .post("/api/workcases/")
-      .set(bearer(other))
-      .send({ title: "他社案件", start_date: at(0), end_date: at(48), note: "" })
-      .expect(201);
-    await api().post(`/api/additem/${item.body.id}/${c.body.id}/`).set(bearer(other)).expect(200);
+    const item = await makeItem(server, other, { title: "他社アイテム", stock: 3 });
+    const c = await makeCase(server, other, { title: "他社案件", end: at(48) });
+    expect((await add(server, other, item.id, c.id)).status).toBe(200);
   });
   afterAll(() => server.close());
 
   /** A category, two items and a case of the owner's group, made the ordinary way. */
   const stock = async (s: Session, n: number) => {
-    const api = () => request(server.url);
-    const cat = await api()
-      .post("/api/categories/")
-      .set(bearer(s))
-      .send({ category: `在庫${n}` })
-      .expect(201);
+    const category = (await makeCategory(server, s, `在庫${n}`)).id;
     for (const t of ["マイク", "スピーカー"])
-      await api()
-        .post("/api/items/")
-        .set(bearer(s))
-        .send({ title: `${t}${n}`, category: cat.body.id, stock_quantity: 3, note: "" })
-        .expect(201);
-    await api()
-      .post("/api/workcases/")
-      .set(bearer(s))
-      .send({ title: `案件${n}`, start_date: at(24), end_date: at(72), note: "" })
-      .expect(201);
+      await makeItem(server, s, { category, title: `${t}${n}`, stock: 3 });
+    await makeCase(server, s, { title: `案件${n}`, start: at(24), end: at(72) });
   };
   const ids = async (groupId: number): Promise<Record<IdKind, number[]>> => {
     const q = async (table: string) =>

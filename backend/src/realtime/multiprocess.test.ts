@@ -3,11 +3,11 @@ import { createConnection } from "node:net";
 import request from "supertest";
 import { makeItem } from "../features/items/items.testkit";
 import { add, makeCase } from "../features/orderitems/orderitems.testkit";
-import type { RunningServer } from "../server";
 import { activate, bearer, login, signUpOwner, signUpStaff } from "../test/api";
 import { describeOnPostgres, openFreshPostgres } from "../test/databases";
 import {
   type AppProcess,
+  asServer,
   freePort,
   redisAvailable,
   startAppProcess,
@@ -15,9 +15,6 @@ import {
   waitFor,
 } from "../test/processes";
 import { connect, nextEvent, record, settle } from "../test/sockets";
-
-// The socket helpers only use `url`; a spawned process offers the same.
-const asServer = (app: AppProcess) => app as unknown as RunningServer;
 
 describeOnPostgres("several app processes on one PostgreSQL", () => {
   let db: Awaited<ReturnType<typeof openFreshPostgres>>;

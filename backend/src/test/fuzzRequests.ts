@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import request from "supertest";
+import { at } from "../features/orderitems/orderitems.testkit";
 import type { RunningServer } from "../server";
 import { bearer, cookieHeader, type Session } from "./api";
 
@@ -65,8 +66,6 @@ const field = (plausible: fc.Arbitrary<unknown>) =>
     { weight: 1, arbitrary: fc.constant(undefined) },
   );
 
-const HOUR = 3_600_000;
-export const at = (h: number) => new Date(Date.parse("2030-04-01T00:00:00Z") + h * HOUR).toISOString();
 const title = fc
   .tuple(fc.constantFrom("マイク", "スピーカー", "照明", "ケーブル", "Par"), fc.nat(30))
   .map(([t, n]) => `${t}${n}`);

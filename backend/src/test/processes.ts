@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
+import type { RunningServer } from "../server";
 
 const ROOT = path.resolve(__dirname, "../../..");
 
@@ -24,6 +25,9 @@ export interface AppProcess {
   /** SIGKILL, as a crash: no shutdown, nothing flushed or released. Resolves once the process is gone. */
   crash(): Promise<void>;
 }
+
+/** The API and socket test helpers only use a server's `url`; a spawned process offers the same. */
+export const asServer = (app: AppProcess) => app as unknown as RunningServer;
 
 /** Waits until `check` resolves true, polling every 100 ms, or throws after `ms`. */
 export async function waitFor(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {

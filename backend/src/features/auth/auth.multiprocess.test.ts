@@ -1,18 +1,15 @@
 import { ja } from "@zaiko/common/messages/ja";
 import request from "supertest";
-import type { RunningServer } from "../../server";
 import { bearer, cookiesOf, refresh, signUpOwner, unique } from "../../test/api";
 import { describeOnPostgres, openFreshPostgres } from "../../test/databases";
 import {
   type AppProcess,
+  asServer,
   redisAvailable,
   runUntilExit,
   startAppProcess,
   TEST_REDIS_URL,
 } from "../../test/processes";
-
-// The API helpers only use `url`; a spawned process offers the same.
-const asServer = (app: AppProcess) => app as unknown as RunningServer;
 
 /** Sessions and token limits behind several app processes (docker-compose.yml runs two behind nginx). */
 describeOnPostgres("sessions across app processes on PostgreSQL and Redis", () => {
@@ -51,30 +48,30 @@ describeOnPostgres("sessions across app processes on PostgreSQL and Redis", () =
     return statuses;
   }
 
-  it("counts one per-IP budget for calls to both processes when they share Redis", async () => {
-    // A database of its own: the counters are kept per database, so no other test's calls count here.
+  /**
+   * Five wrong logins alternating between two fresh processes allowed 4 token calls a minute per address, on a
+   * database of their own (the counters are kept per database, so no other test's calls count here). JWT and
+   * CSRF secrets come from startAppProcess: required with DATABASE_URL.
+   */
+  async function attemptsOnTwoProcesses(withRedis: boolean): Promise<number[]> {
     const own = await openFreshPostgres();
-    const env = { DATABASE_URL: own.url, REDIS_URL: TEST_REDIS_URL, TOKEN_CALLS_PER_IP_PER_MINUTE: "4" };
+    const env: Record<string, string> = { DATABASE_URL: own.url, TOKEN_CALLS_PER_IP_PER_MINUTE: "4" };
+    if (withRedis) env.REDIS_URL = TEST_REDIS_URL;
     const [a, b] = await Promise.all([startAppProcess(env), startAppProcess(env)]);
     try {
-      expect(await alternatingAttempts(a, b)).toEqual([401, 401, 401, 401, 429]);
+      return await alternatingAttempts(a, b);
     } finally {
       await Promise.all([a.stop(), b.stop()]);
       await own.close();
     }
+  }
+
+  it("counts one per-IP budget for calls to both processes when they share Redis", async () => {
+    expect(await attemptsOnTwoProcesses(true)).toEqual([401, 401, 401, 401, 429]);
   }, 120_000);
 
   it("control: without Redis each process counts its own budget, so two allow twice the attempts", async () => {
-    // JWT and CSRF secrets come from startAppProcess: required with DATABASE_URL.
-    const own = await openFreshPostgres();
-    const env = { DATABASE_URL: own.url, TOKEN_CALLS_PER_IP_PER_MINUTE: "4" };
-    const [a, b] = await Promise.all([startAppProcess(env), startAppProcess(env)]);
-    try {
-      expect(await alternatingAttempts(a, b)).toEqual([401, 401, 401, 401, 401]);
-    } finally {
-      await Promise.all([a.stop(), b.stop()]);
-      await own.close();
-    }
+    expect(await attemptsOnTwoProcesses(false)).toEqual([401, 401, 401, 401, 401]);
   }, 120_000);
 
   it("refuses to start with DATABASE_URL and no secrets: exit 1 and one line saying what to set", async () => {
