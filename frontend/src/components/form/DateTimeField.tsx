@@ -7,6 +7,7 @@ import { ensureCalendarJapanese } from "./calendarLocale";
 import "./DateTimeField.css";
 import { DatePickerPopup } from "./DatePickerPopup";
 import { formatDateText, isCompleteDateText, parseDateText, type TimeOfDay } from "./dateText";
+import { FieldMessage } from "./FieldMessage";
 
 ensureCalendarJapanese();
 
@@ -184,11 +185,7 @@ export function DateTimeField({
           />
         </DatePickerPopup>
       ) : null}
-      {shownError ? (
-        <small id={messageId} className="form-error">
-          {shownError}
-        </small>
-      ) : null}
+      <FieldMessage id={messageId} error={shownError} />
     </div>
   );
 }

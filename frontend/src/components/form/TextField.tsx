@@ -1,6 +1,7 @@
 import { InputText } from "primereact/inputtext";
 import { Password } from "primereact/password";
 import { useId } from "react";
+import { FieldMessage } from "./FieldMessage";
 
 interface Props {
   label: string;
@@ -82,19 +83,7 @@ export function TextField({
           className="form-input"
         />
       )}
-      {error ? (
-        <small id={messageId} className="form-error">
-          {error}
-        </small>
-      ) : hint ? (
-        <small id={messageId} className="form-hint">
-          {hint}
-        </small>
-      ) : reserveMessageLine ? (
-        <small className="form-hint" aria-hidden="true">
-          {"\u00a0"}
-        </small>
-      ) : null}
+      <FieldMessage id={messageId} error={error} hint={hint} reserveLine={reserveMessageLine} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { useId, useState } from "react";
 import "./plain.css";
+import { FieldMessage } from "../form/FieldMessage";
 import { EyeIcon, EyeSlashIcon } from "../icons/InlineIcons";
 
 interface Props {
@@ -74,15 +75,7 @@ export function PlainTextField({
       ) : (
         input
       )}
-      {error ? (
-        <small id={messageId} className="form-error">
-          {error}
-        </small>
-      ) : reserveMessageLine ? (
-        <small className="form-hint" aria-hidden="true">
-          {"\u00a0"}
-        </small>
-      ) : null}
+      <FieldMessage id={messageId} error={error} reserveLine={reserveMessageLine} />
     </div>
   );
 }
