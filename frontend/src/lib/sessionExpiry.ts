@@ -24,12 +24,14 @@ export function endSession(dispatch: Dispatch, reason: SessionEnd, fromOtherTab 
   const hadToken = getAccessToken() !== null;
   clearAccessToken();
   disconnectSocket();
-  dispatch(sessionCleared(reason === "membershipEnded" ? ja.errors.membershipEnded : undefined));
   if (!fromOtherTab) tellOtherTabs({ type: "signedOut", reason });
   if (reason === "logout") {
+    // The reload starts afresh: clearing the store first would also route to /login in the page itself,
+    // and that navigation would race the reload's.
     hardNavigate("/login");
     return;
   }
+  dispatch(sessionCleared(reason === "membershipEnded" ? ja.errors.membershipEnded : undefined));
   const from = currentPath();
   const state: LoginState = from.startsWith("/login") ? {} : { from };
   if (reason === "membershipEnded") {
