@@ -1,3 +1,4 @@
+import type { AllocationHooks } from "./allocation/hooks";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Logger } from "./lib/logger";
@@ -16,4 +17,6 @@ export interface AppDeps {
   activeMembers: ActiveMemberCache;
   /** The weekly view and the inventory summary of HTTP requests run through it (lib/readViewLimit.ts). */
   readViews: ReadViewLimit;
+  /** Tests only (the concurrency controls): production never sets it (allocation/hooks.ts). */
+  allocationHooks?: AllocationHooks;
 }

@@ -1,6 +1,6 @@
 /// <reference path="../../common/src/moment-locales.d.ts" />
 /**
- * Allocation benchmark on PostgreSQL, two paths side by side in one run:
+ * Allocation benchmark on PostgreSQL, two paths side by side in one run (three with BENCH_BASELINE_ROOT):
  *  1. HTTP: 32 concurrent clients calling POST /api/additem/{item}/{case}/ on the real server, which runs
  *     in a separate process (started from sources); then the same with two app processes on the database,
  *     as docker-compose runs it. Each closed-loop client has a kept-alive connection of its own and a
@@ -17,6 +17,9 @@
  * after one second at that rate that is not counted. The stalls of 100–500 ms the open loops used to show
  * came with pg-pool closing a burst's idle connections (10 s after the closed loop): both pools are now
  * fixed-size (docs/benchmarks.md).
+ * BENCH_BASELINE_ROOT=<another checkout with its node_modules> adds a closed loop on one app process run
+ * from that checkout's sources, on a scratch database of its own (its migrations may differ), taking turns
+ * with the others: a change's before and after in one run.
  * The read views (weekly view, inventory summary) have a benchmark of their own: scripts/bench/readViews.ts.
  *
  *   node -r esbuild-register scripts/bench/allocation.ts
@@ -27,8 +30,7 @@
  */
 import http from "node:http";
 import { peakUsage } from "@zaiko/common/availability/index";
-import type { Pool } from "pg";
-import { pgPool } from "../../backend/src/db/client";
+import { Pool } from "pg";
 import { openFreshPostgres } from "../../backend/src/test/databases";
 import { startAppProcess } from "../../backend/src/test/processes";
 import { api, benchGroup, cpuYardstick, watchMemoryReclaim, writeDocsSection } from "./benchApi";
@@ -54,6 +56,8 @@ const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS || 3);
 const SLICES = Number(process.env.BENCH_SLICES || 4);
 /** Offered load of the open-loop rows: about half of what one app process serves at saturation. */
 const RATE = Number(process.env.BENCH_RATE || 300);
+/** Another checkout whose server runs beside this one's, for a before/after in one run (see above). */
+const BASELINE_ROOT = process.env.BENCH_BASELINE_ROOT;
 
 /** What one measured loop allocates: items (stock 1,000,000) and one case per client. */
 interface Workload {
@@ -92,16 +96,15 @@ async function interleaved(paths: ClosedLoopPath[]): Promise<Run[]> {
 }
 
 /**
- * The direct path: the transaction of backend/src/features/orderitems/addItem.queries.ts (BEGIN, the
- * database function that locks, writes the unit and reads the bookings, COMMIT), with the same parameters
- * and the same check (common/availability), straight through `pg`, on the app's client: BEGIN goes on the
- * wire with the function call, as in the app (backend/src/db/pipelinedBegin.ts).
+ * The direct path: the transaction of backend/src/allocation/addUnit.queries.ts (BEGIN, the database
+ * function that locks, writes the unit and reads the bookings, COMMIT), with the same parameters and the
+ * same check (common/availability), straight through `pg`.
  */
 async function directAddItem(pool: Pool, groupId: number, itemId: number, caseId: number): Promise<boolean> {
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
-    const { rows } = await client.query("SELECT add_allocation_unit($1, $2, $3, true) AS r", [
+    const { rows } = await client.query("SELECT add_allocation_unit($1, $2, $3) AS r", [
       groupId,
       caseId,
       itemId,
@@ -120,6 +123,45 @@ async function directAddItem(pool: Pool, groupId: number, itemId: number, caseId
   }
 }
 
+type WorkloadOn = (
+  base: string,
+  access: string,
+  group: { id: number },
+  category: { id: number },
+  label: string,
+) => Promise<Workload>;
+
+/**
+ * One app process of another checkout on a scratch database of its own, with its group, a warm-up workload
+ * and a measured one, and the closed-loop call on it (same client as this checkout's one-process path).
+ */
+async function startBaseline(root: string, workloadOn: WorkloadOn) {
+  const database = await openFreshPostgres();
+  const app = await startAppProcess(
+    { DATABASE_URL: database.url, LOG_LEVEL: "silent", PG_POOL_SIZE: String(POOL) },
+    [],
+    root,
+  );
+  const { group, access, category } = await benchGroup(app.url);
+  const warmUp = await workloadOn(app.url, access, group, category, "baseline-warm-up");
+  const load = await workloadOn(app.url, access, group, category, "baseline");
+  const auth = { Authorization: `Bearer ${access}` };
+  const users = Array.from({ length: CLIENTS }, () => new RawHttpClient(new URL(app.url)));
+  const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+  const call: Call = async (w, c) =>
+    (await users[c]!.request("POST", `/api/additem/${pick(w.items)}/${w.cases[c]!}/`, auth)) === 200;
+  return {
+    call,
+    warmUp,
+    load,
+    stop: async () => {
+      for (const user of users) user.close();
+      await app.stop();
+      await database.close();
+    },
+  };
+}
+
 async function main() {
   const yardstick = await cpuYardstick();
   const database = await openFreshPostgres();
@@ -133,8 +175,14 @@ async function main() {
   });
   const base = server.url;
   const { group, access, category } = await benchGroup(base);
-  /** 64 items and one case per client, none with order items yet. */
-  const newWorkload = async (label: string): Promise<Workload> => {
+  /** 64 items and one case per client, none with order items yet, in a group of a server. */
+  const workloadOn = async (
+    base: string,
+    access: string,
+    group: { id: number },
+    category: { id: number },
+    label: string,
+  ): Promise<Workload> => {
     const items: number[] = [];
     for (let i = 0; i < ITEMS; i++) {
       const item = await api(base, "POST", "/api/items/", access, {
@@ -159,6 +207,7 @@ async function main() {
     }
     return { items, cases };
   };
+  const newWorkload = (label: string) => workloadOn(base, access, group, category, label);
   // Every measured closed loop starts from the same state, items and cases of its own without order items,
   // so each path runs the same mix of first units (inserts) and further units (updates) over the same
   // number of bookings; the warm-ups run on a workload of their own.
@@ -171,7 +220,7 @@ async function main() {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
   const baseUrl = new URL(base);
   // Fixed-size, as the app's pool (db/client.ts): no idle connections closed in the middle of a loop.
-  const pool = pgPool({ connectionString: url, max: POOL, min: POOL });
+  const pool = new Pool({ connectionString: url, max: POOL, min: POOL });
   const auth = { Authorization: `Bearer ${access}` };
   /** The closed loops' clients: one connection per simulated user (rawHttp.ts). */
   const usersOf = (bases: URL[]) =>
@@ -189,17 +238,21 @@ async function main() {
   });
   const twoProcessUsers = usersOf([baseUrl, new URL(second.url)]);
   const twoProcessCall: Call = (load, c) => plus(twoProcessUsers[c]!, pick(load.items), load.cases[c]!);
+  const baseline = BASELINE_ROOT ? await startBaseline(BASELINE_ROOT, workloadOn) : undefined;
   for (const call of [oneProcessCall, twoProcessCall, directCall]) {
     await drive(CLIENTS, WARM_UP_SECONDS, (c) => call(warmUp, c));
   }
+  if (baseline) await drive(CLIENTS, WARM_UP_SECONDS, (c) => baseline.call(baseline.warmUp, c));
   const reclaim = watchMemoryReclaim();
-  const [oneProcess, twoProcesses, direct] = (await interleaved([
+  const [oneProcess, twoProcesses, direct, baselineRun] = (await interleaved([
     { call: oneProcessCall, load: oneProcessLoad },
     { call: twoProcessCall, load: twoProcessLoad },
     { call: directCall, load: directLoad },
-  ])) as [Run, Run, Run];
+    ...(baseline ? [{ call: baseline.call, load: baseline.load }] : []),
+  ])) as [Run, Run, Run, Run | undefined];
   for (const user of [...oneProcessUsers, ...twoProcessUsers]) user.close();
   await second.stop();
+  await baseline?.stop();
 
   const httpAtRate = () =>
     additem(agent, baseUrl, pick(oneProcessLoad.items), pick(oneProcessLoad.cases), access);
@@ -228,7 +281,16 @@ async function main() {
     row("HTTP POST /api/additem, one app process", oneProcess),
     row("HTTP POST /api/additem, two app processes", twoProcesses),
     row("same transaction through pg", direct),
+    ...(baselineRun
+      ? [row(`HTTP POST /api/additem, one app process, baseline (${BASELINE_ROOT})`, baselineRun)]
+      : []),
     "",
+    ...(baselineRun
+      ? [
+          `This checkout / baseline, one app process: **${(rate(oneProcess) / rate(baselineRun)).toFixed(3)}**.`,
+          "",
+        ]
+      : []),
     `HTTP / direct = **${(rate(oneProcess) / rate(direct)).toFixed(3)}** with one app process, **${(rate(twoProcesses) / rate(direct)).toFixed(3)}** with two (target ≥ 0.5); HTTP p99 target < 50 ms.`,
     "",
     `Open loop at a fixed ${RATE} calls/s over ${CLIENTS} kept-alive node:http connections (latency from the moment a call was due):`,

@@ -5,9 +5,8 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { Pool, type PoolConfig } from "pg";
+import { Pool } from "pg";
 import { DataDirInUseError, lockDataDir } from "./dataDirLock";
-import { PipelinedBeginClient } from "./pipelinedBegin";
 
 /**
  * The drizzle database, whichever driver is underneath. Both speak the same PostgreSQL. Opened without
@@ -75,21 +74,12 @@ export async function openMemoryPglite(): Promise<Database> {
   };
 }
 
-/**
- * A node-postgres pool on the app's client, PipelinedBeginClient, which sends a transaction's BEGIN with its
- * first statement: one round trip less per transaction (pipelinedBegin.ts). The app, the PostgreSQL tests
- * and the allocation bench's direct path all open their pools here, so they run the same wire protocol.
- */
-export function pgPool(config: PoolConfig): Pool {
-  return new Pool({ ...config, Client: PipelinedBeginClient });
-}
-
 function openPg(url: string, size: number, onIdleError: (err: Error) => void): Database {
   // A fixed-size pool: connections opened under load are kept (min = max) rather than closed after 10 s
   // idle, pg-pool's default. When the idle timeout closed a burst's connections, their backends exiting at
   // once stalled every other transaction for a noticeable moment, and
   // the next burst paid for new connections again.
-  const pool = pgPool({ connectionString: url, max: size, min: size });
+  const pool = new Pool({ connectionString: url, max: size, min: size });
   // An idle client whose connection dies (server restart, admin termination) is dropped by the pool and
   // the next query opens a new one. Without a listener the pool's 'error' event would crash the process.
   pool.on("error", onIdleError);

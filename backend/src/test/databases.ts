@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { drizzle } from "drizzle-orm/node-postgres";
-import { Client } from "pg";
-import { type Database, openMemoryPglite, pgPool } from "../db/client";
+import { Client, Pool } from "pg";
+import { type Database, openMemoryPglite } from "../db/client";
 
 export type DriverName = "pglite" | "pg";
 
@@ -20,8 +20,7 @@ export async function openFreshPostgres(): Promise<Database & { url: string }> {
   await admin.end();
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
-  // On the app's client (db/client.ts): tests see its BEGIN pipelined as production does.
-  const pool = pgPool({ connectionString: url.toString(), max: 20 });
+  const pool = new Pool({ connectionString: url.toString(), max: 20 });
   // pool.end() resolves before its idle clients have closed; the forced DROP below then terminates them,
   // which must not surface as an unhandled 'error' event.
   pool.on("error", () => undefined);

@@ -77,12 +77,14 @@ export async function runUntilExit(
 export async function startAppProcess(
   env: Record<string, string>,
   nodeArgs: string[] = [],
+  /** Another checkout to run the server of (the allocation bench's baseline); this one by default. */
+  root: string = ROOT,
 ): Promise<AppProcess> {
   const port = await freePort();
   // The young generation production runs with (Dockerfile, scripts/start.mjs; docs/operations.md).
   const args = [SERVER_ARGS[0]!, ...nodeArgs, ...SERVER_ARGS.slice(1)];
   const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: ROOT,
+    cwd: root,
     env: {
       ...process.env,
       PORT: String(port),

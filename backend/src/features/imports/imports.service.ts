@@ -1,6 +1,7 @@
 import type { ImportResultDto, ImportRowError, ItemDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
+import { lockItems } from "../../allocation";
 import type { AppDeps } from "../../deps";
 import { HttpError } from "../../lib/httpError";
 import { isUniqueViolation } from "../../lib/pgErrors";
@@ -8,7 +9,6 @@ import { inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import { presentCategory } from "../categories/categories.presenter";
 import { presentItem } from "../items/items.presenter";
-import { lockItems } from "../items/items.queries";
 import { assertStockCovers, type StockChange } from "../items/items.stock";
 import type { CsvItemRow } from "./csvFile";
 import {

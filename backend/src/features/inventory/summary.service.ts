@@ -1,11 +1,11 @@
 import { shippableQuantity } from "@zaiko/common/availability/index";
 import { ja } from "@zaiko/common/messages/ja";
 import type { SummaryRowDto } from "@zaiko/common/orderitems/orderitems.schema";
+import { findCase } from "../../allocation";
 import type { Db, Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { httpError } from "../../lib/httpError";
 import type { AuthUser } from "../../middlewares/auth";
-import { findCase } from "../workcases/workcases.queries";
 import { summaryBookingsByItem, summaryItems } from "./summary.queries";
 import { parseBookingList } from "./weekly.queries";
 

@@ -77,16 +77,6 @@ export async function lockItem(db: Queryable, groupId: number, id: number) {
   return row;
 }
 
-/** Locks item rows in id order (the order every writer uses, so two writers never deadlock). */
-export function lockItems(db: Queryable, groupId: number, ids: number[]) {
-  return db
-    .select({ id: items.id, title: items.title, stockQuantity: items.stockQuantity })
-    .from(items)
-    .where(and(eq(items.groupId, groupId), inArray(items.id, ids)))
-    .orderBy(asc(items.id))
-    .for("update");
-}
-
 /** The category of the group with this id, shared-locked so it cannot be deleted under the write. */
 export async function findCategoryForItem(db: Queryable, groupId: number, id: number) {
   const [row] = await db

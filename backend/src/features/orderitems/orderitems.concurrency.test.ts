@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
+import type { AllocationHooks } from "../../allocation";
+import { installUnlockedAddUnit, UNLOCKED_ADD_UNIT } from "../../allocation/allocation.testkit";
 import type { Tx } from "../../db/client";
+import type { AppDeps } from "../../deps";
 import type { AuthUser } from "../../middlewares/auth";
 import type { RunningServer } from "../../server";
 import { bearer, type Session, signUpOwner } from "../../test/api";
@@ -8,15 +11,15 @@ import { describeOnPostgres } from "../../test/databases";
 import { startTestServer } from "../../test/testServer";
 import { makeCategory, makeItem } from "../items/items.testkit";
 import { updateWorkCase } from "../workcases/workcases.service";
-import type { AllocationOptions } from "./allocation";
 import { addItem, patchOrderItem } from "./orderitems.service";
 import { add, addUnits, at, invariantViolations, makeCase, patch } from "./orderitems.testkit";
 
 /**
  * Concurrency on PostgreSQL (PGlite runs one transaction at a time and would prove nothing). Each race
- * has a control: the same race through the services with the item lock removed (`lockRows: false`, and a
- * short sleep between check and write to widen the window) must overbook in at least one trial, which
- * shows the invariant check below would catch a missing lock.
+ * has a control: the same race through the services with the item lock removed (test hooks in the
+ * dependencies: item rows read without FOR UPDATE, the + through a copy of its SQL function without the item
+ * lock, and a short sleep between check and commit to widen the window) must overbook in at least one
+ * trial, which shows the invariant check below would catch a missing lock.
  */
 const TRIALS = 20;
 const N = 10;
@@ -34,8 +37,17 @@ const actorOf = (s: Session): AuthUser => ({
 });
 const sleep = (ms: number) => (tx: Tx) =>
   tx.execute(sql`select pg_sleep(${ms / 1000})`).then(() => undefined);
-const unlocked: AllocationOptions = { lockRows: false, afterCheck: sleep(20) };
-const lockedSlow: AllocationOptions = { afterCheck: sleep(20) };
+const unlocked: AllocationHooks = {
+  lockRows: false,
+  addUnitFunction: UNLOCKED_ADD_UNIT,
+  afterCheck: sleep(20),
+};
+const lockedSlow: AllocationHooks = { afterCheck: sleep(20) };
+/** The server's dependencies with test hooks of the allocation writes. */
+const hooked = (server: RunningServer, allocationHooks: AllocationHooks): AppDeps => ({
+  ...server.deps,
+  allocationHooks,
+});
 const statusOf = (p: Promise<unknown>) =>
   p.then(
     () => 200,
@@ -50,6 +62,7 @@ describeOnPostgres("allocation under concurrency [postgres]", () => {
   let cases: number[];
   beforeAll(async () => {
     server = await startTestServer("pg");
+    await installUnlockedAddUnit(server.deps.database);
     owner = await signUpOwner(server);
     category = (await makeCategory(server, owner)).id;
     cases = [];
@@ -98,7 +111,7 @@ describeOnPostgres("allocation under concurrency [postgres]", () => {
         const item = await makeItem(server, owner, { category, stock: S });
         const statuses = await Promise.all(
           Array.from({ length: N }, (_, i) =>
-            statusOf(addItem(server.deps, actorOf(owner), item.id, cases[i % cases.length]!, lockedSlow)),
+            statusOf(addItem(hooked(server, lockedSlow), actorOf(owner), item.id, cases[i % cases.length]!)),
           ),
         );
         expect(statuses.filter((s) => s === 200)).toHaveLength(S);
@@ -116,7 +129,7 @@ describeOnPostgres("allocation under concurrency [postgres]", () => {
         const item = await makeItem(server, owner, { category, stock: S });
         await Promise.all(
           Array.from({ length: N }, (_, i) =>
-            statusOf(addItem(server.deps, actorOf(owner), item.id, cases[i % cases.length]!, unlocked)),
+            statusOf(addItem(hooked(server, unlocked), actorOf(owner), item.id, cases[i % cases.length]!)),
           ),
         );
         const violations = await invariantViolations(server.deps.database, [item.id]);
@@ -139,6 +152,7 @@ describeOnPostgres("mixed allocation writes under concurrency [postgres]", () =>
   let category: number;
   beforeAll(async () => {
     server = await startTestServer("pg");
+    await installUnlockedAddUnit(server.deps.database);
     owner = await signUpOwner(server);
     category = (await makeCategory(server, owner)).id;
   });
@@ -239,7 +253,7 @@ describeOnPostgres("mixed allocation writes under concurrency [postgres]", () =>
         const pick = <T>(list: T[]) => list[Math.floor(r() * list.length)]!;
         const ops = Array.from({ length: OPS }, () => {
           const kind = r();
-          if (kind < 0.5) return addItem(server.deps, actor, pick(f.items).id, pick(f.cases).id, unlocked);
+          if (kind < 0.5) return addItem(hooked(server, unlocked), actor, pick(f.items).id, pick(f.cases).id);
           const p = period(r);
           if (kind < 0.7) {
             const c = pick(f.cases);
@@ -249,7 +263,7 @@ describeOnPostgres("mixed allocation writes under concurrency [postgres]", () =>
               end_date: new Date(p.end),
               note: "",
             };
-            return updateWorkCase(server.deps, actor, c.id, input, unlocked);
+            return updateWorkCase(hooked(server, unlocked), actor, c.id, input);
           }
           const edit = {
             kind: "edit" as const,
@@ -258,7 +272,7 @@ describeOnPostgres("mixed allocation writes under concurrency [postgres]", () =>
             order_quantity: 1 + Math.floor(r() * 3),
             note: "",
           };
-          return patchOrderItem(server.deps, actor, pick(f.orders).id, edit, unlocked);
+          return patchOrderItem(hooked(server, unlocked), actor, pick(f.orders).id, edit);
         });
         await Promise.all(ops.map(statusOf));
         if (

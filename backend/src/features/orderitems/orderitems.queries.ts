@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { categories, items, orderItems } from "../../db/schema";
 
@@ -95,47 +95,6 @@ export function orderItemsOfCase(db: Queryable, groupId: number, caseId: number)
     .from(orderItems)
     .where(and(eq(orderItems.groupId, groupId), eq(orderItems.workCaseId, caseId)))
     .orderBy(asc(orderItems.itemId));
-}
-
-/** Items without a lock: only the control of the concurrency test reads them so (AllocationOptions). */
-export function itemsUnlocked(db: Queryable, groupId: number, ids: number[]) {
-  return db
-    .select({ id: items.id, title: items.title, stockQuantity: items.stockQuantity })
-    .from(items)
-    .where(and(eq(items.groupId, groupId), inArray(items.id, ids)))
-    .orderBy(asc(items.id));
-}
-
-/**
- * The order items of these items that overlap the closed window [from, to] (served by the index on
- * (item_id, start_date, end_date)), optionally leaving out one case's own.
- */
-export function bookingsInWindow(
-  db: Queryable,
-  groupId: number,
-  itemIds: number[],
-  from: Date,
-  to: Date,
-  exceptCaseId?: number,
-) {
-  return db
-    .select({
-      itemId: orderItems.itemId,
-      workCaseId: orderItems.workCaseId,
-      start: orderItems.startDate,
-      end: orderItems.endDate,
-      quantity: orderItems.orderQuantity,
-    })
-    .from(orderItems)
-    .where(
-      and(
-        eq(orderItems.groupId, groupId),
-        inArray(orderItems.itemId, itemIds),
-        lte(orderItems.startDate, to),
-        gte(orderItems.endDate, from),
-        exceptCaseId === undefined ? undefined : ne(orderItems.workCaseId, exceptCaseId),
-      ),
-    );
 }
 
 export async function setQuantity(tx: Tx, id: number, quantity: number) {

@@ -7,6 +7,15 @@ import type {
   SummaryRowDto,
 } from "@zaiko/common/orderitems/orderitems.schema";
 import { rooms } from "@zaiko/common/realtime/events";
+import {
+  addUnitLocked,
+  findCase,
+  lockCase,
+  lockItemsForAllocation,
+  shortageError,
+  shortagesOf,
+  spanOf,
+} from "../../allocation";
 import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { HttpError, httpError } from "../../lib/httpError";
@@ -14,15 +23,6 @@ import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import type { Outbox } from "../../realtime/outbox";
 import { type CasePeriod, summaryOfCase } from "../inventory/summary.service";
-import { findCase, lockCase } from "../workcases/workcases.queries";
-import { addUnitLocked } from "./addItem.queries";
-import {
-  type AllocationOptions,
-  lockItemsForAllocation,
-  shortageError,
-  shortagesOf,
-  spanOf,
-} from "./allocation";
 import { presentOrderItem } from "./orderitems.presenter";
 import {
   deleteOrderItem,
@@ -74,7 +74,7 @@ async function summaryRow(tx: Tx, groupId: number, kase: CasePeriod, itemId: num
 /**
  * POST /api/additem/{itemId}/{caseId}/: one more unit, over the case's order item's period for the item or
  * (creating the order item) the case's period. The case (share) and the item row are locked, the unit is
- * written and the bookings around it are read in one statement (addItem.queries.ts); peak usage over that
+ * written and the bookings around it are read in one statement (allocation/addUnit.queries.ts); peak usage over that
  * window, the new unit included, above stock is a 409 + shortages and the throw rolls the unit back. The
  * summary row of the answer is computed from the bookings already read.
  */
@@ -83,13 +83,12 @@ export function addItem(
   actor: AuthUser,
   itemId: number,
   caseId: number,
-  opts: AllocationOptions = {},
 ): Promise<AllocationResultDto> {
   const groupId = actor.groupId;
   return inTransaction(
     deps,
     async (tx, outbox) => {
-      const result = await addUnitLocked(tx, groupId, caseId, itemId, opts.lockRows !== false);
+      const result = await addUnitLocked(tx, groupId, caseId, itemId, deps.allocationHooks);
       if (!result) throw notFound();
       const { item, unit, bookings } = result;
       const window = { start: unit.startDate.getTime(), end: unit.endDate.getTime() };
@@ -100,7 +99,7 @@ export function addItem(
           { item_id: itemId, title: item.title, required, available: item.stockQuantity },
         ]);
       }
-      await opts.afterCheck?.(tx);
+      await deps.allocationHooks?.afterCheck?.(tx);
       const order_item = presentOrderItem({
         ...unit,
         itemId,
@@ -168,7 +167,6 @@ export function patchOrderItem(
   actor: AuthUser,
   id: number,
   patch: OrderItemPatch,
-  opts: AllocationOptions = {},
 ): Promise<OrderItemDto> {
   const groupId = actor.groupId;
   return inTransaction(
@@ -178,7 +176,9 @@ export function patchOrderItem(
       const found = await findOrderItem(tx, groupId, id);
       if (!found) throw notFound();
       if (!(await lockCase(tx, groupId, found.workCaseId, "share"))) throw notFound();
-      const item = (await lockItemsForAllocation(tx, groupId, [found.itemId], opts)).get(found.itemId);
+      const item = (await lockItemsForAllocation(tx, groupId, [found.itemId], deps.allocationHooks)).get(
+        found.itemId,
+      );
       const current = item && (await lockOrderItem(tx, groupId, id));
       if (!item || !current) throw notFound();
 
@@ -201,7 +201,7 @@ export function patchOrderItem(
         };
         const shortages = await shortagesOf(tx, groupId, [proposal], current.workCaseId);
         if (shortages.length > 0) throw shortageError(ja.allocation.shortage, shortages);
-        await opts.afterCheck?.(tx);
+        await deps.allocationHooks?.afterCheck?.(tx);
         await updateOrderItem(tx, id, {
           startDate: patch.start_date,
           endDate: patch.end_date,

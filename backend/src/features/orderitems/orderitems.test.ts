@@ -97,7 +97,7 @@ describeOnDatabases("allocation API", (driver) => {
     });
 
     it("a refused unit leaves nothing behind: no new order item, no quantity past the highest stock", async () => {
-      // additem writes the unit before it checks (addItem.queries.ts); the 409 must roll that write back.
+      // additem writes the unit before it checks (allocation/addUnit.queries.ts); the 409 must roll that write back.
       const item = await makeItem(server, owner, { stock: 1 });
       const a = await makeCase(server, owner, { start: at(0), end: at(10) });
       const b = await makeCase(server, owner, { start: at(5), end: at(15) });

@@ -16,34 +16,6 @@ export function listCases(db: Queryable, groupId: number): Promise<WorkCaseRow[]
     .orderBy(desc(workCases.endDate), desc(workCases.id));
 }
 
-/** A case of the group, or undefined (another group's id behaves like a missing one). */
-export async function findCase(db: Queryable, groupId: number, id: number): Promise<WorkCaseRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(workCases)
-    .where(and(eq(workCases.groupId, groupId), eq(workCases.id, id)))
-    .limit(1);
-  return row;
-}
-
-/**
- * Locks a case row. Every allocation write takes the case first (share: add, reduce, order item edit,
- * duplicate's source; update: period change, delete) and then its items in id order.
- */
-export async function lockCase(
-  tx: Tx,
-  groupId: number,
-  id: number,
-  mode: "share" | "update",
-): Promise<WorkCaseRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(workCases)
-    .where(and(eq(workCases.groupId, groupId), eq(workCases.id, id)))
-    .for(mode);
-  return row;
-}
-
 /** The cases of the group among `ids`. */
 export function casesAmong(db: Queryable, groupId: number, ids: number[]): Promise<WorkCaseRow[]> {
   if (ids.length === 0) return Promise.resolve([]);

@@ -2,19 +2,20 @@ import { NAME_MAX } from "@zaiko/common/limits";
 import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
 import type { WorkCaseDto, WorkCaseWrite } from "@zaiko/common/workcases/workcases.schema";
+import {
+  findCase,
+  lockCase,
+  lockItemsForAllocation,
+  shortageError,
+  shortagesOf,
+  spanOf,
+} from "../../allocation";
 import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { httpError } from "../../lib/httpError";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import type { Outbox } from "../../realtime/outbox";
-import {
-  type AllocationOptions,
-  lockItemsForAllocation,
-  shortageError,
-  shortagesOf,
-  spanOf,
-} from "../orderitems/allocation";
 import { presentOrderItem } from "../orderitems/orderitems.presenter";
 import {
   insertOrderItems,
@@ -23,15 +24,7 @@ import {
   orderItemsOfCase,
 } from "../orderitems/orderitems.queries";
 import { presentWorkCase } from "./workcases.presenter";
-import {
-  deleteCase,
-  findCase,
-  insertCase,
-  listCases,
-  lockCase,
-  updateCase,
-  type WorkCaseRow,
-} from "./workcases.queries";
+import { deleteCase, insertCase, listCases, updateCase, type WorkCaseRow } from "./workcases.queries";
 
 const notFound = () => httpError(404, ja.errors.notFound);
 const retrying = { retries: ALLOCATION_RETRIES };
@@ -104,7 +97,6 @@ export function updateWorkCase(
   actor: AuthUser,
   id: number,
   input: WorkCaseWrite,
-  opts: AllocationOptions = {},
 ): Promise<WorkCaseDto> {
   const groupId = actor.groupId;
   return inTransaction(
@@ -121,7 +113,7 @@ export function updateWorkCase(
           tx,
           groupId,
           orders.map((o) => o.itemId),
-          opts,
+          deps.allocationHooks,
         );
         const proposals = orders.map((o) => ({
           item: locked.get(o.itemId)!,
@@ -131,7 +123,7 @@ export function updateWorkCase(
         }));
         const shortages = await shortagesOf(tx, groupId, proposals, id);
         if (shortages.length > 0) throw shortageError(ja.allocation.casePeriodShortage, shortages);
-        await opts.afterCheck?.(tx);
+        await deps.allocationHooks?.afterCheck?.(tx);
         await movePeriodOfCase(tx, groupId, id, input.start_date, input.end_date);
       }
       const row = await updateCase(tx, groupId, id, {

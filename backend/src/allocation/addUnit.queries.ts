@@ -1,24 +1,27 @@
 import type { Booking } from "@zaiko/common/availability/index";
 import { sql } from "drizzle-orm";
-import type { Tx } from "../../db/client";
-import { rowsOf } from "../../db/rawSql";
-import type { OrderItemRow } from "./orderitems.queries";
+import type { Tx } from "../db/client";
+import { rowsOf } from "../db/rawSql";
+import type { AllocationHooks } from "./hooks";
 
 /**
- * The hot path of the product (+ on the case detail screen) in one statement between BEGIN and COMMIT: the
- * database function `add_allocation_unit` (migrations 0002 and 0003) locks the case (share) then the item
- * (update), writes the unit and reads the bookings around it. Every round trip is paid by every click, so
- * the three statements between BEGIN and COMMIT are this one (scripts/bench/allocation.ts measures the
- * path). BEGIN itself travels
- * with it (db/pipelinedBegin.ts), so the + costs two round trips: this statement and COMMIT.
+ * The hot path of the product (+ on the case detail screen) in one statement inside the caller's
+ * transaction: the database function `add_allocation_unit` (source: db/functions/add_allocation_unit.sql)
+ * locks the case (share) then the item (update), writes the unit and reads the bookings around it, so the +
+ * costs three round trips (BEGIN, this statement, COMMIT; scripts/bench/allocation.ts measures the path).
  * The function does not decide: the caller checks the peak with common/availability and throws to roll back.
  */
 
 /** The order item as the upsert left it; the caller adds the item's title and category. */
-export type AddedUnit = Pick<
-  OrderItemRow,
-  "id" | "orderQuantity" | "startDate" | "endDate" | "issue" | "receive" | "note"
->;
+export interface AddedUnit {
+  id: number;
+  orderQuantity: number;
+  startDate: Date;
+  endDate: Date;
+  issue: Date | null;
+  receive: Date | null;
+  note: string;
+}
 
 export interface UnitAdded {
   /** False only at the quantity column's upper bound: nothing was written, the unit does not fit. */
@@ -52,19 +55,20 @@ const dateOrNull = (ms: number | null) => (ms === null ? null : new Date(ms));
 
 /**
  * One more unit of (case, item) over its order item's period, or the case's when it has none yet, written
- * but not committed. Undefined when the case or the item is not in the group. `lockItem: false` is the
- * concurrency tests' control (AllocationOptions.lockRows).
+ * but not committed. Undefined when the case or the item is not in the group. A test's hooks may name
+ * another function of the same signature (the concurrency tests' control, without the item lock).
  */
 export async function addUnitLocked(
   tx: Tx,
   groupId: number,
   caseId: number,
   itemId: number,
-  lockItem: boolean,
+  hooks?: AllocationHooks,
 ): Promise<UnitAdded | undefined> {
+  const fn = sql.identifier(hooks?.addUnitFunction ?? "add_allocation_unit");
   const [row] = await rowsOf<{ r: AddedJson | null }>(
     tx,
-    sql`SELECT add_allocation_unit(${groupId}, ${caseId}, ${itemId}, ${lockItem}) AS r`,
+    sql`SELECT ${fn}(${groupId}, ${caseId}, ${itemId}) AS r`,
   );
   const r = row?.r;
   if (!r) return undefined;

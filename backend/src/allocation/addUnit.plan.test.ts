@@ -1,18 +1,18 @@
 import { sql } from "drizzle-orm";
 import { Client } from "pg";
 import request from "supertest";
-import type { RunningServer } from "../../server";
-import { bearer, type Session, signUpOwner } from "../../test/api";
-import { describeOnPostgres } from "../../test/databases";
-import { startTestServer } from "../../test/testServer";
-import { makeCategory, makeItem } from "../items/items.testkit";
-import { at, makeCase } from "./orderitems.testkit";
+import { makeCategory, makeItem } from "../features/items/items.testkit";
+import { at, makeCase } from "../features/orderitems/orderitems.testkit";
+import type { RunningServer } from "../server";
+import { bearer, type Session, signUpOwner } from "../test/api";
+import { describeOnPostgres } from "../test/databases";
+import { startTestServer } from "../test/testServer";
 
 /**
  * The + of the case screen must read the bookings of its item, not of the whole group. PL/pgSQL keeps a
  * generic plan per session for the statements of `add_allocation_unit`, planned without the values; with
  * `group_id` in the bookings condition that plan could take the group's period index and filter every order
- * item of the group by item (migration 0003). The plan of the nested statement is read with auto_explain,
+ * item of the group by item (as the function of migration 0002 did). The plan of the nested statement is read with auto_explain,
  * sent to this session as a notice, with the generic plan forced and on a table without statistics.
  */
 describeOnPostgres("add_allocation_unit's bookings read [postgres]", () => {
@@ -56,7 +56,7 @@ describeOnPostgres("add_allocation_unit's bookings read [postgres]", () => {
         SET client_min_messages = notice;
         SET plan_cache_mode = force_generic_plan`);
       await session.query("BEGIN");
-      const { rows } = await session.query("SELECT add_allocation_unit($1, $2, $3, true) AS r", [
+      const { rows } = await session.query("SELECT add_allocation_unit($1, $2, $3) AS r", [
         owner.groupId,
         kase.id,
         added.id,

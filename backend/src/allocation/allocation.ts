@@ -1,33 +1,24 @@
 import { type Booking, peakUsage, type Shortage } from "@zaiko/common/availability/index";
-import type { Tx } from "../../db/client";
-import { HttpError } from "../../lib/httpError";
-import { lockItems } from "../items/items.queries";
-import { bookingsInWindow, itemsUnlocked } from "./orderitems.queries";
-
-/**
- * Test-only switches of the allocation writes. `lockRows: false` reads the item rows without
- * FOR UPDATE and `afterCheck` runs after the check, before the commit (between the check and the write,
- * except in additem, which writes first and checks after): the concurrency tests' control uses both to
- * show that their invariant check catches overbooking when the lock is missing.
- */
-export interface AllocationOptions {
-  lockRows?: boolean;
-  afterCheck?: (tx: Tx) => Promise<void>;
-}
+import type { Tx } from "../db/client";
+import { HttpError } from "../lib/httpError";
+import type { AllocationHooks } from "./hooks";
+import { bookingsInWindow, itemsUnlocked, lockItems } from "./locks.queries";
 
 export type LockedItem = { id: number; title: string; stockQuantity: number };
 
-/** Locks the item rows in id order (the order every writer uses), or only reads them for the control. */
+/** Locks the item rows in id order (the order every writer uses), or only reads them for a test's control. */
 export async function lockItemsForAllocation(
   tx: Tx,
   groupId: number,
   ids: number[],
-  opts: AllocationOptions = {},
+  hooks?: AllocationHooks,
 ): Promise<Map<number, LockedItem>> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   if (sorted.length === 0) return new Map();
   const rows =
-    opts.lockRows === false ? await itemsUnlocked(tx, groupId, sorted) : await lockItems(tx, groupId, sorted);
+    hooks?.lockRows === false
+      ? await itemsUnlocked(tx, groupId, sorted)
+      : await lockItems(tx, groupId, sorted);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
