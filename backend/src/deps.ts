@@ -1,6 +1,7 @@
 import type { AllocationHooks } from "./allocation/hooks";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import type { Authenticate } from "./lib/authUser";
 import type { Logger } from "./lib/logger";
 import type { ReadViewLimit } from "./lib/readViewLimit";
 import type { ActiveMemberCache } from "./middlewares/activeMembers";
@@ -13,6 +14,8 @@ export interface AppDeps {
   database: Database;
   logger: Logger;
   realtime: Realtime;
+  /** Token → active member, for the request middleware and the socket handshake (features/auth). */
+  authenticate: Authenticate;
   rateLimits: RateLimits;
   activeMembers: ActiveMemberCache;
   /** The weekly view and the inventory summary of HTTP requests run through it (lib/readViewLimit.ts). */

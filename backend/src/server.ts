@@ -4,11 +4,13 @@ import type { Config } from "./config";
 import { type Database, openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import type { AppDeps } from "./deps";
+import { createAuthenticator } from "./features/auth";
+import { publishInventoryChanged } from "./features/inventory";
+import { caseInGroup } from "./features/workcases";
 import { startHousekeeping } from "./housekeeping";
 import { createLogger, type Logger } from "./lib/logger";
 import { createReadViewLimit } from "./lib/readViewLimit";
 import { ActiveMemberCache } from "./middlewares/activeMembers";
-import { authenticate } from "./middlewares/auth";
 import { createRateLimits, createSharedRateLimits, type RateLimits } from "./middlewares/rateLimit";
 import { reserveSeq } from "./realtime/eventStreams.queries";
 import { Realtime } from "./realtime/realtime";
@@ -43,6 +45,15 @@ async function openRateLimits(config: Config, logger: Logger): Promise<RateLimit
 }
 
 /**
+ * What the features contribute to real time, wired here rather than as side effects of building routes: who
+ * may watch a case room, and the fan-out of every committed `stock.changed` to the watched case rooms.
+ */
+function wireRealtime(deps: AppDeps): void {
+  deps.realtime.setCaseAccess((user, caseId) => caseInGroup(deps, user, caseId));
+  deps.realtime.onStockChanged((groupId, change, seq) => publishInventoryChanged(deps, groupId, change, seq));
+}
+
+/**
  * Opens the database, applies migrations, builds the app after all routes exist (Koa's callback
  * snapshots middleware), attaches Socket.IO and listens.
  */
@@ -55,21 +66,26 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   await runMigrations(database);
 
   const rateLimits = opts.rateLimits ?? (await openRateLimits(config, logger));
-  const deps = {
+  const activeMembers = new ActiveMemberCache(config.activeMemberTtlMs);
+  const authenticate = createAuthenticator({ config, database, activeMembers });
+  const realtime = new Realtime({
+    logger,
+    allowedOrigins: config.allowedOrigins,
+    authenticate,
+    reserveSeq: (stream, count) => reserveSeq(database.db, stream, count),
+    tickMs: config.realtimeTickMs,
+  });
+  const deps: AppDeps = {
     config,
     database,
     logger,
     rateLimits,
-    activeMembers: new ActiveMemberCache(config.activeMemberTtlMs),
+    activeMembers,
+    authenticate,
+    realtime,
     readViews: createReadViewLimit(config.readViewsInFlight),
-  } as AppDeps;
-  deps.realtime = new Realtime({
-    logger,
-    allowedOrigins: config.allowedOrigins,
-    authenticate: (token) => authenticate(deps, token),
-    reserveSeq: (stream, count) => reserveSeq(database.db, stream, count),
-    tickMs: config.realtimeTickMs,
-  });
+  };
+  wireRealtime(deps);
 
   const app = createApp(deps);
   const http = createServer(app.callback());

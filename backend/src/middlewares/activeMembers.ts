@@ -1,5 +1,5 @@
+import type { AuthUser } from "../lib/authUser";
 import { ExpiringMap } from "../lib/expiringMap";
-import type { AuthUser } from "./auth";
 
 /**
  * Members recently confirmed active, so that not every request pays a database round trip for the check

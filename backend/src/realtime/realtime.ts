@@ -7,8 +7,8 @@ import {
   UNAUTHORIZED,
 } from "@zaiko/common/realtime/events";
 import { Server, type Socket } from "socket.io";
+import type { AuthUser } from "../lib/authUser";
 import type { Logger } from "../lib/logger";
-import type { AuthUser } from "../middlewares/auth";
 import type { Outbox } from "./outbox";
 import { Publisher, type ReserveSeq, type UsageChange } from "./publisher";
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { refreshTokens, users } from "../../db/schema";
-import type { AuthUser } from "../../middlewares/auth";
+import type { AuthUser } from "../../lib/authUser";
 
 type Queryable = Db | Tx;
 

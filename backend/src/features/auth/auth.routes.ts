@@ -4,12 +4,10 @@ import { ja } from "@zaiko/common/messages/ja";
 import type { Context } from "koa";
 import type { AppDeps } from "../../deps";
 import { httpError } from "../../lib/httpError";
-import { requireAuth } from "../../middlewares/auth";
 import { secureCookie } from "../../middlewares/cookies";
 import { CSRF_COOKIE, issueCsrfCookie, requireCsrf } from "../../middlewares/csrf";
 import { limitTokenCallsPerIp, tooManyRequests } from "../../middlewares/rateLimit";
 import { validate } from "../../middlewares/validate";
-import { getUserInfo } from "../members/members.service";
 import { closeSession, openSession, rotateSession, verifyCredentials } from "./auth.service";
 
 export const REFRESH_COOKIE = "refresh_token";
@@ -68,10 +66,6 @@ export function authRoutes(deps: AppDeps): Router {
     await closeSession(deps, ctx.cookies.get(REFRESH_COOKIE));
     clearSessionCookies(ctx, deps);
     ctx.status = 204;
-  });
-
-  router.get("/api/user-info/", requireAuth(deps), async (ctx) => {
-    ctx.body = await getUserInfo(deps, ctx.state.user);
   });
 
   return router;

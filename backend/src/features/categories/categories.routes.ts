@@ -3,9 +3,9 @@ import { CategoryWriteSchema } from "@zaiko/common/catalogue/catalogue.schema";
 import type { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { requireAuth } from "../../middlewares/auth";
+import { assertBodyGroup, assertGroupQuery } from "../../middlewares/groupScope";
 import { idParam } from "../../middlewares/params";
 import { validate } from "../../middlewares/validate";
-import { assertBodyGroup, assertGroupQuery } from "./categories.policy";
 import { createCategory, listGroupCategories, removeCategory, updateCategory } from "./categories.service";
 
 type CategoryWrite = z.output<typeof CategoryWriteSchema>;

@@ -7,9 +7,8 @@ import { HttpError } from "../../lib/httpError";
 import { isUniqueViolation } from "../../lib/pgErrors";
 import { inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
-import { presentCategory } from "../categories/categories.presenter";
-import { presentItem } from "../items/items.presenter";
-import { assertStockCovers, type StockChange } from "../items/items.stock";
+import { presentCategory } from "../categories";
+import { assertStockCovers, presentItem, type StockChange } from "../items";
 import type { CsvItemRow } from "./csvFile";
 import {
   batchSize,

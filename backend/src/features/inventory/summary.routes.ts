@@ -1,17 +1,15 @@
 import Router from "@koa/router";
 import type { AppDeps } from "../../deps";
 import { requireAuth } from "../../middlewares/auth";
+import { assertGroupQuery } from "../../middlewares/groupScope";
 import { idParam } from "../../middlewares/params";
-import { assertGroupQuery } from "../categories/categories.policy";
-import { publishInventoryChanged } from "./inventoryChanged";
 import { inventorySummary } from "./summary.service";
 
 /**
- * GET /api/inventorysummary/{caseId}/summary/, and the fan-out of every committed `stock.changed`
- * (allocations, period changes, stock edits, imports, deletes) to the watched case rooms.
+ * GET /api/inventorysummary/{caseId}/summary/. The fan-out of every committed `stock.changed` to the watched
+ * case rooms (inventoryChanged.ts) is wired in server.ts.
  */
 export function summaryRoutes(deps: AppDeps): Router {
-  deps.realtime.onStockChanged((groupId, change, seq) => publishInventoryChanged(deps, groupId, change, seq));
   const router = new Router();
   router.get("/api/inventorysummary/:caseId/summary/", requireAuth(deps), async (ctx) => {
     const caseId = idParam(ctx, "caseId");

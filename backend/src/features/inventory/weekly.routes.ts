@@ -3,7 +3,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import type { AppDeps } from "../../deps";
 import { httpError } from "../../lib/httpError";
 import { requireAuth } from "../../middlewares/auth";
-import { assertGroupQuery } from "../categories/categories.policy";
+import { assertGroupQuery } from "../../middlewares/groupScope";
 import { parseWeek } from "./week";
 import { weeklyItems } from "./weekly.service";
 

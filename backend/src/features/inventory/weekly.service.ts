@@ -2,10 +2,8 @@ import { dayStarts, peaksBetween } from "@zaiko/common/availability/index";
 import type { WeeklyItemsDto } from "@zaiko/common/catalogue/catalogue.schema";
 import type { AppDeps } from "../../deps";
 import type { AuthUser } from "../../middlewares/auth";
-import { presentCategory } from "../categories/categories.presenter";
-import { listCategories } from "../categories/categories.queries";
-import { presentItem } from "../items/items.presenter";
-import { listItemsOfGroup } from "../items/items.queries";
+import { listCategories, presentCategory } from "../categories";
+import { listItemsOfGroup, presentItem } from "../items";
 import type { Week } from "./week";
 import { parseWeekBookings, weekBookingsByItem } from "./weekly.queries";
 

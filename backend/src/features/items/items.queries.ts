@@ -67,16 +67,6 @@ export async function findItem(db: Queryable, groupId: number, id: number): Prom
   return row;
 }
 
-/** Locks one item row (SELECT … FOR UPDATE) and returns what the stock check needs. */
-export async function lockItem(db: Queryable, groupId: number, id: number) {
-  const [row] = await db
-    .select({ id: items.id, title: items.title, stockQuantity: items.stockQuantity })
-    .from(items)
-    .where(and(eq(items.groupId, groupId), eq(items.id, id)))
-    .for("update");
-  return row;
-}
-
 /** The category of the group with this id, shared-locked so it cannot be deleted under the write. */
 export async function findCategoryForItem(db: Queryable, groupId: number, id: number) {
   const [row] = await db

@@ -2,9 +2,9 @@ import Router from "@koa/router";
 import { type ItemWrite, ItemWriteSchema } from "@zaiko/common/catalogue/catalogue.schema";
 import type { AppDeps } from "../../deps";
 import { requireAuth } from "../../middlewares/auth";
+import { assertBodyGroup, assertGroupQuery } from "../../middlewares/groupScope";
 import { idParam } from "../../middlewares/params";
 import { validate } from "../../middlewares/validate";
-import { assertBodyGroup, assertGroupQuery } from "../categories/categories.policy";
 import { createItem, editItem, itemAllocations, relatedItems, removeItem } from "./items.service";
 
 /** /api/items/ (list by category, create, edit, delete). The weekly view is in features/inventory. */

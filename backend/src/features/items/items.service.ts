@@ -6,6 +6,7 @@ import type {
 } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
+import { lockItems } from "../../allocation";
 import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { HttpError, httpError } from "../../lib/httpError";
@@ -19,7 +20,6 @@ import {
   findItemId,
   insertItem,
   listItemTitlesOfCategory,
-  lockItem,
   orderSpanOfItem,
   updateItem,
 } from "./items.queries";
@@ -73,7 +73,7 @@ export async function editItem(
 ): Promise<ItemDto> {
   try {
     return await inTransaction(deps, async (tx, outbox) => {
-      const locked = await lockItem(tx, actor.groupId, id);
+      const [locked] = await lockItems(tx, actor.groupId, [id]);
       if (!locked) throw httpError(404, ja.errors.notFound);
       const category = await categoryOrThrow(tx, actor, input.category);
       if (input.stock_quantity < locked.stockQuantity) {
@@ -103,7 +103,7 @@ export async function editItem(
 /** Deletes an item and (through the cascading key) its order items. */
 export async function removeItem(deps: AppDeps, actor: AuthUser, id: number): Promise<void> {
   await inTransaction(deps, async (tx, outbox) => {
-    if (!(await lockItem(tx, actor.groupId, id))) throw httpError(404, ja.errors.notFound);
+    if ((await lockItems(tx, actor.groupId, [id])).length === 0) throw httpError(404, ja.errors.notFound);
     const span = await orderSpanOfItem(tx, actor.groupId, id);
     await deleteItem(tx, actor.groupId, id);
     const room = rooms.group(actor.groupId);

@@ -12,6 +12,7 @@ import { sameGroupOrAbsent } from "./members.policy";
 import {
   editProfile,
   getMember,
+  getUserInfo,
   listMembers,
   memberCsvRows,
   removeMember,
@@ -36,6 +37,10 @@ function assertGroupQuery(ctx: Context, name: string) {
 export function memberRoutes(deps: AppDeps): Router {
   const router = new Router();
   const auth = requireAuth(deps);
+
+  router.get("/api/user-info/", auth, async (ctx) => {
+    ctx.body = await getUserInfo(deps, ctx.state.user);
+  });
 
   router.get("/api/user/", auth, async (ctx) => {
     // Another group's id answers with an empty list, as if that group had nobody we can see.

@@ -7,7 +7,7 @@ import { isUniqueViolation } from "../../lib/pgErrors";
 import { inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import type { Outbox } from "../../realtime/outbox";
-import { revokeAllOfUser } from "../auth/auth.queries";
+import { revokeAllOfUser } from "../auth";
 import { assertNotOwnerTarget, canSeeMember } from "./members.policy";
 import { presentUser } from "./members.presenter";
 import { deleteUser, findGroupName, findUserInGroup, listUsersOfGroup, updateUser } from "./members.queries";

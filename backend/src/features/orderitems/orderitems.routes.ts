@@ -4,9 +4,9 @@ import { orderItemPatchSchema } from "@zaiko/common/orderitems/orderitems.schema
 import type { AppDeps } from "../../deps";
 import { httpError } from "../../lib/httpError";
 import { requireAuth } from "../../middlewares/auth";
+import { assertGroupQuery } from "../../middlewares/groupScope";
 import { idParam } from "../../middlewares/params";
 import { jsonBody, parseOr400 } from "../../middlewares/validate";
-import { assertGroupQuery } from "../categories/categories.policy";
 import { addItem, listOrderItems, patchOrderItem, reduceItem } from "./orderitems.service";
 
 /** Shipped items of a case: list, add one, reduce one, issue / receive / edit. */

@@ -22,7 +22,7 @@ import { HttpError, httpError } from "../../lib/httpError";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import type { Outbox } from "../../realtime/outbox";
-import { type CasePeriod, summaryOfCase } from "../inventory/summary.service";
+import { type CasePeriod, summaryOfCase } from "../inventory";
 import { presentOrderItem } from "./orderitems.presenter";
 import {
   deleteOrderItem,

@@ -6,12 +6,9 @@ import type { AppDeps } from "../../deps";
 import { HttpError } from "../../lib/httpError";
 import { isUniqueViolation } from "../../lib/pgErrors";
 import { inTransaction } from "../../lib/transaction";
-import { hashPassword } from "../auth/auth.service";
-import { groupHasOwner, lockGroup } from "../groups/groups.queries";
-import { OWNER_CLAIM_MINUTES } from "../groups/groups.service";
-import { presentUser } from "../members/members.presenter";
-import { insertUser } from "../members/members.queries";
-import { announceMember } from "../members/members.service";
+import { hashPassword } from "../auth";
+import { groupHasOwner, lockGroup, OWNER_CLAIM_MINUTES } from "../groups";
+import { announceMember, insertUser, presentUser } from "../members";
 
 type SignupData = z.output<typeof SignupSchema>;
 

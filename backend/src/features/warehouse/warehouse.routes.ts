@@ -4,7 +4,7 @@ import { isCalendarDay } from "@zaiko/common/warehouse/warehouse.schema";
 import type { AppDeps } from "../../deps";
 import { httpError } from "../../lib/httpError";
 import { requireAuth } from "../../middlewares/auth";
-import { assertGroupQuery } from "../categories/categories.policy";
+import { assertGroupQuery } from "../../middlewares/groupScope";
 import { warehouseBoard } from "./warehouse.service";
 
 /** GET /api/warehouse/?date=YYYY-MM-DD: the warehouse board (read only; toggles use PATCH /api/orderitems/). */

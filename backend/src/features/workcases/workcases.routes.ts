@@ -6,11 +6,10 @@ import {
 } from "@zaiko/common/workcases/workcases.schema";
 import type { AppDeps } from "../../deps";
 import { requireAuth } from "../../middlewares/auth";
+import { assertBodyGroup, assertGroupQuery } from "../../middlewares/groupScope";
 import { idParam } from "../../middlewares/params";
 import { jsonBody, parseOr400, validate } from "../../middlewares/validate";
-import { assertBodyGroup, assertGroupQuery } from "../categories/categories.policy";
 import {
-  caseInGroup,
   createWorkCase,
   deleteWorkCase,
   duplicateWorkCase,
@@ -19,9 +18,8 @@ import {
   updateWorkCase,
 } from "./workcases.service";
 
-/** Work cases: list, create, detail, edit (moves its order items), delete, duplicate; and who may watch one. */
+/** Work cases: list, create, detail, edit (moves its order items), delete, duplicate. */
 export function workCaseRoutes(deps: AppDeps): Router {
-  deps.realtime.setCaseAccess((user, caseId) => caseInGroup(deps, user, caseId));
   const router = new Router();
   const auth = requireAuth(deps);
 

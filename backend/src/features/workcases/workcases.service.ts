@@ -16,13 +16,13 @@ import { httpError } from "../../lib/httpError";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import type { Outbox } from "../../realtime/outbox";
-import { presentOrderItem } from "../orderitems/orderitems.presenter";
 import {
   insertOrderItems,
   movePeriodOfCase,
   orderItemRows,
   orderItemsOfCase,
-} from "../orderitems/orderitems.queries";
+  presentOrderItem,
+} from "../orderitems";
 import { presentWorkCase } from "./workcases.presenter";
 import { deleteCase, insertCase, listCases, updateCase, type WorkCaseRow } from "./workcases.queries";
 

@@ -1,7 +1,7 @@
 import { ja } from "@zaiko/common/messages/ja";
 import type { Context } from "koa";
-import { httpError } from "../../lib/httpError";
-import type { AuthUser } from "../../middlewares/auth";
+import { httpError } from "../lib/httpError";
+import type { AuthUser } from "./auth";
 
 /** A group id sent by the client (`groupid`, `group_id`, `group`) is only compared with the token's group. */
 export function sameGroupOrAbsent(actor: AuthUser, requested: unknown): boolean {

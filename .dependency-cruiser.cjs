@@ -1,0 +1,127 @@
+// Dependencies run one way (docs/decisions.md, "One-way dependencies"). `npm run lint` runs this.
+//
+// - No import cycles between modules.
+// - Shared layers never import features: backend lib/, middlewares/, db/, realtime/, allocation/; frontend
+//   lib/, components/; common/ imports neither backend nor frontend.
+// - A feature uses another feature only through that feature's index.ts (its public surface), and only a
+//   feature below it in FEATURE_ORDER, so features cannot depend on each other in a circle.
+// - Tests and testkits are exempt from the feature rules (a test may drive several features), not from
+//   the shared-layer rule's spirit: they are never imported by production code (rule no-test-imports).
+
+/** Backend features, lowest first: each may use (through index.ts) only features listed before it. */
+const BACKEND_FEATURE_ORDER = [
+  "health",
+  "categories",
+  "groups",
+  "auth",
+  "members",
+  "signup",
+  "items",
+  "inventory",
+  "orderitems",
+  "workcases",
+  "warehouse",
+  "imports",
+  "exports",
+];
+/** Frontend features: none imports another today; list them here, lowest first, when one must. */
+const FRONTEND_FEATURE_ORDER = [
+  "auth",
+  "categories",
+  "items",
+  "members",
+  "orderitems",
+  "workcases",
+  "warehouse",
+];
+
+const TESTS = "\\.(test|testkit|e2e)\\.tsx?$|/test/";
+
+const featureOrderRules = (side, order) =>
+  order.map((feature, rank) => ({
+    name: `feature-order (${side} ${feature})`,
+    comment: `${side}/src/features/${feature} may only use features listed before it in ${side.toUpperCase()}_FEATURE_ORDER of .dependency-cruiser.cjs (${order.slice(0, rank).join(", ") || "none"}): dependencies between features run one way. Move what both need to a shared layer, or turn the dependency around.`,
+    severity: "error",
+    from: { path: `^${side}/src/features/${feature}/`, pathNot: TESTS },
+    to: {
+      path: `^${side}/src/features/([^/]+)/`,
+      pathNot: [`^${side}/src/features/(${order.slice(0, rank + 1).join("|")})/`],
+    },
+  }));
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment:
+        "This import closes a cycle: the modules depend on each other in a circle. Move the shared part to a module both can import (lib/, a type of its own), or pass it in from the composition root (server.ts).",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "feature-internals",
+      comment:
+        "A feature may only import another feature through its index.ts (the feature's public surface). Export what you need there, or move the shared piece to lib/, middlewares/ or common/.",
+      severity: "error",
+      from: { path: "^(backend|frontend)/src/features/([^/]+)/", pathNot: TESTS },
+      to: {
+        path: "^$1/src/features/[^/]+/",
+        pathNot: ["^$1/src/features/$2/", "^$1/src/features/[^/]+/index\\.tsx?$"],
+      },
+    },
+    ...featureOrderRules("backend", BACKEND_FEATURE_ORDER),
+    ...featureOrderRules("frontend", FRONTEND_FEATURE_ORDER),
+    {
+      name: "unknown-feature",
+      comment:
+        "A feature folder that is not listed in BACKEND_FEATURE_ORDER / FRONTEND_FEATURE_ORDER of .dependency-cruiser.cjs: add it there, at the place its dependencies give it.",
+      severity: "error",
+      from: { pathNot: TESTS },
+      to: {
+        path: "^(backend|frontend)/src/features/",
+        pathNot: [
+          `^backend/src/features/(${BACKEND_FEATURE_ORDER.join("|")})/`,
+          `^frontend/src/features/(${FRONTEND_FEATURE_ORDER.join("|")})/`,
+        ],
+      },
+    },
+    {
+      name: "shared-imports-feature",
+      comment:
+        "Shared layers (backend lib/, middlewares/, db/, realtime/, allocation/; frontend lib/, components/) must not import a feature: features depend on them, not the other way round. Pass the feature's part in from the composition root (backend server.ts, frontend app/).",
+      severity: "error",
+      from: {
+        path: "^(backend/src/(lib|middlewares|db|realtime|allocation)|frontend/src/(lib|components))/",
+        pathNot: TESTS,
+      },
+      to: { path: "^(backend|frontend)/src/features/" },
+    },
+    {
+      name: "common-imports-app",
+      comment: "common/ is shared by the server and the web client: it must not import either.",
+      severity: "error",
+      from: { path: "^common/" },
+      to: { path: "^(backend|frontend)/" },
+    },
+    {
+      name: "no-test-imports",
+      comment: "Production code must not import tests, testkits or test helpers.",
+      severity: "error",
+      from: { path: "^(backend|frontend|common)/src/", pathNot: TESTS },
+      to: { path: TESTS },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|dist)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
