@@ -11,6 +11,7 @@ import { ActiveMemberCache } from "./middlewares/activeMembers";
 import { authenticate } from "./middlewares/auth";
 import { createRateLimits, createSharedRateLimits, type RateLimits } from "./middlewares/rateLimit";
 import { reserveSeq } from "./realtime/eventStreams.queries";
+import { ProcessLiveness } from "./realtime/liveness";
 import { Realtime } from "./realtime/realtime";
 import { useRedisAdapter } from "./realtime/redisAdapter";
 
@@ -28,6 +29,8 @@ export interface StartOptions {
   database?: Database;
   logger?: Logger;
   rateLimits?: RateLimits;
+  /** Tests only: delays or holds publishing (Publisher's beforeSend). Production never sets it. */
+  beforePublish?: (groupId: number) => Promise<void>;
 }
 
 /**
@@ -69,6 +72,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     authenticate: (token) => authenticate(deps, token),
     reserveSeq: (stream, count) => reserveSeq(database.db, stream, count),
     tickMs: config.realtimeTickMs,
+    beforeSend: opts.beforePublish,
   });
 
   const app = createApp(deps);
@@ -78,6 +82,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   deps.realtime.onMemberChanged((userId) => deps.activeMembers.forget(userId));
   const closeRedis = config.redisUrl ? await useRedisAdapter(io, config.redisUrl, logger) : undefined;
   if (closeRedis) deps.realtime.shareAcrossProcesses();
+  // Only with other processes to tell: one process alone restarts, and its clients reconnect and refetch.
+  const liveness = closeRedis
+    ? new ProcessLiveness({ db: database.db, logger, onPeerDied: () => deps.realtime.resyncEveryone() })
+    : undefined;
+  await liveness?.start();
   const stopHousekeeping = startHousekeeping(deps);
 
   await new Promise<void>((resolve, reject) => {
@@ -96,6 +105,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       const httpClosed = new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeIdleConnections();
       await deps.realtime.close();
+      await liveness?.stop();
       await closeRedis?.();
       await rateLimits.close();
       await httpClosed;

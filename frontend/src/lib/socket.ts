@@ -16,8 +16,12 @@ export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 interface SocketHooks {
   /** Called on every (re)connect: events may have been missed, so caches should refetch. */
   onConnect: () => void;
-  /** Called when an event's number shows that earlier ones never arrived: caches should refetch. */
-  onGap: () => void;
+  /**
+   * Called when events of a stream may have been missed: an event's number shows that earlier ones never
+   * arrived, or the server says that an app process died before it published what it had committed
+   * (`realtime.resync`). What the screen shows of that stream should refetch.
+   */
+  onGap: (stream: EventStream) => void;
   /** Called when the server refuses the session even after a refresh, with why. */
   onSessionExpired: (reason: "expired" | "membershipEnded") => void;
   /** Whether this user receives the whole member stream (owners); staff only hear of themselves. */
@@ -54,7 +58,7 @@ function isNews(event: ServerEventName, payload: unknown): boolean {
   const last = lastSeq.get(stream);
   if (last !== undefined && seq <= last) return false;
   lastSeq.set(stream, seq);
-  if (last !== undefined && seq > last + 1) hooks.onGap();
+  if (last !== undefined && seq > last + 1) hooks.onGap(stream);
   return true;
 }
 
@@ -84,6 +88,13 @@ export function getSocket(): AppSocket {
     lastSeq.clear();
     hooks.onConnect();
     for (const listener of connectListeners) listener();
+  });
+  // An app process died between a commit and its publish: its events will never come (docs/realtime.md).
+  created.on("realtime.resync", ({ streams }) => {
+    for (const stream of streams) {
+      if (stream === "members" && !hooks.receivesAllMembers()) continue;
+      hooks.onGap(stream);
+    }
   });
   created.on("connect_error", (error) => {
     // Transport errors are retried by socket.io itself; a refused handshake is not.

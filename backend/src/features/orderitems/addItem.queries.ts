@@ -17,7 +17,7 @@ import type { OrderItemRow } from "./orderitems.queries";
 /** The order item as the upsert left it; the caller adds the item's title and category. */
 export type AddedUnit = Pick<
   OrderItemRow,
-  "id" | "orderQuantity" | "startDate" | "endDate" | "issue" | "receive" | "note"
+  "id" | "orderQuantity" | "startDate" | "endDate" | "issue" | "receive" | "note" | "version"
 >;
 
 export interface UnitAdded {
@@ -44,6 +44,7 @@ interface AddedJson {
     issue: number | null;
     receive: number | null;
     note: string;
+    version: number;
   };
   bookings: [start: number, end: number, quantity: number][];
 }
@@ -85,6 +86,7 @@ export async function addUnitLocked(
       issue: dateOrNull(o.issue),
       receive: dateOrNull(o.receive),
       note: o.note,
+      version: Number(o.version),
     },
     bookings: r.bookings.map(([start, end, quantity]) => ({ start, end, quantity })),
   };

@@ -13,6 +13,7 @@ const t = ja.orderitems;
 
 export const workcase: WorkCaseDto = {
   id: 5,
+  version: 1,
   title: "秋祭り",
   start_date: "2026-11-20T09:00:00+09:00",
   end_date: "2026-11-22T18:00:00+09:00",
@@ -46,6 +47,7 @@ export const orderItem = (
   extra: Partial<OrderItemDto> = {},
 ): OrderItemDto => ({
   id,
+  version: 1,
   items: { id: itemId, title, category_name: category },
   work_case: 5,
   order_quantity: quantity,
