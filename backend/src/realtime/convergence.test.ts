@@ -1,5 +1,6 @@
 import type { ItemDto, WeeklyItemsDto } from "@zaiko/common/catalogue/catalogue.schema";
 import type { OrderItemDto, SummaryRowDto } from "@zaiko/common/orderitems/orderitems.schema";
+import type { ServerEventName } from "@zaiko/common/realtime/events";
 import {
   type ApplyRules,
   type LiveRowsMemory,
@@ -8,6 +9,7 @@ import {
   removeVersioned,
   upsertVersioned,
 } from "@zaiko/common/realtime/liveRows";
+import { admit } from "@zaiko/common/realtime/sequence";
 import type { WorkCaseDto } from "@zaiko/common/workcases/workcases.schema";
 import { sql } from "drizzle-orm";
 import request from "supertest";
@@ -69,7 +71,8 @@ type Change = (views: Views) => void;
 
 /**
  * A model of one browser tab on the case screen, fed by a real socket: the number rules of lib/socket.ts
- * (a late number is dropped, a jump refetches the stream's views), the row rules of common/realtime/liveRows,
+ * (common/realtime/sequence.ts: a late number is dropped unless it deletes a row, a jump refetches the
+ * stream's views), the row rules of common/realtime/liveRows,
  * and the journal of lib/liveCache.ts (what arrives during a load is applied again to its answer).
  */
 class ClientModel {
@@ -103,10 +106,10 @@ class ClientModel {
       return;
     }
     if (event !== "inventory.changed" && typeof payload.seq === "number" && !event.startsWith("members.")) {
-      const last = this.lastSeq;
-      if (last !== undefined && payload.seq <= last) return;
-      this.lastSeq = payload.seq;
-      if (last !== undefined && payload.seq > last + 1) void this.refetch();
+      const { apply, gap, last } = admit(event as ServerEventName, payload.seq, this.lastSeq);
+      this.lastSeq = last;
+      if (gap) void this.refetch();
+      if (!apply) return;
     }
     const change = this.changeOf(event, payload);
     if (!change) return;

@@ -6,6 +6,7 @@ import type {
   ServerToClientEvents,
 } from "@zaiko/common/realtime/events";
 import { streamOf, UNAUTHORIZED } from "@zaiko/common/realtime/events";
+import { admit } from "@zaiko/common/realtime/sequence";
 import { io, type Socket } from "socket.io-client";
 import { getApiOrigin } from "./config";
 import { getAccessToken } from "./token";
@@ -46,20 +47,20 @@ const handlers = new Map<ServerEventName, Set<Handler>>();
 const lastSeq = new Map<EventStream, number>();
 
 /**
- * Decides whether an event is news: a number beyond the next one means events were missed (refetch,
- * then go on from this one); a number already seen means it is late, and the refetch that its
- * successor's gap caused already contains it, so it is dropped rather than applied over newer data.
+ * Decides whether an event is applied (common/realtime/sequence.ts): a number beyond the next one means
+ * events were missed (refetch, then go on from this one); a number already seen means it is late, and the
+ * refetch that its successor's gap caused already contains it, so it is dropped rather than applied over
+ * newer data, unless it deletes a versioned row (the client must remember that delete).
  */
 function isNews(event: ServerEventName, payload: unknown): boolean {
   const stream = streamOf(event);
   const seq = (payload as { seq?: unknown } | null)?.seq;
   if (stream === null || typeof seq !== "number") return true;
   if (stream === "members" && !hooks.receivesAllMembers()) return true;
-  const last = lastSeq.get(stream);
-  if (last !== undefined && seq <= last) return false;
-  lastSeq.set(stream, seq);
-  if (last !== undefined && seq > last + 1) hooks.onGap(stream);
-  return true;
+  const { apply, gap, last } = admit(event, seq, lastSeq.get(stream));
+  lastSeq.set(stream, last);
+  if (gap) hooks.onGap(stream);
+  return apply;
 }
 
 function dispatch(event: ServerEventName, payload: unknown): void {
