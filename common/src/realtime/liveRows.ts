@@ -4,10 +4,12 @@
  * of a client apply exactly the same rules.
  *
  * Items, cases and order items carry a `version` that the database bumps on every UPDATE of the row, in the
- * row's commit order (migration 0004). Events of different app processes can arrive in any order, so:
+ * row's commit order (migration 0005_row_versions). Events of different app processes can arrive in any
+ * order, so:
  * - a row replaces the shown one only when it is newer (a higher version); an older or equal one is late;
- * - a deleted id is remembered: ids are never reused, so a later upsert of it is a late event from before
- *   the delete, and must not bring the row back.
+ * - a deleted id is remembered: ids are never reused, so a delete outranks every version of the row, and a
+ *   later upsert of it is a late event from before the delete that must not bring the row back (whatever
+ *   number it carries: see sequence.ts).
  */
 
 /** A row of a live list. */
