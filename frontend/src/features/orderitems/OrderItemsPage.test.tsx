@@ -212,6 +212,23 @@ describe("OrderItemsPage", () => {
     ).toBeInTheDocument();
   });
 
+  it("remembers the order item its '-' deleted: a late event of that row does not bring it back", async () => {
+    const reduced = { order_item: null, summary: summary(12, "マイク", "音響", 1, 3, 3) };
+    const { user } = setup({ "POST /api/reduceitem/12/5/": json(200, reduced) });
+    await within(shipped()).findByText("マイク");
+    await user.click(within(rowIn(shipped(), "マイク")).getByRole("button", { name: t.reduce("マイク") }));
+    await waitFor(() => expect(within(shipped()).queryByText("マイク")).not.toBeInTheDocument());
+    // Another process's event of the row from before the delete (a + that it numbered late), then another
+    // row of the list, which shows that the late one was handled.
+    serverEmit("orderitems.upserted", {
+      seq: 1,
+      order_item: orderItem(100, 12, "マイク", "音響", 4, { version: 2 }),
+    });
+    serverEmit("orderitems.upserted", { seq: 2, order_item: orderItem(102, 13, "LEDライト", "照明", 2) });
+    expect(await within(shipped()).findByText("LEDライト")).toBeInTheDocument();
+    expect(within(shipped()).queryByText("マイク")).not.toBeInTheDocument();
+  });
+
   it("says which items are short when an add is refused with 409", async () => {
     jest.spyOn(console, "error").mockImplementation(() => {});
     const refusal = {

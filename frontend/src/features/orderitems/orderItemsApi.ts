@@ -23,20 +23,23 @@ export interface CaseArg {
   groupId: number;
 }
 
-/** Both lists of a case take an add/reduce answer at once (no refetch). */
+/**
+ * Both lists of a case take an add/reduce answer at once (no refetch). `shownBefore`: the id of the case's
+ * order item of this item that the list showed when the request left. When the answer has no order item
+ * (the − deleted it), that row is gone for good and is removed and remembered like a deleted one; a row of
+ * the item that arrived meanwhile is another's newer + and stays.
+ */
 function applyAllocation(
   dispatch: (action: unknown) => unknown,
-  { caseId, groupId, itemId }: CaseArg & { itemId: number },
+  { caseId, groupId }: CaseArg & { itemId: number },
   result: AllocationResultDto,
+  shownBefore?: number,
 ): void {
   dispatch(
     orderItemsApi.util.updateQueryData("caseOrderItems", caseId, (draft) => {
-      if (result.order_item)
-        upsertVersioned(draft, result.order_item, memoryOf(dispatch, "caseOrderItems", caseId));
-      else {
-        const index = draft.findIndex((o) => o.items.id === itemId);
-        if (index !== -1) draft.splice(index, 1);
-      }
+      const memory = memoryOf(dispatch, "caseOrderItems", caseId);
+      if (result.order_item) upsertVersioned(draft, result.order_item, memory);
+      else if (shownBefore !== undefined) removeVersioned(draft, shownBefore, memory);
     }),
   );
   dispatch(
@@ -143,10 +146,12 @@ export const orderItemsApi = api.injectEndpoints({
     }),
     reduceItem: build.mutation<AllocationResultDto, CaseArg & { itemId: number }>({
       query: ({ itemId, caseId }) => ({ url: `/api/reduceitem/${itemId}/${caseId}/`, method: "POST" }),
-      async onQueryStarted(arg, { dispatch, queryFulfilled }) {
+      async onQueryStarted(arg, { dispatch, getState, queryFulfilled }) {
+        const shown = orderItemsApi.endpoints.caseOrderItems.select(arg.caseId)(getState() as never).data;
+        const shownBefore = shown?.find((o) => o.items.id === arg.itemId)?.id;
         try {
           const { data } = await queryFulfilled;
-          applyAllocation(dispatch, arg, data);
+          applyAllocation(dispatch, arg, data, shownBefore);
         } catch {
           // only logged (spec §8)
         }
