@@ -13,6 +13,7 @@ import { createReadViewLimit } from "./lib/readViewLimit";
 import { ActiveMemberCache } from "./middlewares/activeMembers";
 import { createRateLimits, createSharedRateLimits, type RateLimits } from "./middlewares/rateLimit";
 import { reserveSeq } from "./realtime/eventStreams.queries";
+import { ProcessLiveness } from "./realtime/liveness";
 import { Realtime } from "./realtime/realtime";
 import { useRedisAdapter } from "./realtime/redisAdapter";
 
@@ -30,6 +31,8 @@ export interface StartOptions {
   database?: Database;
   logger?: Logger;
   rateLimits?: RateLimits;
+  /** Tests only: delays or holds publishing (Publisher's beforeSend). Production never sets it. */
+  beforePublish?: (groupId: number) => Promise<void>;
 }
 
 /**
@@ -74,6 +77,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     authenticate,
     reserveSeq: (stream, count) => reserveSeq(database.db, stream, count),
     tickMs: config.realtimeTickMs,
+    beforeSend: opts.beforePublish,
   });
   const deps: AppDeps = {
     config,
@@ -94,6 +98,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   deps.realtime.onMemberChanged((userId) => deps.activeMembers.forget(userId));
   const closeRedis = config.redisUrl ? await useRedisAdapter(io, config.redisUrl, logger) : undefined;
   if (closeRedis) deps.realtime.shareAcrossProcesses();
+  // Only with other processes to tell: one process alone restarts, and its clients reconnect and refetch.
+  const liveness = closeRedis
+    ? new ProcessLiveness({ db: database.db, logger, onPeerDied: () => deps.realtime.resyncEveryone() })
+    : undefined;
+  await liveness?.start();
   const stopHousekeeping = startHousekeeping(deps);
 
   await new Promise<void>((resolve, reject) => {
@@ -112,6 +121,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       const httpClosed = new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeIdleConnections();
       await deps.realtime.close();
+      await liveness?.stop();
       await closeRedis?.();
       await rateLimits.close();
       await httpClosed;

@@ -140,6 +140,7 @@ async function startBaseline(root: string, workloadOn: WorkloadOn) {
   const app = await startAppProcess(
     { DATABASE_URL: database.url, LOG_LEVEL: "silent", PG_POOL_SIZE: String(POOL) },
     [],
+    undefined,
     root,
   );
   const { group, access, category } = await benchGroup(app.url);

@@ -21,6 +21,8 @@ export interface AddedUnit {
   issue: Date | null;
   receive: Date | null;
   note: string;
+  /** The row's version after this write (migration 0005's trigger), for clients that keep the newest. */
+  version: number;
 }
 
 export interface UnitAdded {
@@ -47,6 +49,7 @@ interface AddedJson {
     issue: number | null;
     receive: number | null;
     note: string;
+    version: number;
   };
   bookings: [start: number, end: number, quantity: number][];
 }
@@ -89,6 +92,7 @@ export async function addUnitLocked(
       issue: dateOrNull(o.issue),
       receive: dateOrNull(o.receive),
       note: o.note,
+      version: Number(o.version),
     },
     bookings: r.bookings.map(([start, end, quantity]) => ({ start, end, quantity })),
   };

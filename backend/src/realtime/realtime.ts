@@ -46,6 +46,8 @@ export interface RealtimeOptions {
   authenticate: (token: string | undefined) => Promise<AuthUser | undefined>;
   reserveSeq: ReserveSeq;
   tickMs: number;
+  /** Tests only: see Publisher's beforeSend. */
+  beforeSend?: (groupId: number) => Promise<void>;
 }
 
 /** Browsers always send Origin on a websocket; it must be our own host or an allowed origin. */
@@ -77,6 +79,7 @@ export class Realtime {
     this.publisher = new Publisher({
       tickMs: opts.tickMs,
       reserveSeq: opts.reserveSeq,
+      beforeSend: opts.beforeSend,
       logger: opts.logger,
       // biome-ignore lint/suspicious/noExplicitAny: the outbox typed event and payload together when added
       emit: (rooms, event, payload) => this.io?.to(rooms).emit(event, payload as any),
@@ -216,6 +219,14 @@ export class Realtime {
 
   private notifyMemberListeners(userId: number): void {
     for (const listener of this.memberListeners) listener(userId);
+  }
+
+  /**
+   * Tells every client, on every process, to refetch what it shows of both streams: an app process died
+   * and may have taken committed changes with it that it never published (liveness.ts).
+   */
+  resyncEveryone(): void {
+    this.io?.emit("realtime.resync", { streams: ["group", "members"] });
   }
 
   /** Disconnects every socket of a user (deactivated or deleted), across processes with the Redis adapter. */

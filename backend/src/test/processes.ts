@@ -24,6 +24,8 @@ export interface AppProcess {
   stop(): Promise<void>;
   /** SIGKILL, as a crash: no shutdown, nothing flushed or released. Resolves once the process is gone. */
   crash(): Promise<void>;
+  /** The OS process (to kill it the hard way, or to talk to a hooked entry over IPC). */
+  child: ChildProcess;
 }
 
 /** The API and socket test helpers only use a server's `url`; a spawned process offers the same. */
@@ -77,12 +79,14 @@ export async function runUntilExit(
 export async function startAppProcess(
   env: Record<string, string>,
   nodeArgs: string[] = [],
+  /** Another entry than production's, e.g. test/hookedApp.ts; it gets an IPC channel. */
+  entry = "backend/src/main.ts",
   /** Another checkout to run the server of (the allocation bench's baseline); this one by default. */
   root: string = ROOT,
 ): Promise<AppProcess> {
   const port = await freePort();
   // The young generation production runs with (Dockerfile, scripts/start.mjs; docs/operations.md).
-  const args = [SERVER_ARGS[0]!, ...nodeArgs, ...SERVER_ARGS.slice(1)];
+  const args = [SERVER_ARGS[0]!, ...nodeArgs, ...SERVER_ARGS.slice(1, -1), entry];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: root,
     env: {
@@ -95,7 +99,10 @@ export async function startAppProcess(
       CSRF_SECRET: "multi-process-test-csrf",
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio:
+      entry === "backend/src/main.ts"
+        ? ["ignore", "ignore", "inherit"]
+        : ["ignore", "ignore", "inherit", "ipc"],
   });
   const url = `http://127.0.0.1:${port}`;
   // waitFor treats a throwing check as "not yet", so an exit ends the wait and is reported after it.
@@ -111,5 +118,5 @@ export async function startAppProcess(
     child.kill(signal);
     await exited;
   };
-  return { url, stop: () => end("SIGTERM"), crash: () => end("SIGKILL") };
+  return { url, child, stop: () => end("SIGTERM"), crash: () => end("SIGKILL") };
 }

@@ -24,6 +24,8 @@ export interface ItemDto {
   note: string;
   created: string;
   group: number;
+  /** Grows with every write of the row, in commit order: of two states of one row the higher is newer. */
+  version: number;
 }
 
 /** An item of the weekly view: peak usage for each of the 7 days. */

@@ -19,6 +19,8 @@ export interface OrderItemDto {
   receive: string | null;
   note: string;
   category: string;
+  /** Grows with every write of the row, in commit order: of two states of one row the higher is newer. */
+  version: number;
 }
 
 /** One row of a case's inventory summary (API.md "SummaryRow"): `id` is the item id, `category` its name. */

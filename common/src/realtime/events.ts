@@ -26,7 +26,7 @@ export type EventStream = "group" | "members";
 
 /** The stream whose numbers an event carries; null for `inventory.changed` (see Sequenced). */
 export function streamOf(event: ServerEventName): EventStream | null {
-  if (event === "inventory.changed") return null;
+  if (event === "inventory.changed" || event === "realtime.resync") return null;
   return event.startsWith("members.") ? "members" : "group";
 }
 
@@ -59,6 +59,11 @@ export interface ServerToClientEvents {
    * case changed (after an allocation, a period change, a stock change or an import).
    */
   "inventory.changed": (payload: Sequenced & { case_id: number; rows: SummaryRowDto[] }) => void;
+  /**
+   * Sent to every socket when an app process stopped without saying goodbye: it may have committed changes
+   * it never published, so clients refetch what they show of these streams (docs/realtime.md).
+   */
+  "realtime.resync": (payload: { streams: EventStream[] }) => void;
 }
 
 /** Client -> server events. */

@@ -14,6 +14,8 @@ export interface WorkCaseDto {
   note: string;
   created: string;
   group: number;
+  /** Grows with every write of the row, in commit order: of two states of one row the higher is newer. */
+  version: number;
 }
 
 /** ISO-8601 date-time with an explicit offset (`Z` or `±hh:mm`), as API.md requires. */

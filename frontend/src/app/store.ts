@@ -1,6 +1,7 @@
 import { combineReducers, configureStore } from "@reduxjs/toolkit";
+import type { EventStream } from "@zaiko/common/realtime/events";
 import { sessionReducer } from "../features/auth/sessionSlice";
-import { api, TAG_TYPES } from "../lib/api";
+import { api, type TAG_TYPES } from "../lib/api";
 import { endSession, handleSessionExpired } from "../lib/sessionExpiry";
 import { configureSocket } from "../lib/socket";
 import { onOtherTabs, refreshCoordinationDisabled } from "../lib/tabSync";
@@ -25,15 +26,26 @@ export function makeStore(preloadedState?: Partial<RootState>) {
 export type AppStore = ReturnType<typeof makeStore>;
 
 /**
- * Connects the shared socket to this store: after every (re)connect, and whenever an event's number
- * shows a gap, all cached lists refetch (events were missed), and a refused session ends like an
- * expired one.
+ * What each event stream feeds: a gap in one stream refetches only these (a member's gap does not reload
+ * the weekly view). RTK Query refetches only the entries that are shown (subscribed).
+ */
+export const STREAM_TAGS: Record<EventStream, readonly (typeof TAG_TYPES)[number][]> = {
+  members: ["Member"],
+  group: ["Category", "Item", "WorkCase", "OrderItem", "Inventory", "Warehouse"],
+};
+
+/**
+ * Connects the shared socket to this store: after every (re)connect the lists of both streams refetch,
+ * after a gap in one stream the lists it feeds, and a refused session ends like an expired one.
  */
 export function bindSocketToStore(store: AppStore): void {
-  const refetchEverything = () => store.dispatch(api.util.invalidateTags([...TAG_TYPES]));
+  const refetch = (stream: EventStream) => store.dispatch(api.util.invalidateTags([...STREAM_TAGS[stream]]));
   configureSocket({
-    onConnect: refetchEverything,
-    onGap: refetchEverything,
+    onConnect: () => {
+      refetch("group");
+      refetch("members");
+    },
+    onGap: refetch,
     onSessionExpired: (reason) => handleSessionExpired(store.dispatch, reason),
     receivesAllMembers: () => store.getState().session.is_owner === true,
   });

@@ -1,6 +1,6 @@
 import { configureStore } from "@reduxjs/toolkit";
 import { createApi, fakeBaseQuery } from "@reduxjs/toolkit/query";
-import { subscribeWhileCached } from "./liveCache";
+import { replayOnLoad, subscribeWhileCached } from "./liveCache";
 
 /** A real RTK Query store whose one live endpoint records what the helper does, in order. */
 function setup() {
@@ -22,11 +22,16 @@ function setup() {
             };
           }),
         onCacheEntryAdded: (arg, cache) =>
-          subscribeWhileCached(cache, ({ updateCachedData }) => {
+          subscribeWhileCached(arg, cache, (apply) => {
             log.push(`subscribe ${arg}`);
-            pushEvent = (row) => updateCachedData((draft) => void draft.push(row));
+            // Idempotent, like every live change: a row already there is not added twice.
+            pushEvent = (row) =>
+              apply((draft) => {
+                if (!draft.includes(row)) draft.push(row);
+              });
             return [() => log.push("stop 1"), () => log.push("stop 2")];
           }),
+        onQueryStarted: replayOnLoad,
       }),
     }),
   });
@@ -54,17 +59,51 @@ async function settle(until: () => boolean): Promise<void> {
 }
 
 describe("subscribeWhileCached", () => {
-  it("subscribes once the first answer is in, and its events change that cached list", async () => {
+  it("listens from the start: an event that arrives while the list loads is applied to its answer", async () => {
     const t = setup();
     const sub = t.store.dispatch(t.api.endpoints.rows.initiate(1));
     await settle(() => t.entryExists());
-    expect(t.log).toEqual([]);
-
-    t.answer().resolve(["a"]);
-    await settle(() => t.log.length > 0);
     expect(t.log).toEqual(["subscribe 1"]);
+    // The server read the list before this event's commit: its answer lacks "b".
+    t.push("b");
+    t.answer().resolve(["a"]);
+    await settle(() => t.rows() !== undefined);
+    expect(t.rows()).toEqual(["a", "b"]);
+    t.push("c");
+    expect(t.rows()).toEqual(["a", "b", "c"]);
+    sub.unsubscribe();
+  });
+
+  it("applies an event that arrives during a refetch again to the refetched list", async () => {
+    const t = setup();
+    const sub = t.store.dispatch(t.api.endpoints.rows.initiate(1));
+    await settle(() => t.entryExists());
+    t.answer().resolve(["a"]);
+    await settle(() => t.rows() !== undefined);
+    const refetch = sub.refetch();
     t.push("b");
     expect(t.rows()).toEqual(["a", "b"]);
+    // The refetch was read before "b" committed.
+    t.answer().resolve(["a", "x"]);
+    await refetch;
+    await settle(() => (t.rows() ?? []).includes("x"));
+    expect(t.rows()).toEqual(["a", "x", "b"]);
+    sub.unsubscribe();
+  });
+
+  it("control: without replaying, the refetched list loses the event", async () => {
+    const t = setup();
+    const sub = t.store.dispatch(t.api.endpoints.rows.initiate(1));
+    await settle(() => t.entryExists());
+    t.answer().resolve(["a"]);
+    await settle(() => t.rows() !== undefined);
+    const refetch = sub.refetch();
+    // What the old helper did: change only the list as it is now.
+    t.store.dispatch(t.api.util.updateQueryData("rows", 1, (draft) => void draft.push("b")));
+    t.answer().resolve(["a", "x"]);
+    await refetch;
+    await settle(() => (t.rows() ?? []).includes("x"));
+    expect(t.rows()).toEqual(["a", "x"]);
     sub.unsubscribe();
   });
 
@@ -73,7 +112,7 @@ describe("subscribeWhileCached", () => {
     const sub = t.store.dispatch(t.api.endpoints.rows.initiate(1));
     await settle(() => t.entryExists());
     t.answer().resolve(["a"]);
-    await settle(() => t.log.length > 0);
+    await settle(() => t.rows() !== undefined);
 
     sub.unsubscribe();
     await settle(() => !t.entryExists());
@@ -81,7 +120,7 @@ describe("subscribeWhileCached", () => {
     expect(t.log).toEqual(["subscribe 1", "stop 1", "stop 2"]);
   });
 
-  it("never subscribes when the entry goes away without ever having data", async () => {
+  it("stops listening when the entry goes away without ever having data", async () => {
     const t = setup();
     const sub = t.store.dispatch(t.api.endpoints.rows.initiate(1));
     await settle(() => t.entryExists());
@@ -90,8 +129,7 @@ describe("subscribeWhileCached", () => {
 
     sub.unsubscribe();
     await settle(() => !t.entryExists());
-    // The removal has rejected cacheDataLoaded; give the helper's catch a turn before looking.
-    await new Promise((r) => setTimeout(r, 0));
-    expect(t.log).toEqual([]);
+    await settle(() => t.log.length === 3);
+    expect(t.log).toEqual(["subscribe 1", "stop 1", "stop 2"]);
   });
 });

@@ -122,8 +122,31 @@ describe("shared socket", () => {
     expect(onGap).toHaveBeenCalledTimes(1);
     expect(upserts).toHaveBeenCalledTimes(2);
     // 13 turns up late (another process emitted it later): the refetch already has it.
-    fake.fire("items.deleted", { seq: 13, id: 4 });
-    expect(deletes).toHaveBeenCalledTimes(1);
+    fake.fire("items.upserted", { seq: 13, item: { id: 4 } });
+    expect(upserts).toHaveBeenCalledTimes(2);
+    expect(onGap).toHaveBeenCalledTimes(1);
+  });
+
+  it("still applies a late delete of a versioned row, so that the list remembers it", () => {
+    const { mod, fake } = load();
+    const onGap = jest.fn();
+    mod.configureSocket({ onGap });
+    const deletes = jest.fn();
+    const categoryDeletes = jest.fn();
+    mod.onServerEvent("orderitems.deleted", deletes);
+    mod.onServerEvent("categories.deleted", categoryDeletes);
+    fake.fire("connect");
+    fake.fire("categories.deleted", { seq: 1, id: 9 });
+    fake.fire("orderitems.deleted", { seq: 3, id: 7, work_case: 1 });
+    expect(onGap).toHaveBeenCalledTimes(1);
+    // 2 arrives after 3: the refetch no longer has the row, but an upsert of it committed before this
+    // delete may still come with a higher number; only the remembered delete keeps it out.
+    fake.fire("orderitems.deleted", { seq: 2, id: 1, work_case: 1 });
+    expect(deletes).toHaveBeenLastCalledWith({ seq: 2, id: 1, work_case: 1 });
+    expect(deletes).toHaveBeenCalledTimes(2);
+    // A category has no version: its late events stay dropped, as does one number seen twice.
+    fake.fire("categories.deleted", { seq: 3, id: 8 });
+    expect(categoryDeletes).toHaveBeenCalledTimes(1);
     expect(onGap).toHaveBeenCalledTimes(1);
   });
 

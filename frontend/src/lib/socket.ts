@@ -6,6 +6,7 @@ import type {
   ServerToClientEvents,
 } from "@zaiko/common/realtime/events";
 import { streamOf, UNAUTHORIZED } from "@zaiko/common/realtime/events";
+import { admit } from "@zaiko/common/realtime/sequence";
 import { io, type Socket } from "socket.io-client";
 import { getApiOrigin } from "./config";
 import { getAccessToken } from "./token";
@@ -16,8 +17,12 @@ export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 interface SocketHooks {
   /** Called on every (re)connect: events may have been missed, so caches should refetch. */
   onConnect: () => void;
-  /** Called when an event's number shows that earlier ones never arrived: caches should refetch. */
-  onGap: () => void;
+  /**
+   * Called when events of a stream may have been missed: an event's number shows that earlier ones never
+   * arrived, or the server says that an app process died before it published what it had committed
+   * (`realtime.resync`). What the screen shows of that stream should refetch.
+   */
+  onGap: (stream: EventStream) => void;
   /** Called when the server refuses the session even after a refresh, with why. */
   onSessionExpired: (reason: "expired" | "membershipEnded") => void;
   /** Whether this user receives the whole member stream (owners); staff only hear of themselves. */
@@ -42,20 +47,20 @@ const handlers = new Map<ServerEventName, Set<Handler>>();
 const lastSeq = new Map<EventStream, number>();
 
 /**
- * Decides whether an event is news: a number beyond the next one means events were missed (refetch,
- * then go on from this one); a number already seen means it is late, and the refetch that its
- * successor's gap caused already contains it, so it is dropped rather than applied over newer data.
+ * Decides whether an event is applied (common/realtime/sequence.ts): a number beyond the next one means
+ * events were missed (refetch, then go on from this one); a number already seen means it is late, and the
+ * refetch that its successor's gap caused already contains it, so it is dropped rather than applied over
+ * newer data, unless it deletes a versioned row (the client must remember that delete).
  */
 function isNews(event: ServerEventName, payload: unknown): boolean {
   const stream = streamOf(event);
   const seq = (payload as { seq?: unknown } | null)?.seq;
   if (stream === null || typeof seq !== "number") return true;
   if (stream === "members" && !hooks.receivesAllMembers()) return true;
-  const last = lastSeq.get(stream);
-  if (last !== undefined && seq <= last) return false;
-  lastSeq.set(stream, seq);
-  if (last !== undefined && seq > last + 1) hooks.onGap();
-  return true;
+  const { apply, gap, last } = admit(event, seq, lastSeq.get(stream));
+  lastSeq.set(stream, last);
+  if (gap) hooks.onGap(stream);
+  return apply;
 }
 
 function dispatch(event: ServerEventName, payload: unknown): void {
@@ -84,6 +89,13 @@ export function getSocket(): AppSocket {
     lastSeq.clear();
     hooks.onConnect();
     for (const listener of connectListeners) listener();
+  });
+  // An app process died between a commit and its publish: its events will never come (docs/realtime.md).
+  created.on("realtime.resync", ({ streams }) => {
+    for (const stream of streams) {
+      if (stream === "members" && !hooks.receivesAllMembers()) continue;
+      hooks.onGap(stream);
+    }
   });
   created.on("connect_error", (error) => {
     // Transport errors are retried by socket.io itself; a refused handshake is not.

@@ -37,10 +37,10 @@ BEGIN
   VALUES (p_group, p_case, p_item, 1, v_case.start_date, v_case.end_date)
   ON CONFLICT (work_case_id, item_id) DO UPDATE SET order_quantity = o.order_quantity + 1
     WHERE o.order_quantity < 1000000
-  RETURNING o.id, o.order_quantity, o.start_date, o.end_date, o.issue, o.receive, o.note INTO v_unit;
+  RETURNING o.id, o.order_quantity, o.start_date, o.end_date, o.issue, o.receive, o.note, o.version INTO v_unit;
   v_added := FOUND;
   IF NOT v_added THEN
-    SELECT id, order_quantity, start_date, end_date, issue, receive, note INTO v_unit
+    SELECT id, order_quantity, start_date, end_date, issue, receive, note, version INTO v_unit
     FROM order_items WHERE work_case_id = p_case AND item_id = p_item;
   END IF;
 
@@ -71,7 +71,8 @@ BEGIN
       'end', floor(extract(epoch from v_unit.end_date) * 1000),
       'issue', floor(extract(epoch from v_unit.issue) * 1000),
       'receive', floor(extract(epoch from v_unit.receive) * 1000),
-      'note', v_unit.note),
+      'note', v_unit.note,
+      'version', v_unit.version),
     'bookings', v_bookings);
 END
 $$;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   check,
   foreignKey,
   index,
@@ -26,6 +27,8 @@ export const workCases = pgTable(
     endDate: timestamp("end_date", { withTimezone: true }).notNull(),
     note: text("note").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every UPDATE (trigger, docs/realtime.md): clients keep the newest state of a row. */
+    version: bigint("version", { mode: "number" }).notNull().default(1),
   },
   (t) => [
     unique("work_cases_id_group_key").on(t.id, t.groupId),
@@ -54,6 +57,8 @@ export const orderItems = pgTable(
     receive: timestamp("receive", { withTimezone: true }),
     note: text("note").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every UPDATE (trigger, docs/realtime.md): clients keep the newest state of a row. */
+    version: bigint("version", { mode: "number" }).notNull().default(1),
   },
   (t) => [
     foreignKey({

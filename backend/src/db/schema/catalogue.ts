@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   check,
   foreignKey,
   index,
@@ -44,6 +45,8 @@ export const items = pgTable(
     stockQuantity: integer("stock_quantity").notNull(),
     note: text("note").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every UPDATE (trigger, docs/realtime.md): clients keep the newest state of a row. */
+    version: bigint("version", { mode: "number" }).notNull().default(1),
   },
   (t) => [
     foreignKey({

@@ -1,4 +1,4 @@
-import { bigint, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * The last sequence number handed out per event stream (`group:<id>`, `members:<id>`): kept in the
@@ -8,4 +8,14 @@ import { bigint, pgTable, text } from "drizzle-orm/pg-core";
 export const eventStreams = pgTable("event_streams", {
   stream: text("stream").primaryKey(),
   seq: bigint("seq", { mode: "number" }).notNull(),
+});
+
+/**
+ * The app processes that publish events, each with the last time it said it was alive. A process that
+ * stops saying so without removing its row died, possibly between a commit and its publish: the others
+ * then tell their clients to resync (docs/realtime.md, "No silent loss").
+ */
+export const realtimeProcesses = pgTable("realtime_processes", {
+  id: text("id").primaryKey(),
+  seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -86,6 +86,7 @@ export function insertItems(
     stockQuantity: items.stockQuantity,
     note: items.note,
     createdAt: items.createdAt,
+    version: items.version,
   });
 }
 

@@ -89,7 +89,7 @@ export async function importItems(
 
       // Lock the items to update in id order, then check lowered stock against their bookings.
       const updateIds = updates.map((u) => u.before.id).sort((a, b) => a - b);
-      const locked = new Map<number, { title: string; stockQuantity: number }>();
+      const locked = new Map<number, { title: string; stockQuantity: number; version: number }>();
       for (const ids of chunks(updateIds, LOCK_CHUNK)) {
         for (const r of await lockItems(tx, groupId, ids)) locked.set(r.id, r);
         await yieldToEventLoop();
@@ -136,7 +136,7 @@ export async function importItems(
       const stockChangedIds: number[] = [];
       const writes: { id: number; stock: number; note: string }[] = [];
       for (const { row, before } of updates) {
-        const stockBefore = locked.get(before.id)!.stockQuantity;
+        const { stockQuantity: stockBefore, version: versionBefore } = locked.get(before.id)!;
         if (row.stock === stockBefore && row.note === before.note) continue;
         if (row.stock !== stockBefore) stockChangedIds.push(before.id);
         writes.push({ id: before.id, stock: row.stock, note: row.note });
@@ -146,6 +146,8 @@ export async function importItems(
             stockQuantity: row.stock,
             note: row.note,
             categoryName: nameOf(before.categoryId),
+            // The update below bumps the version of the row as locked (migration 0004's trigger).
+            version: versionBefore + 1,
           }),
         );
       }

@@ -10,6 +10,7 @@ export interface ItemRow {
   stockQuantity: number;
   note: string;
   createdAt: Date;
+  version: number;
 }
 
 /** The only shape of an item that leaves the server (REST and socket payloads alike). */
@@ -23,5 +24,6 @@ export function presentItem(row: ItemRow): ItemDto {
     note: row.note,
     created: new Date(row.createdAt).toISOString(),
     group: row.groupId,
+    version: Number(row.version),
   };
 }

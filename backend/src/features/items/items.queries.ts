@@ -16,6 +16,7 @@ export const itemColumns = {
   stockQuantity: items.stockQuantity,
   note: items.note,
   createdAt: items.createdAt,
+  version: items.version,
 };
 
 /** Titles sort by code point on both drivers (their default collations may differ). */
@@ -35,10 +36,11 @@ export async function listItemsOfGroup(db: Queryable, groupId: number): Promise<
     stock_quantity: number;
     note: string;
     created_ms: number;
+    version: string | number;
   }>(
     db,
     sql`
-    SELECT i.id, i.category_id, c.name AS category_name, i.title, i.stock_quantity, i.note,
+    SELECT i.id, i.category_id, c.name AS category_name, i.title, i.stock_quantity, i.note, i.version,
            ${epochMs(sql`i.created_at`)}::float8 AS created_ms
     FROM items i
     JOIN categories c ON c.id = i.category_id AND c.group_id = i.group_id
@@ -54,6 +56,7 @@ export async function listItemsOfGroup(db: Queryable, groupId: number): Promise<
     stockQuantity: r.stock_quantity,
     note: r.note,
     createdAt: new Date(r.created_ms),
+    version: Number(r.version),
   }));
 }
 

@@ -55,6 +55,7 @@ describeOnDatabases("items", (driver) => {
         note: "メモ",
         created: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
         group: owner.groupId,
+        version: 1,
       });
     });
 
@@ -212,6 +213,7 @@ describeOnDatabases("items", (driver) => {
         category_name: to.category,
         stock_quantity: 8,
         note: "新",
+        version: item.version + 1,
       });
     });
 

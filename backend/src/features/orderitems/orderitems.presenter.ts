@@ -15,5 +15,6 @@ export function presentOrderItem(row: OrderItemRow): OrderItemDto {
     receive: isoOrNull(row.receive),
     note: row.note,
     category: row.categoryName,
+    version: Number(row.version),
   };
 }

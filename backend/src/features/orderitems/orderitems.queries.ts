@@ -17,6 +17,7 @@ export interface OrderItemRow {
   issue: Date | null;
   receive: Date | null;
   note: string;
+  version: number;
 }
 
 const rowColumns = {
@@ -31,6 +32,7 @@ const rowColumns = {
   issue: orderItems.issue,
   receive: orderItems.receive,
   note: orderItems.note,
+  version: orderItems.version,
 };
 
 /** Order items of the group (of one case, or with these ids) with item and category, end date descending. */

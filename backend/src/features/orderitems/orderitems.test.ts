@@ -41,6 +41,7 @@ describeOnDatabases("allocation API", (driver) => {
           receive: null,
           note: "",
           category: "音響",
+          version: 1,
         },
         summary: {
           id: item.id,
@@ -61,7 +62,8 @@ describeOnDatabases("allocation API", (driver) => {
         shortages: [{ item_id: item.id, title: "マイク", required: 4, available: 3 }],
       });
       const list = await api().get(`/api/orderitems/?work_case=${c.id}`).set(bearer(owner)).expect(200);
-      expect(list.body).toEqual([{ ...first.body.order_item, order_quantity: 3 }]);
+      // Two more units, two updates: the refused one rolled back with its version.
+      expect(list.body).toEqual([{ ...first.body.order_item, order_quantity: 3, version: 3 }]);
     });
 
     it("counts other cases' bookings that overlap (closed periods) but not disjoint ones", async () => {

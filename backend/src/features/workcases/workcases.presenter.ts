@@ -12,5 +12,6 @@ export function presentWorkCase(row: WorkCaseRow): WorkCaseDto {
     note: row.note,
     created: iso(row.createdAt),
     group: row.groupId,
+    version: Number(row.version),
   };
 }

@@ -71,6 +71,7 @@ describeOnDatabases("work cases API", (driver) => {
         note: "メモ",
         created: expect.stringMatching(/Z$/),
         group: owner.groupId,
+        version: 1,
       });
       const later = await makeCase(server, owner, { start: at(0), end: "2031-01-01T00:00:00Z" });
       const list = await api()
@@ -154,7 +155,14 @@ describeOnDatabases("work cases API", (driver) => {
         .set(bearer(owner))
         .send({ ...c, title: "改名", start_date: at(100), end_date: at(120), note: "n" })
         .expect(200);
-      expect(res.body).toEqual({ ...c, title: "改名", start_date: at(100), end_date: at(120), note: "n" });
+      expect(res.body).toEqual({
+        ...c,
+        title: "改名",
+        start_date: at(100),
+        end_date: at(120),
+        note: "n",
+        version: c.version + 1,
+      });
       const orders = (await ordersOfGroupInDb(server, owner.groupId)).filter((o) => o.workCaseId === c.id);
       expect(orders).toHaveLength(2);
       for (const o of orders) {
@@ -269,6 +277,7 @@ describeOnDatabases("work cases API", (driver) => {
         note: "メモ",
         created: expect.any(String),
         group: owner.groupId,
+        version: 1,
       });
       const copy = await api()
         .get(`/api/orderitems/?work_case=${res.body.id}`)

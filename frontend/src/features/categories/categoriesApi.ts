@@ -1,7 +1,7 @@
 import type { CategoryDto, RelatedItemDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { api } from "../../lib/api";
 import { removeById, upsertById } from "../../lib/cacheUpdates";
-import { subscribeWhileCached } from "../../lib/liveCache";
+import { replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
 
 /** The body of a category write (spec §7: the category name and the group). */
@@ -19,15 +19,16 @@ export const categoriesApi = api.injectEndpoints({
       // Live: other members' changes arrive as socket events and are applied by id, so our own change
       // echoed back is harmless.
       onCacheEntryAdded: (groupId, cache) =>
-        subscribeWhileCached(cache, ({ updateCachedData }) => [
+        subscribeWhileCached(groupId, cache, (apply) => [
           onServerEvent("categories.upserted", ({ category }) => {
             if (category.group !== groupId) return;
-            updateCachedData((draft) => upsertById(draft, category));
+            apply((draft) => upsertById(draft, category));
           }),
           onServerEvent("categories.deleted", ({ id }) => {
-            updateCachedData((draft) => removeById(draft, id));
+            apply((draft) => removeById(draft, id));
           }),
         ]),
+      onQueryStarted: replayOnLoad,
     }),
     /** The items a category delete removes too: always asked fresh, never kept. */
     relatedItems: build.query<RelatedItemDto[], number>({

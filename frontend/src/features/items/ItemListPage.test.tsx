@@ -17,6 +17,7 @@ const DAYS = ["11/22(日)", "11/23(月)", "11/24(火)", "11/25(水)", "11/26(木
 
 const item = (id: number, title: string, category: number, stock: number, daily: number[]): WeekItemDto => ({
   id,
+  version: 1,
   title,
   category,
   category_name: categories.find((c) => c.id === category)?.category ?? "",
@@ -383,6 +384,7 @@ describe("ItemListPage: live", () => {
       ...items[0]!,
       title: "プロジェクターA",
       stock_quantity: 2,
+      version: 2,
     };
     emit("items.upserted", { seq: 1, item: renamed });
     const row = await waitFor(() => rowOf("プロジェクターA"));

@@ -6,10 +6,16 @@ import type {
   WeekItemDto,
   WeeklyItemsDto,
 } from "@zaiko/common/catalogue/catalogue.schema";
+import {
+  type LiveRowsMemory,
+  ORDERED,
+  removeVersioned,
+  upsertVersioned,
+} from "@zaiko/common/realtime/liveRows";
 import { api } from "../../lib/api";
-import { removeById, upsertById } from "../../lib/cacheUpdates";
+import { upsertById } from "../../lib/cacheUpdates";
 import { saveBlob } from "../../lib/download";
-import { subscribeWhileCached } from "../../lib/liveCache";
+import { memoryOf, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
 
 /** The import template's file name (GET /download/template/{name}). */
@@ -44,18 +50,23 @@ export interface ItemBody {
 
 type Week = WeeklyItemsDto["results"];
 
-/** An item from a write or an event, keeping the week's numbers it already had (zeros for a new one). */
-function upsertItem(week: Week, item: ItemDto): void {
-  const index = week.items.findIndex((i) => i.id === item.id);
-  const current = week.items[index];
-  const daily = current?.daily_order_quantities ?? Array.from({ length: WEEK_DAYS }, () => 0);
-  const next: WeekItemDto = { ...item, daily_order_quantities: daily };
-  if (current) week.items[index] = next;
-  else week.items.push(next);
+/** The ids of items this store saw deleted, for every week (an answer or a late event must not bring one back). */
+const deletedItems = (dispatch: object) => memoryOf(dispatch, "weeklyItems", "items");
+
+/**
+ * An item from a write or an event, if newer than the one shown, keeping the week's numbers it already had
+ * (zeros for a new one).
+ */
+function upsertItem(week: Week, item: ItemDto, memory: LiveRowsMemory): void {
+  const row: WeekItemDto = { ...item, daily_order_quantities: [] };
+  upsertVersioned(week.items, row, memory, ORDERED, (shown, incoming) => ({
+    ...incoming,
+    daily_order_quantities: shown?.daily_order_quantities ?? Array.from({ length: WEEK_DAYS }, () => 0),
+  }));
 }
 
-function removeItem(week: Week, id: number): void {
-  removeById(week.items, id);
+function removeItem(week: Week, id: number, memory: LiveRowsMemory): void {
+  removeVersioned(week.items, id, memory);
 }
 
 function upsertCategory(week: Week, category: CategoryDto): void {
@@ -106,7 +117,7 @@ export const itemsApi = api.injectEndpoints({
       // Item and category rows are applied by id; the daily numbers are computed by the server, so
       // events that change usage or many rows (stock.changed, items.imported) refetch the week.
       onCacheEntryAdded: (args, cache) =>
-        subscribeWhileCached(cache, ({ updateCachedData, dispatch, getCacheEntry }) => {
+        subscribeWhileCached(args, cache, (apply, { dispatch, getCacheEntry }) => {
           let timer: ReturnType<typeof setTimeout> | undefined;
           // At most one refetch per delay, counted from the first event: restarting the timer on every event
           // would starve the refetch under a steady stream of changes.
@@ -123,17 +134,17 @@ export const itemsApi = api.injectEndpoints({
             () => clearTimeout(timer),
             onServerEvent("items.upserted", ({ item }) => {
               if (item.group !== args.groupId) return;
-              updateCachedData((draft) => upsertItem(draft.results, item));
+              apply((draft) => upsertItem(draft.results, item, deletedItems(dispatch)));
             }),
             onServerEvent("items.deleted", ({ id }) => {
-              updateCachedData((draft) => removeItem(draft.results, id));
+              apply((draft) => removeItem(draft.results, id, deletedItems(dispatch)));
             }),
             onServerEvent("categories.upserted", ({ category }) => {
               if (category.group !== args.groupId) return;
-              updateCachedData((draft) => upsertCategory(draft.results, category));
+              apply((draft) => upsertCategory(draft.results, category));
             }),
             onServerEvent("categories.deleted", ({ id }) => {
-              updateCachedData((draft) => removeCategory(draft.results, id));
+              apply((draft) => removeCategory(draft.results, id));
             }),
             onServerEvent("stock.changed", ({ item_ids }) => {
               const items = getCacheEntry().data?.results.items ?? [];
@@ -142,6 +153,7 @@ export const itemsApi = api.injectEndpoints({
             onServerEvent("items.imported", () => refetch()),
           ];
         }),
+      onQueryStarted: replayOnLoad,
     }),
     createItem: build.mutation<ItemDto, ItemBody>({
       query: (body) => ({ url: "/api/items/", method: "POST", body }),
@@ -149,7 +161,11 @@ export const itemsApi = api.injectEndpoints({
         try {
           const { data } = await queryFulfilled;
           for (const args of itemsApi.util.selectCachedArgsForQuery(getState(), "weeklyItems")) {
-            dispatch(itemsApi.util.updateQueryData("weeklyItems", args, (d) => upsertItem(d.results, data)));
+            dispatch(
+              itemsApi.util.updateQueryData("weeklyItems", args, (d) =>
+                upsertItem(d.results, data, deletedItems(dispatch)),
+              ),
+            );
           }
         } catch {
           // The dialog tells the user.
@@ -167,7 +183,11 @@ export const itemsApi = api.injectEndpoints({
         try {
           const { data } = await queryFulfilled;
           for (const args of itemsApi.util.selectCachedArgsForQuery(getState(), "weeklyItems")) {
-            dispatch(itemsApi.util.updateQueryData("weeklyItems", args, (d) => upsertItem(d.results, data)));
+            dispatch(
+              itemsApi.util.updateQueryData("weeklyItems", args, (d) =>
+                upsertItem(d.results, data, deletedItems(dispatch)),
+              ),
+            );
           }
         } catch {
           // The dialog tells the user.
@@ -185,7 +205,11 @@ export const itemsApi = api.injectEndpoints({
         try {
           await queryFulfilled;
           for (const args of itemsApi.util.selectCachedArgsForQuery(getState(), "weeklyItems")) {
-            dispatch(itemsApi.util.updateQueryData("weeklyItems", args, (d) => removeItem(d.results, id)));
+            dispatch(
+              itemsApi.util.updateQueryData("weeklyItems", args, (d) =>
+                removeItem(d.results, id, deletedItems(dispatch)),
+              ),
+            );
           }
         } catch {
           // The page tells the user.

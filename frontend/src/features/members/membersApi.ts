@@ -2,7 +2,7 @@ import type { UserDto } from "@zaiko/common/members/members.schema";
 import { api } from "../../lib/api";
 import { removeById, upsertById } from "../../lib/cacheUpdates";
 import { saveBlob } from "../../lib/download";
-import { subscribeWhileCached } from "../../lib/liveCache";
+import { replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
 
 /** The member CSV's file name (spec §9). */
@@ -17,15 +17,16 @@ export const membersApi = api.injectEndpoints({
       // Live: other owners' and members' changes arrive as socket events and are applied by id,
       // so applying one twice (our own change echoed back) is harmless.
       onCacheEntryAdded: (groupId, cache) =>
-        subscribeWhileCached(cache, ({ updateCachedData }) => [
+        subscribeWhileCached(groupId, cache, (apply) => [
           onServerEvent("members.upserted", ({ user }) => {
             if (!user.groups.includes(groupId)) return;
-            updateCachedData((draft) => upsertById(draft, user));
+            apply((draft) => upsertById(draft, user));
           }),
           onServerEvent("members.deleted", ({ id }) => {
-            updateCachedData((draft) => removeById(draft, id));
+            apply((draft) => removeById(draft, id));
           }),
         ]),
+      onQueryStarted: replayOnLoad,
     }),
     setMemberActive: build.mutation<UserDto, { id: number; groupId: number; is_member: boolean }>({
       query: ({ id, is_member }) => ({ url: `/api/user/${id}/`, method: "PATCH", body: { is_member } }),

@@ -13,6 +13,7 @@ const t = ja.orderitems;
 
 const workcase: WorkCaseDto = {
   id: 5,
+  version: 1,
   title: "秋祭り",
   start_date: "2026-11-20T09:00:00+09:00",
   end_date: "2026-11-22T18:00:00+09:00",
@@ -29,6 +30,7 @@ const oi = (
   extra: Partial<OrderItemDto> = {},
 ): OrderItemDto => ({
   id,
+  version: 1,
   items: { id: id + 10, title, category_name: category },
   work_case: 5,
   order_quantity: 2,
@@ -122,7 +124,7 @@ describe("OrderItemsListPage", () => {
     const { user, requests } = setup({
       "PATCH /api/orderitems/1/": async (req) => {
         const body = (await req.json()) as Record<string, unknown>;
-        current = { ...current, ...body } as OrderItemDto;
+        current = { ...current, ...body, version: current.version + 1 } as OrderItemDto;
         return json(200, current);
       },
     });
@@ -265,7 +267,7 @@ describe("OrderItemsListPage", () => {
     await screen.findByText("スピーカー");
     serverEmit("orderitems.upserted", {
       seq: 4,
-      order_item: { ...items[0]!, issue: "2026-11-20T07:45:00+09:00" },
+      order_item: { ...items[0]!, issue: "2026-11-20T07:45:00+09:00", version: 2 },
     });
     expect(
       await within(rowOf("スピーカー")).findByRole("button", { name: `${t.unissue}: スピーカー` }),

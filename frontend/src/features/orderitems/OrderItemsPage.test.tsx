@@ -13,6 +13,7 @@ const t = ja.orderitems;
 
 export const workcase: WorkCaseDto = {
   id: 5,
+  version: 1,
   title: "秋祭り",
   start_date: "2026-11-20T09:00:00+09:00",
   end_date: "2026-11-22T18:00:00+09:00",
@@ -46,6 +47,7 @@ export const orderItem = (
   extra: Partial<OrderItemDto> = {},
 ): OrderItemDto => ({
   id,
+  version: 1,
   items: { id: itemId, title, category_name: category },
   work_case: 5,
   order_quantity: quantity,
@@ -208,6 +210,23 @@ describe("OrderItemsPage", () => {
     expect(
       within(rowIn(inventory(), "マイク")).getByRole("button", { name: t.add("マイク") }),
     ).toBeInTheDocument();
+  });
+
+  it("remembers the order item its '-' deleted: a late event of that row does not bring it back", async () => {
+    const reduced = { order_item: null, summary: summary(12, "マイク", "音響", 1, 3, 3) };
+    const { user } = setup({ "POST /api/reduceitem/12/5/": json(200, reduced) });
+    await within(shipped()).findByText("マイク");
+    await user.click(within(rowIn(shipped(), "マイク")).getByRole("button", { name: t.reduce("マイク") }));
+    await waitFor(() => expect(within(shipped()).queryByText("マイク")).not.toBeInTheDocument());
+    // Another process's event of the row from before the delete (a + that it numbered late), then another
+    // row of the list, which shows that the late one was handled.
+    serverEmit("orderitems.upserted", {
+      seq: 1,
+      order_item: orderItem(100, 12, "マイク", "音響", 4, { version: 2 }),
+    });
+    serverEmit("orderitems.upserted", { seq: 2, order_item: orderItem(102, 13, "LEDライト", "照明", 2) });
+    expect(await within(shipped()).findByText("LEDライト")).toBeInTheDocument();
+    expect(within(shipped()).queryByText("マイク")).not.toBeInTheDocument();
   });
 
   it("says which items are short when an add is refused with 409", async () => {

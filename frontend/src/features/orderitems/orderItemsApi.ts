@@ -1,4 +1,5 @@
 import type { CategoryDto } from "@zaiko/common/catalogue/catalogue.schema";
+import { removeVersioned, upsertVersioned } from "@zaiko/common/realtime/liveRows";
 import {
   type AllocationResultDto,
   CATALOGUE_EVENTS,
@@ -10,7 +11,7 @@ import {
 import { api } from "../../lib/api";
 import { removeById, upsertById } from "../../lib/cacheUpdates";
 import { saveBlob } from "../../lib/download";
-import { subscribeWhileCached } from "../../lib/liveCache";
+import { memoryOf, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
 
 /** The xlsx content type (API.md). */
@@ -22,19 +23,23 @@ export interface CaseArg {
   groupId: number;
 }
 
-/** Both lists of a case take an add/reduce answer at once (no refetch). */
+/**
+ * Both lists of a case take an add/reduce answer at once (no refetch). `shownBefore`: the id of the case's
+ * order item of this item that the list showed when the request left. When the answer has no order item
+ * (the − deleted it), that row is gone for good and is removed and remembered like a deleted one; a row of
+ * the item that arrived meanwhile is another's newer + and stays.
+ */
 function applyAllocation(
   dispatch: (action: unknown) => unknown,
-  { caseId, groupId, itemId }: CaseArg & { itemId: number },
+  { caseId, groupId }: CaseArg & { itemId: number },
   result: AllocationResultDto,
+  shownBefore?: number,
 ): void {
   dispatch(
     orderItemsApi.util.updateQueryData("caseOrderItems", caseId, (draft) => {
-      if (result.order_item) upsertById(draft, result.order_item);
-      else {
-        const index = draft.findIndex((o) => o.items.id === itemId);
-        if (index !== -1) draft.splice(index, 1);
-      }
+      const memory = memoryOf(dispatch, "caseOrderItems", caseId);
+      if (result.order_item) upsertVersioned(draft, result.order_item, memory);
+      else if (shownBefore !== undefined) removeVersioned(draft, shownBefore, memory);
     }),
   );
   dispatch(
@@ -50,12 +55,17 @@ export const orderItemsApi = api.injectEndpoints({
     workCase: build.query<WorkCaseDto, CaseArg>({
       query: ({ caseId, groupId }) => ({ url: `/api/workcases/${caseId}/`, params: { group_id: groupId } }),
       providesTags: (_r, _e, { caseId }) => [{ type: "WorkCase", id: caseId }],
-      onCacheEntryAdded: ({ caseId }, cache) =>
-        subscribeWhileCached(cache, ({ updateCachedData }) => [
+      onCacheEntryAdded: (arg, cache) =>
+        subscribeWhileCached(arg, cache, (apply) => [
           onServerEvent("workcases.upserted", ({ workcase }) => {
-            if (workcase.id === caseId) updateCachedData(() => workcase);
+            if (workcase.id !== arg.caseId) return;
+            // Only a newer state: another process may deliver an older one later (docs/realtime.md).
+            apply((draft) => {
+              if (workcase.version > draft.version) Object.assign(draft, workcase);
+            });
           }),
         ]),
+      onQueryStarted: replayOnLoad,
     }),
     inventorySummary: build.query<SummaryRowDto[], CaseArg>({
       query: ({ caseId, groupId }) => ({
@@ -65,17 +75,20 @@ export const orderItemsApi = api.injectEndpoints({
       providesTags: (_r, _e, { caseId }) => [{ type: "Inventory", id: caseId }],
       // The case room sends the recomputed rows of every item whose availability changed for this
       // case (inventory.changed); renamed or deleted items and categories come as group events.
-      onCacheEntryAdded: ({ caseId }, cache) =>
-        subscribeWhileCached(cache, ({ updateCachedData, dispatch }) => {
+      // Summary rows carry no version: one app process computes them for its own watchers, one after another
+      // and each from the database as it is then, so the last to arrive is the newest (docs/realtime.md).
+      onCacheEntryAdded: (arg, cache) =>
+        subscribeWhileCached(arg, cache, (apply, { dispatch }) => {
+          const { caseId } = arg;
           const refetch = () => dispatch(api.util.invalidateTags([{ type: "Inventory", id: caseId }]));
           return [
             onServerEvent("inventory.changed", ({ case_id, rows }) => {
               if (case_id !== caseId) return;
-              updateCachedData((draft) => {
+              apply((draft) => {
                 for (const row of rows) upsertById(draft, row);
               });
             }),
-            onServerEvent("items.deleted", ({ id }) => updateCachedData((draft) => removeById(draft, id))),
+            onServerEvent("items.deleted", ({ id }) => apply((draft) => removeById(draft, id))),
             ...CATALOGUE_EVENTS.filter((e) => e !== "items.deleted").map((event) =>
               onServerEvent(event, refetch),
             ),
@@ -85,35 +98,40 @@ export const orderItemsApi = api.injectEndpoints({
             }),
           ];
         }),
+      onQueryStarted: replayOnLoad,
     }),
     caseOrderItems: build.query<OrderItemDto[], number>({
       query: (caseId) => ({ url: "/api/orderitems/", params: { work_case: caseId } }),
       providesTags: (_r, _e, caseId) => [{ type: "OrderItem", id: caseId }],
       onCacheEntryAdded: (caseId, cache) =>
-        subscribeWhileCached(cache, ({ updateCachedData, dispatch }) => {
+        subscribeWhileCached(caseId, cache, (apply, { dispatch }) => {
           const refetch = () => dispatch(api.util.invalidateTags([{ type: "OrderItem", id: caseId }]));
+          const memory = memoryOf(dispatch, "caseOrderItems", caseId);
           return [
             onServerEvent("orderitems.upserted", ({ order_item }) => {
-              if (order_item.work_case === caseId) updateCachedData((draft) => upsertById(draft, order_item));
+              if (order_item.work_case === caseId)
+                apply((draft) => upsertVersioned(draft, order_item, memory));
             }),
             onServerEvent("orderitems.deleted", ({ id, work_case }) => {
-              if (work_case === caseId) updateCachedData((draft) => removeById(draft, id));
+              if (work_case === caseId) apply((draft) => removeVersioned(draft, id, memory));
             }),
             // Item titles and category names are copied into the rows: refetch when they change.
             ...CATALOGUE_EVENTS.map((event) => onServerEvent(event, refetch)),
           ];
         }),
+      onQueryStarted: replayOnLoad,
     }),
     caseCategories: build.query<CategoryDto[], number>({
       query: (groupId) => ({ url: "/api/categories/", params: { groupid: groupId } }),
       providesTags: [{ type: "Category", id: "LIST" }],
-      onCacheEntryAdded: (_groupId, cache) =>
-        subscribeWhileCached(cache, ({ updateCachedData }) => [
+      onCacheEntryAdded: (groupId, cache) =>
+        subscribeWhileCached(groupId, cache, (apply) => [
           onServerEvent("categories.upserted", ({ category }) =>
-            updateCachedData((draft) => upsertById(draft, category)),
+            apply((draft) => upsertById(draft, category)),
           ),
-          onServerEvent("categories.deleted", ({ id }) => updateCachedData((draft) => removeById(draft, id))),
+          onServerEvent("categories.deleted", ({ id }) => apply((draft) => removeById(draft, id))),
         ]),
+      onQueryStarted: replayOnLoad,
     }),
     addItem: build.mutation<AllocationResultDto, CaseArg & { itemId: number }>({
       query: ({ itemId, caseId }) => ({ url: `/api/additem/${itemId}/${caseId}/`, method: "POST" }),
@@ -128,10 +146,12 @@ export const orderItemsApi = api.injectEndpoints({
     }),
     reduceItem: build.mutation<AllocationResultDto, CaseArg & { itemId: number }>({
       query: ({ itemId, caseId }) => ({ url: `/api/reduceitem/${itemId}/${caseId}/`, method: "POST" }),
-      async onQueryStarted(arg, { dispatch, queryFulfilled }) {
+      async onQueryStarted(arg, { dispatch, getState, queryFulfilled }) {
+        const shown = orderItemsApi.endpoints.caseOrderItems.select(arg.caseId)(getState() as never).data;
+        const shownBefore = shown?.find((o) => o.items.id === arg.itemId)?.id;
         try {
           const { data } = await queryFulfilled;
-          applyAllocation(dispatch, arg, data);
+          applyAllocation(dispatch, arg, data, shownBefore);
         } catch {
           // only logged (spec §8)
         }
@@ -152,7 +172,11 @@ export const orderItemsApi = api.injectEndpoints({
       async onQueryStarted({ caseId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(orderItemsApi.util.updateQueryData("caseOrderItems", caseId, (d) => upsertById(d, data)));
+          dispatch(
+            orderItemsApi.util.updateQueryData("caseOrderItems", caseId, (d) => {
+              upsertVersioned(d, data, memoryOf(dispatch, "caseOrderItems", caseId));
+            }),
+          );
         } catch {
           // the page shows the dialog
         }

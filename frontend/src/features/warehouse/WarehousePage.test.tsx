@@ -68,6 +68,7 @@ const board: WarehouseBoardDto = {
 
 const asOrderItem = (r: WarehouseRowDto, extra: Partial<OrderItemDto> = {}): OrderItemDto => ({
   id: r.id,
+  version: 1,
   items: r.item,
   work_case: 5,
   order_quantity: r.order_quantity,

@@ -1,7 +1,7 @@
 import type { OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
 import type { WarehouseBoardDto } from "@zaiko/common/warehouse/warehouse.schema";
 import { api } from "../../lib/api";
-import { subscribeWhileCached } from "../../lib/liveCache";
+import { replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
 import { applyOrderItem, removeOrderItem, showsItem } from "./boardUpdates";
 
@@ -17,8 +17,8 @@ export const warehouseApi = api.injectEndpoints({
     warehouseBoard: build.query<WarehouseBoardDto, string | null>({
       query: (date) => ({ url: "/api/warehouse/", params: date ? { date } : undefined }),
       providesTags: ["Warehouse"],
-      onCacheEntryAdded: (_date, cache) =>
-        subscribeWhileCached(cache, ({ updateCachedData, dispatch }) => {
+      onCacheEntryAdded: (date, cache) =>
+        subscribeWhileCached(date, cache, (apply, { dispatch }) => {
           let timer: ReturnType<typeof setTimeout> | undefined;
           const refetch = () => {
             if (timer !== undefined) return;
@@ -31,21 +31,19 @@ export const warehouseApi = api.injectEndpoints({
             () => clearTimeout(timer),
             onServerEvent("orderitems.upserted", ({ order_item }) => {
               let result = "ignore";
-              updateCachedData((draft) => {
+              apply((draft) => {
                 result = applyOrderItem(draft, order_item);
               });
               if (result === "refetch") refetch();
             }),
-            onServerEvent("orderitems.deleted", ({ id }) =>
-              updateCachedData((draft) => removeOrderItem(draft, id)),
-            ),
+            onServerEvent("orderitems.deleted", ({ id }) => apply((draft) => removeOrderItem(draft, id))),
             // A case's title or period (its items move with it) changed, or it is gone.
             onServerEvent("workcases.upserted", refetch),
             onServerEvent("workcases.deleted", refetch),
             // Rows copy item titles and category names.
             onServerEvent("items.upserted", ({ item }) => {
               let shown = false;
-              updateCachedData((draft) => {
+              apply((draft) => {
                 shown = showsItem(draft, item.id);
               });
               if (shown) refetch();
@@ -55,6 +53,7 @@ export const warehouseApi = api.injectEndpoints({
             onServerEvent("categories.deleted", refetch),
           ];
         }),
+      onQueryStarted: replayOnLoad,
     }),
     warehouseToggle: build.mutation<OrderItemDto, { id: number; body: TimingBody }>({
       query: ({ id, body }) => ({ url: `/api/orderitems/${id}/`, method: "PATCH", body }),

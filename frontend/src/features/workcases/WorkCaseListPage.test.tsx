@@ -19,6 +19,7 @@ const wc = (
   extra: Partial<WorkCaseDto> = {},
 ): WorkCaseDto => ({
   id,
+  version: 1,
   title,
   start_date: start,
   end_date: end,

@@ -1,7 +1,7 @@
+import { removeVersioned, upsertVersioned } from "@zaiko/common/realtime/liveRows";
 import type { WorkCaseDto } from "../../lib/allocation";
 import { api } from "../../lib/api";
-import { removeById, upsertById } from "../../lib/cacheUpdates";
-import { subscribeWhileCached } from "../../lib/liveCache";
+import { memoryOf, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
 
 /** What the create and edit forms send (spec §7): ISO-8601 timestamps with offset. */
@@ -19,16 +19,21 @@ export const workcasesApi = api.injectEndpoints({
       query: (groupId) => ({ url: "/api/workcaselist/", params: { groupid: groupId } }),
       providesTags: [{ type: "WorkCase", id: "LIST" }],
       // Other coordinators' cases arrive as socket events and are applied by id (idempotent).
+      // Applied by id and version: an older state delivered late by another process is ignored.
       onCacheEntryAdded: (groupId, cache) =>
-        subscribeWhileCached(cache, ({ updateCachedData }) => [
-          onServerEvent("workcases.upserted", ({ workcase }) => {
-            if (workcase.group !== groupId) return;
-            updateCachedData((draft) => upsertById(draft, workcase));
-          }),
-          onServerEvent("workcases.deleted", ({ id }) => {
-            updateCachedData((draft) => removeById(draft, id));
-          }),
-        ]),
+        subscribeWhileCached(groupId, cache, (apply, { dispatch }) => {
+          const memory = memoryOf(dispatch, "listWorkCases", groupId);
+          return [
+            onServerEvent("workcases.upserted", ({ workcase }) => {
+              if (workcase.group !== groupId) return;
+              apply((draft) => upsertVersioned(draft, workcase, memory));
+            }),
+            onServerEvent("workcases.deleted", ({ id }) => {
+              apply((draft) => removeVersioned(draft, id, memory));
+            }),
+          ];
+        }),
+      onQueryStarted: replayOnLoad,
     }),
     createWorkCase: build.mutation<WorkCaseDto, WorkCaseInput & { groupId: number }>({
       query: ({ groupId, ...body }) => ({
@@ -39,7 +44,11 @@ export const workcasesApi = api.injectEndpoints({
       async onQueryStarted({ groupId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(workcasesApi.util.updateQueryData("listWorkCases", groupId, (d) => upsertById(d, data)));
+          dispatch(
+            workcasesApi.util.updateQueryData("listWorkCases", groupId, (d) => {
+              upsertVersioned(d, data, memoryOf(dispatch, "listWorkCases", groupId));
+            }),
+          );
         } catch {
           // the page tells the user
         }
@@ -63,7 +72,11 @@ export const workcasesApi = api.injectEndpoints({
       async onQueryStarted({ groupId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(workcasesApi.util.updateQueryData("listWorkCases", groupId, (d) => upsertById(d, data)));
+          dispatch(
+            workcasesApi.util.updateQueryData("listWorkCases", groupId, (d) => {
+              upsertVersioned(d, data, memoryOf(dispatch, "listWorkCases", groupId));
+            }),
+          );
         } catch {
           // the page opens 変更不可
         }
@@ -78,7 +91,11 @@ export const workcasesApi = api.injectEndpoints({
       async onQueryStarted({ id, groupId }, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;
-          dispatch(workcasesApi.util.updateQueryData("listWorkCases", groupId, (d) => removeById(d, id)));
+          dispatch(
+            workcasesApi.util.updateQueryData("listWorkCases", groupId, (d) =>
+              removeVersioned(d, id, memoryOf(dispatch, "listWorkCases", groupId)),
+            ),
+          );
         } catch {
           // the page tells the user
         }
@@ -89,7 +106,11 @@ export const workcasesApi = api.injectEndpoints({
       async onQueryStarted({ groupId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(workcasesApi.util.updateQueryData("listWorkCases", groupId, (d) => upsertById(d, data)));
+          dispatch(
+            workcasesApi.util.updateQueryData("listWorkCases", groupId, (d) => {
+              upsertVersioned(d, data, memoryOf(dispatch, "listWorkCases", groupId));
+            }),
+          );
         } catch {
           // the page tells the user
         }
