@@ -1,5 +1,5 @@
 import type { OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
-import { iso } from "../workcases/workcases.presenter";
+import { iso, isoOrNull } from "../../lib/iso";
 import type { OrderItemRow } from "./orderitems.queries";
 
 /** The only shape of an order item that leaves the server (REST and socket payloads alike). */
@@ -11,8 +11,8 @@ export function presentOrderItem(row: OrderItemRow): OrderItemDto {
     order_quantity: row.orderQuantity,
     start_date: iso(row.startDate),
     end_date: iso(row.endDate),
-    issue: row.issue === null ? null : iso(row.issue),
-    receive: row.receive === null ? null : iso(row.receive),
+    issue: isoOrNull(row.issue),
+    receive: isoOrNull(row.receive),
     note: row.note,
     category: row.categoryName,
   };

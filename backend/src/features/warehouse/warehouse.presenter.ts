@@ -1,5 +1,5 @@
 import type { WarehouseCaseDto, WarehouseRowDto } from "@zaiko/common/warehouse/warehouse.schema";
-import { iso } from "../workcases/workcases.presenter";
+import { iso, isoOrNull } from "../../lib/iso";
 import type { BoardRow } from "./warehouse.queries";
 
 /** A board row as it leaves the server; the flags say which movement falls within its section's day. */
@@ -10,8 +10,8 @@ export function presentBoardRow(row: BoardRow, outgoing: boolean, returning: boo
     order_quantity: row.orderQuantity,
     start_date: iso(row.startDate),
     end_date: iso(row.endDate),
-    issue: row.issue === null ? null : iso(row.issue),
-    receive: row.receive === null ? null : iso(row.receive),
+    issue: isoOrNull(row.issue),
+    receive: isoOrNull(row.receive),
     outgoing,
     returning,
   };

@@ -1,8 +1,6 @@
 import type { WorkCaseDto } from "@zaiko/common/workcases/workcases.schema";
+import { iso } from "../../lib/iso";
 import type { WorkCaseRow } from "./workcases.queries";
-
-/** Timestamps leave the server as ISO strings in UTC. */
-export const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The only shape of a work case that leaves the server (REST and socket payloads alike). */
 export function presentWorkCase(row: WorkCaseRow): WorkCaseDto {
