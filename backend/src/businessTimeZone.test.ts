@@ -1,10 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { ja } from "@zaiko/common/messages/ja";
 import ExcelJS from "exceljs";
 import request from "supertest";
 import { bearer, type Session, signUpOwner, unique } from "./test/api";
+import { describeOnPostgres, openFreshPostgres } from "./test/databases";
 import { type AppProcess, asServer, startAppProcess } from "./test/processes";
 
 /**
@@ -13,9 +11,9 @@ import { type AppProcess, asServer, startAppProcess } from "./test/processes";
  * process with TZ=America/New_York and BUSINESS_TIME_ZONE=Pacific/Auckland (UTC+13 in November): a place
  * that used the process zone or a hard-coded Asia/Tokyo gives another answer than Auckland's.
  */
-describe("BUSINESS_TIME_ZONE applies everywhere (server process in another zone)", () => {
+describeOnPostgres("BUSINESS_TIME_ZONE applies everywhere (server process in another zone)", () => {
+  let db: Awaited<ReturnType<typeof openFreshPostgres>>;
   let app: AppProcess;
-  let dataDir: string;
   let owner: Session;
   let caseId: number;
   const api = () => request(app.url);
@@ -26,9 +24,10 @@ describe("BUSINESS_TIME_ZONE applies everywhere (server process in another zone)
   const end = "2026-11-22T11:00:00Z";
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), "zaiko-tz-"));
+    // On PostgreSQL: an app process on the embedded database takes long to start on a busy machine.
+    db = await openFreshPostgres();
     app = await startAppProcess({
-      DATA_DIR: dataDir,
+      DATABASE_URL: db.url,
       TZ: "America/New_York",
       BUSINESS_TIME_ZONE: "Pacific/Auckland",
     });
@@ -55,7 +54,7 @@ describe("BUSINESS_TIME_ZONE applies everywhere (server process in another zone)
 
   afterAll(async () => {
     await app?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await db?.close();
   });
 
   it("tells the client the zone with the session (GET /api/user-info/)", async () => {

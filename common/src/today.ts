@@ -24,19 +24,28 @@ export function isKnownTimeZone(zone: string): boolean {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * One Intl formatter per (use, zone), built once: building one costs far more than formatting with it.
+ * `use` names the options, which are the same for every call of that use.
+ */
+export function zonedFormatter(
+  use: string,
+  zone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${use}|${zone}`;
+  let format = formatters.get(key);
+  if (!format) {
+    // en-CA / en-US write the parts as digits; formatToParts does not depend on their order.
+    format = new Intl.DateTimeFormat(use === "day" ? "en-CA" : "en-US", { ...options, timeZone: zone });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 /** Today's date in the business zone as path parts with zero-padded month and day. */
 export function todayParts(now: Date, zone: string): { y: string; m: string; d: string } {
-  let format = formatters.get(zone);
-  if (!format) {
-    // en-CA writes the parts as digits, the year with four; formatToParts does not depend on its order.
-    format = new Intl.DateTimeFormat("en-CA", {
-      timeZone: zone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
-    formatters.set(zone, format);
-  }
+  const format = zonedFormatter("day", zone, { year: "numeric", month: "2-digit", day: "2-digit" });
   const part = (type: "year" | "month" | "day") =>
     format.formatToParts(now).find((p) => p.type === type)?.value ?? "";
   return { y: part("year"), m: part("month"), d: part("day") };

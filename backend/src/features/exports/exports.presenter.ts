@@ -1,5 +1,6 @@
 import { formatDateTime } from "@zaiko/common/dates";
 import { ja } from "@zaiko/common/messages/ja";
+import { zonedFormatter } from "@zaiko/common/today";
 import ExcelJS from "exceljs";
 import type { ExportCase, ExportRow } from "./exports.queries";
 
@@ -21,24 +22,16 @@ const COLUMNS: { key: keyof ExportRow; header: string; width: number; date?: boo
   { key: "note", header: c.note, width: 40 },
 ];
 
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
-function wallClockParts(zone: string): Intl.DateTimeFormat {
-  let format = wallClockFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    wallClockFormats.set(zone, format);
-  }
-  return format;
-}
+const wallClockParts = (zone: string) =>
+  zonedFormatter("wallClock", zone, {
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  });
 
 /**
  * Excel dates have no zone and exceljs converts a Date through its UTC fields, so the cell gets a Date
