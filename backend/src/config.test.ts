@@ -19,6 +19,17 @@ describe("loadConfig", () => {
     }
   });
 
+  it("takes BUSINESS_TIME_ZONE (Asia/Tokyo by default) and refuses a zone nobody knows", () => {
+    const secrets = { JWT_SECRET: "a", CSRF_SECRET: "b", DATABASE_URL: "postgres://db/zaiko" };
+    expect(loadConfig(env(secrets)).timeZone).toBe("Asia/Tokyo");
+    expect(loadConfig(env({ ...secrets, BUSINESS_TIME_ZONE: "Pacific/Auckland" })).timeZone).toBe(
+      "Pacific/Auckland",
+    );
+    expect(() => loadConfig(env({ ...secrets, BUSINESS_TIME_ZONE: "Mars/Olympus" }))).toThrow(
+      /BUSINESS_TIME_ZONE must be an IANA time zone/,
+    );
+  });
+
   it("refuses the placeholders of .env.example", () => {
     const vars = {
       DATABASE_URL: "postgres://db/zaiko",

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { DEFAULT_BUSINESS_TIME_ZONE, isKnownTimeZone } from "@zaiko/common/today";
 import { DEFAULT_READ_VIEWS_IN_FLIGHT } from "./lib/readViewLimit";
 
 /** Everything the server reads from the environment, parsed once. */
@@ -99,6 +100,18 @@ function databaseIdentity(databaseUrl: string | undefined, dataDir: string): str
   }
 }
 
+/**
+ * BUSINESS_TIME_ZONE: the one source of "a day" and of the wall clock every screen, export and file shows
+ * (docs/decisions.md, "Time zone"). An unknown name would fail every dated request later; it fails here.
+ */
+function businessTimeZone(env: NodeJS.ProcessEnv): string {
+  const zone = env.BUSINESS_TIME_ZONE || DEFAULT_BUSINESS_TIME_ZONE;
+  if (!isKnownTimeZone(zone)) {
+    throw new ConfigError(`BUSINESS_TIME_ZONE must be an IANA time zone such as Asia/Tokyo, got "${zone}"`);
+  }
+  return zone;
+}
+
 /** Reads the configuration; `overrides` lets tests and scripts pin values without touching process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR || "./data");
@@ -117,7 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     csrfSecret: secret("CSRF_SECRET", env, keepSecretsIn),
     accessTtlSeconds: int("ACCESS_TOKEN_TTL_SECONDS", 15 * 60, env),
     refreshTtlSeconds: int("REFRESH_TOKEN_TTL_SECONDS", 14 * 24 * 60 * 60, env),
-    timeZone: env.BUSINESS_TIME_ZONE || "Asia/Tokyo",
+    timeZone: businessTimeZone(env),
     allowedOrigins: (env.ALLOWED_ORIGINS || "")
       .split(",")
       .map((s) => s.trim())

@@ -1,17 +1,13 @@
 import moment from "moment-timezone";
 import "moment/locale/ja";
-import { BUSINESS_TIME_ZONE } from "./today";
 
-export { BUSINESS_TIME_ZONE, todayParts } from "./today";
+export { DEFAULT_BUSINESS_TIME_ZONE, isKnownTimeZone, todayParts } from "./today";
 
 /** How dates are shown everywhere in the product. */
 export const DISPLAY_FORMAT = "YYYY年MM月DD日 HH:mm";
 
-/** Formats an instant for display in the business zone; null when it cannot be parsed. */
-export function formatDateTime(
-  value: string | Date | null | undefined,
-  zone = BUSINESS_TIME_ZONE,
-): string | null {
+/** Formats an instant for display in `zone` (the business zone); null when it cannot be parsed. */
+export function formatDateTime(value: string | Date | null | undefined, zone: string): string | null {
   if (value === null || value === undefined || value === "") return null;
   const m = typeof value === "string" ? moment.tz(value, moment.ISO_8601, zone) : moment.tz(value, zone);
   return m.isValid() ? m.locale("ja").format(DISPLAY_FORMAT) : null;

@@ -5,9 +5,21 @@ import { todayParts } from "./today";
 describe("todayParts (Intl, without moment)", () => {
   it("gives Tokyo's calendar day, zero-padded", () => {
     // 2026-01-04 20:30 UTC is already 2026-01-05 in Tokyo; 14:59 UTC is still the same day.
-    expect(todayParts(new Date("2026-01-04T20:30:00Z"))).toEqual({ y: "2026", m: "01", d: "05" });
-    expect(todayParts(new Date("2026-12-31T14:59:59Z"))).toEqual({ y: "2026", m: "12", d: "31" });
-    expect(todayParts(new Date("2026-12-31T15:00:00Z"))).toEqual({ y: "2027", m: "01", d: "01" });
+    expect(todayParts(new Date("2026-01-04T20:30:00Z"), "Asia/Tokyo")).toEqual({
+      y: "2026",
+      m: "01",
+      d: "05",
+    });
+    expect(todayParts(new Date("2026-12-31T14:59:59Z"), "Asia/Tokyo")).toEqual({
+      y: "2026",
+      m: "12",
+      d: "31",
+    });
+    expect(todayParts(new Date("2026-12-31T15:00:00Z"), "Asia/Tokyo")).toEqual({
+      y: "2027",
+      m: "01",
+      d: "01",
+    });
   });
 
   it("agrees with moment-timezone for any instant and zone", () => {

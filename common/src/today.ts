@@ -4,27 +4,48 @@
  * `dates.ts` re-exports both, so server code keeps one import.
  */
 
-/** The business time zone: "a day" always means a calendar day here (DOMAIN.md). */
-export const BUSINESS_TIME_ZONE = "Asia/Tokyo";
+/**
+ * The business time zone when `BUSINESS_TIME_ZONE` is not set: "a day" always means a calendar day in the
+ * business zone (DOMAIN.md). Only the server's config reads this default; everything else is handed the
+ * configured zone (the server from its config, the browser from GET /api/user-info/), which is why no
+ * function here has a default zone: docs/decisions.md, "Time zone".
+ */
+export const DEFAULT_BUSINESS_TIME_ZONE = "Asia/Tokyo";
+
+/** True when the runtime knows the IANA zone name. */
+export function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return zone !== "";
+  } catch {
+    return false;
+  }
+}
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** Today's date in the business zone as path parts with zero-padded month and day. */
-export function todayParts(
-  now: Date = new Date(),
-  zone = BUSINESS_TIME_ZONE,
-): { y: string; m: string; d: string } {
-  let format = formatters.get(zone);
+/**
+ * One Intl formatter per (use, zone), built once: building one costs far more than formatting with it.
+ * `use` names the options, which are the same for every call of that use.
+ */
+export function zonedFormatter(
+  use: string,
+  zone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${use}|${zone}`;
+  let format = formatters.get(key);
   if (!format) {
-    // en-CA writes the parts as digits, the year with four; formatToParts does not depend on its order.
-    format = new Intl.DateTimeFormat("en-CA", {
-      timeZone: zone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
-    formatters.set(zone, format);
+    // en-CA / en-US write the parts as digits; formatToParts does not depend on their order.
+    format = new Intl.DateTimeFormat(use === "day" ? "en-CA" : "en-US", { ...options, timeZone: zone });
+    formatters.set(key, format);
   }
+  return format;
+}
+
+/** Today's date in the business zone as path parts with zero-padded month and day. */
+export function todayParts(now: Date, zone: string): { y: string; m: string; d: string } {
+  const format = zonedFormatter("day", zone, { year: "numeric", month: "2-digit", day: "2-digit" });
   const part = (type: "year" | "month" | "day") =>
     format.formatToParts(now).find((p) => p.type === type)?.value ?? "";
   return { y: part("year"), m: part("month"), d: part("day") };

@@ -1,6 +1,7 @@
 import { type Booking, peakUsage, type Shortage } from "@zaiko/common/availability/index";
 import type { Tx } from "../db/client";
 import { HttpError } from "../lib/httpError";
+import { iso } from "../lib/iso";
 import type { AllocationHooks } from "./hooks";
 import { bookingsInWindow, itemsUnlocked, lockItems } from "./locks.queries";
 
@@ -69,5 +70,5 @@ export const shortageError = (error: string, shortages: Shortage[]) =>
 export function spanOf(periods: { start: Date; end: Date }[]): { from: string; to: string } {
   const from = Math.min(...periods.map((p) => p.start.getTime()));
   const to = Math.max(...periods.map((p) => p.end.getTime()));
-  return { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
+  return { from: iso(from), to: iso(to) };
 }

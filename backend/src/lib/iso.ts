@@ -1,5 +1,10 @@
-/** Timestamps leave the server as ISO strings in UTC (every presenter uses this). */
-export const iso = (value: Date | string) => new Date(value).toISOString();
+/**
+ * How instants leave the server: ISO-8601 in UTC (API.md allows any offset; clients show them in the
+ * business zone). Timestamps read through raw `sql` come back as Date or string depending on the driver,
+ * and spans as epoch ms, so all three are accepted.
+ */
+export const iso = (value: Date | string | number): string => new Date(value).toISOString();
 
-/** iso, keeping null (issue and receive times that are not set). */
-export const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
+/** `iso`, with null (an issue or receive not set, no span) staying null. */
+export const isoOrNull = (value: Date | string | number | null | undefined): string | null =>
+  value === null || value === undefined ? null : iso(value);

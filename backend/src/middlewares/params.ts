@@ -9,8 +9,16 @@ import { httpError } from "../lib/httpError";
  * `idField` in common/input.ts).
  */
 export function idParam(ctx: Context, name = "id"): number {
-  const raw = ctx.params[name] ?? "";
-  const id = /^[0-9]{1,10}$/.test(raw) ? readId(raw) : undefined;
+  return idOr404(ctx.params[name]);
+}
+
+/** A query id (`?work_case=`): the same rule as a path id, a second value or anything else is a 404. */
+export function queryIdParam(ctx: Context, name: string): number {
+  return idOr404(ctx.query[name]);
+}
+
+function idOr404(raw: unknown): number {
+  const id = typeof raw === "string" && /^[0-9]{1,10}$/.test(raw) ? readId(raw) : undefined;
   if (id === undefined) throw httpError(404, ja.errors.notFound);
   return id;
 }

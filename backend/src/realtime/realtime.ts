@@ -1,4 +1,5 @@
 import type { Server as HttpServer, IncomingMessage } from "node:http";
+import { readId } from "@zaiko/common/input";
 import {
   type ClientToServerEvents,
   rooms,
@@ -144,9 +145,8 @@ export class Realtime {
     socket.on("case.watch", async (caseId, ack) => {
       const reply = typeof ack === "function" ? ack : () => undefined;
       try {
-        const id = Number(caseId);
-        const ok =
-          Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 && (await this.caseAccess(user, id));
+        const id = readId(caseId);
+        const ok = id !== undefined && (await this.caseAccess(user, id));
         if (ok) await socket.join(rooms.workCase(id));
         reply({ ok });
       } catch (err) {

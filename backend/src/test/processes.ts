@@ -8,6 +8,7 @@ const ROOT = path.resolve(__dirname, "../../..");
 export const redisAvailable = () => process.env.ZAIKO_REDIS_AVAILABLE === "1";
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
 
+/** A TCP port free on 127.0.0.1 right now (the API, socket and browser tests start servers on one). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();

@@ -125,8 +125,8 @@ describe("dailyPeaks", () => {
       b(day("2024-11-23T12:00:00"), day("2024-11-23T13:00:00"), 3),
       b(day("2024-11-23T14:00:00"), day("2024-11-23T15:00:00"), 3),
     ];
-    expect(dailyPeaks(bookings, "2024-11-22")).toEqual([1, 5, 2, 0, 0, 0, 0]);
-    expect(dailyPeaks([], "2024-11-22")).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(dailyPeaks(bookings, "2024-11-22", "Asia/Tokyo")).toEqual([1, 5, 2, 0, 0, 0, 0]);
+    expect(dailyPeaks([], "2024-11-22", "Asia/Tokyo")).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
 
   it("follows New York's 23 h and 25 h days", () => {
@@ -143,7 +143,7 @@ describe("dailyPeaks", () => {
   });
 
   it("refuses a malformed date or an unknown zone", () => {
-    expect(() => dailyPeaks([], "2024-13-01")).toThrow(RangeError);
+    expect(() => dailyPeaks([], "2024-13-01", "Asia/Tokyo")).toThrow(RangeError);
     expect(() => dailyPeaks([], "2024-11-22", "Mars/Olympus")).toThrow(RangeError);
   });
 

@@ -1,12 +1,11 @@
 import moment from "moment-timezone";
-import { BUSINESS_TIME_ZONE } from "../dates";
 import { clippedEvents } from "./peak";
 import type { Booking } from "./types";
 
 const DATE = "YYYY-MM-DD";
 
 /** Epoch ms of the first instant of each of `count` calendar days from `firstDay` in `zone`. */
-export function dayStarts(firstDay: string, count: number, zone = BUSINESS_TIME_ZONE): number[] {
+export function dayStarts(firstDay: string, count: number, zone: string): number[] {
   if (!moment.tz.zone(zone)) throw new RangeError(`Unknown time zone: ${zone}`);
   const first = moment.utc(firstDay, DATE, true);
   if (!first.isValid()) throw new RangeError(`Not a YYYY-MM-DD date: ${firstDay}`);
@@ -19,11 +18,7 @@ export function dayStarts(firstDay: string, count: number, zone = BUSINESS_TIME_
 }
 
 /** Peak usage during each of the 7 calendar days in `zone` starting at `weekStart` ("YYYY-MM-DD"). */
-export function dailyPeaks(
-  bookings: readonly Booking[],
-  weekStart: string,
-  zone = BUSINESS_TIME_ZONE,
-): number[] {
+export function dailyPeaks(bookings: readonly Booking[], weekStart: string, zone: string): number[] {
   return peaksBetween(bookings, dayStarts(weekStart, 8, zone));
 }
 

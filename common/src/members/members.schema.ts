@@ -21,6 +21,8 @@ export interface UserInfoDto {
   id: number; // the group id
   group: string; // the group name
   user: UserDto;
+  /** The server's BUSINESS_TIME_ZONE (IANA name): the zone the client shows and reads date-times in. */
+  time_zone: string;
 }
 
 /** PATCH /api/user/{id}/ profile edit. Strict: is_owner, groups or password are refused, never applied. */

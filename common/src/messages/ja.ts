@@ -139,6 +139,14 @@ export const ja = {
     dateTimePlaceholder: "例 2026/11/24 18:00", // ours: an empty date-time field
     datePlaceholder: "例 2026/11/24", // ours: an empty day field
   },
+  calendar: {
+    /** Sunday first, as Date#getDay counts: the weekly view's day labels (`11/22(日)`, DOMAIN.md) and the picker. */
+    weekdays: ["日", "月", "火", "水", "木", "金", "土"],
+    weekdayNames: ["日曜日", "月曜日", "火曜日", "水曜日", "木曜日", "金曜日", "土曜日"], // ours: the picker
+    months: ["1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"], // ours: the picker
+    today: "今日", // ours: the picker's button bar
+    clear: "クリア", // ours: the picker's button bar
+  },
   session: {
     restoring: "セッションを確認しています…",
   },

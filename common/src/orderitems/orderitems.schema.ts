@@ -3,7 +3,13 @@ import { z } from "zod";
 import type { Shortage } from "../availability/index";
 import { readStock } from "../catalogue/catalogue.schema";
 import { ja } from "../messages/ja";
-import { caseNoteField, readTimestamp, refinePeriod, timestampField } from "../workcases/workcases.schema";
+import {
+  caseNoteField,
+  readTimestamp,
+  refinePeriod,
+  timestampField,
+  whenPeriodRead,
+} from "../workcases/workcases.schema";
 
 const v = ja.validation;
 
@@ -63,7 +69,7 @@ export const OrderItemEditSchema = z
     order_quantity: quantityField,
     note: caseNoteField,
   })
-  .superRefine(refinePeriod);
+  .superRefine(refinePeriod, whenPeriodRead);
 
 /** A timestamp or null (clears it). */
 const optionalTimestamp = z.unknown().transform((value, ctx): Date | null => {

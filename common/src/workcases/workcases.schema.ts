@@ -62,6 +62,16 @@ export function refinePeriod(value: { start_date: Date; end_date: Date }, ctx: z
 }
 
 /**
+ * `refinePeriod`'s run condition: both dates read, whatever the other fields hold. By default zod skips an
+ * object's refinement once any field failed, and a form would then hide a reversed period behind an empty
+ * quantity (the spec shows the period message on its own).
+ */
+export const whenPeriodRead: z.core.$ZodSuperRefineParams = {
+  when: (payload) =>
+    !payload.issues.some((issue) => issue.path?.[0] === "start_date" || issue.path?.[0] === "end_date"),
+};
+
+/**
  * POST /api/workcases/ and PUT /api/workcases/{id}/ body. `group` is only compared with the token's group;
  * other keys the edit form sends back (id, created) are ignored.
  */
@@ -77,7 +87,7 @@ export const WorkCaseWriteSchema = z
     note: caseNoteField,
     group: z.unknown().optional(),
   })
-  .superRefine(refinePeriod);
+  .superRefine(refinePeriod, whenPeriodRead);
 export type WorkCaseWriteInput = z.input<typeof WorkCaseWriteSchema>;
 export type WorkCaseWrite = z.output<typeof WorkCaseWriteSchema>;
 

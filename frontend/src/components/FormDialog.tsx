@@ -13,12 +13,16 @@ interface Props {
   busy?: boolean;
   onCancel: () => void;
   onSubmit: () => void;
+  /** Enter pressed while the form is invalid (the work case form then alerts a reversed period). */
+  onBlockedSubmit?: () => void;
   children: ReactNode;
 }
 
 /**
- * A dialog around a form (new / edit): at most 600px wide and never wider than a phone's screen,
- * キャンセル and the submit button in the footer, Enter submits when the form is valid.
+ * A dialog around a form (new / edit), the one every form dialog uses: at most 600px wide and never wider
+ * than a phone's screen, キャンセル and the submit button in the footer, Enter submits when the form is
+ * valid. Forms validate with their common zod schema (lib/validation.ts) and show a field's message once
+ * it was touched (components/form/useTouched.ts).
  */
 export function FormDialog({
   visible,
@@ -28,12 +32,15 @@ export function FormDialog({
   busy = false,
   onCancel,
   onSubmit,
+  onBlockedSubmit,
   children,
 }: Props) {
   const formId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!submitDisabled && !busy) onSubmit();
+    if (busy) return;
+    if (submitDisabled) onBlockedSubmit?.();
+    else onSubmit();
   };
   return (
     <AppDialog
@@ -55,6 +62,9 @@ export function FormDialog({
       }
     >
       <form id={formId} className="dialog-form" onSubmit={submit} noValidate>
+        {/* The form's default button, never disabled: Enter still reaches `submit` while the footer's
+            button is disabled, so an invalid form can say why (onBlockedSubmit). */}
+        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
         {children}
       </form>
     </AppDialog>

@@ -1,10 +1,26 @@
-import { BUSINESS_TIME_ZONE, formatDateTime } from "@zaiko/common/dates";
+import { formatDateTime } from "@zaiko/common/dates";
 import { ja } from "@zaiko/common/messages/ja";
 import moment from "moment-timezone";
+import { businessTimeZone } from "./businessZone";
+
+/*
+ * Every date-time the browser shows or reads is in the business zone (the server's BUSINESS_TIME_ZONE,
+ * lib/businessZone.ts), never the device's: a coordinator travelling abroad sees and types the same
+ * 09:00 as the warehouse in Tokyo (docs/decisions.md, "Time zone").
+ *
+ * Date pickers work in the device's local calendar, so a form holds a "wall-clock Date": a Date whose
+ * local fields are the business zone's wall clock. `wallClockOf` makes one from an ISO timestamp and
+ * `isoFromWallClock` turns one back into an instant; nothing else should read a form's Date as an instant.
+ */
+
+/** An instant in the business zone as YYYY年MM月DD日 HH:mm; null when it cannot be read. */
+export function formatBusinessDateTime(value: string | Date | null | undefined): string | null {
+  return formatDateTime(value, businessTimeZone());
+}
 
 /** A timestamp for display, or 日付データが不正です when it cannot be read (spec §2, §8). */
 export function displayDateTime(value: string | null | undefined): string {
-  return formatDateTime(value) ?? ja.errors.invalidDate;
+  return formatBusinessDateTime(value) ?? ja.errors.invalidDate;
 }
 
 /** A timestamp shown only when set: empty for null (not issued yet), the invalid text for garbage. */
@@ -13,29 +29,61 @@ export function displayOptionalDateTime(value: string | null | undefined): strin
   return displayDateTime(value);
 }
 
-/** Parses an ISO timestamp into a Date for a date picker; null when missing or unreadable. */
-export function parseIso(value: string | null | undefined): Date | null {
-  if (!value) return null;
-  const m = moment(value, moment.ISO_8601, true);
-  return m.isValid() ? m.toDate() : null;
+/** HH:mm of an instant in the business zone. */
+export function businessTimeOfDay(value: string | Date): string {
+  return moment.tz(value, businessTimeZone()).format("HH:mm");
 }
 
-/** ISO-8601 with the business zone's offset (`2026-11-22T09:00:00+09:00`), as the API expects. */
-export function toIsoWithOffset(date: Date): string {
-  return moment(date).tz(BUSINESS_TIME_ZONE).format();
+/** Epoch ms of an ISO timestamp (for sorting); null when missing or unreadable. */
+export function instantOf(value: string | null | undefined): number | null {
+  if (!value) return null;
+  const m = moment(value, moment.ISO_8601, true);
+  return m.isValid() ? m.valueOf() : null;
+}
+
+/** The wall-clock Date (see above) of an ISO timestamp, for a date field; null when missing or unreadable. */
+export function wallClockOf(value: string | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === "") return null;
+  const zone = businessTimeZone();
+  const m =
+    typeof value === "string" ? moment.tz(value, moment.ISO_8601, true, zone) : moment.tz(value, zone);
+  if (!m.isValid()) return null;
+  return new Date(m.year(), m.month(), m.date(), m.hour(), m.minute(), m.second(), m.millisecond());
+}
+
+/** Now as a wall-clock Date: what "today" and "this hour" mean in a date field. */
+export function businessNow(): Date {
+  return wallClockOf(new Date()) ?? new Date();
+}
+
+/** A form's wall-clock Date as ISO-8601 with the business zone's offset (`2026-11-22T09:00:00+09:00`). */
+export function isoFromWallClock(date: Date): string {
+  const fields = [
+    date.getFullYear(),
+    date.getMonth(),
+    date.getDate(),
+    date.getHours(),
+    date.getMinutes(),
+    date.getSeconds(),
+    date.getMilliseconds(),
+  ];
+  return moment.tz(fields, businessTimeZone()).format();
+}
+
+/** An instant as ISO-8601 with the business zone's offset, as the API expects (issue / receive now). */
+export function toIsoWithOffset(instant: Date): string {
+  return moment(instant).tz(businessTimeZone()).format();
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in the business zone; null when unreadable. */
 export function businessDay(value: string | Date | null | undefined): string | null {
   if (value === null || value === undefined || value === "") return null;
-  const m =
-    typeof value === "string"
-      ? moment.tz(value, moment.ISO_8601, BUSINESS_TIME_ZONE)
-      : moment.tz(value, BUSINESS_TIME_ZONE);
+  const zone = businessTimeZone();
+  const m = typeof value === "string" ? moment.tz(value, moment.ISO_8601, zone) : moment.tz(value, zone);
   return m.isValid() ? m.format("YYYY-MM-DD") : null;
 }
 
-/** The day a date picker shows (its own local calendar day), as YYYY-MM-DD. */
+/** The day a day picker shows (a wall-clock Date: its local calendar day), as YYYY-MM-DD. */
 export function pickedDay(date: Date): string {
   return moment(date).format("YYYY-MM-DD");
 }

@@ -181,7 +181,7 @@ describeOnDatabases("auth", (driver) => {
   });
 
   describe("GET /api/user-info/", () => {
-    it("answers {id: group id, group: group name, user}", async () => {
+    it("answers {id: group id, group: group name, user, time_zone: the business zone}", async () => {
       const name = unique("情報");
       const owner = await signUpOwner(server, { group: name });
       const res = await api().get("/api/user-info/").set(bearer(owner)).expect(200);
@@ -197,6 +197,7 @@ describeOnDatabases("auth", (driver) => {
           is_owner: true,
           groups: [owner.groupId],
         },
+        time_zone: "Asia/Tokyo",
       });
     });
 

@@ -3,6 +3,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
 import type { AppDeps } from "../../deps";
 import { HttpError, httpError } from "../../lib/httpError";
+import { isoOrNull } from "../../lib/iso";
 import { isUniqueViolation } from "../../lib/pgErrors";
 import { inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
@@ -16,10 +17,6 @@ import {
   orderSpanOfCategory,
   renameCategory,
 } from "./categories.queries";
-
-/** Timestamps read through raw `sql` come back as Date or string depending on the driver. */
-export const isoOf = (value: Date | string | null | undefined): string | null =>
-  value === null || value === undefined ? null : new Date(value).toISOString();
 
 const nameTaken = () => new HttpError(400, { category: [ja.catalogue.categoryNameTaken] });
 
@@ -77,8 +74,8 @@ export async function removeCategory(deps: AppDeps, actor: AuthUser, id: number)
     if (span.count > 0) {
       outbox.add(actor.groupId, room, "stock.changed", {
         item_ids: itemIds,
-        from: isoOf(span.from),
-        to: isoOf(span.to),
+        from: isoOrNull(span.from),
+        to: isoOrNull(span.to),
       });
     }
     outbox.add(actor.groupId, room, "categories.deleted", { id });

@@ -1,5 +1,6 @@
-import { BUSINESS_TIME_ZONE, formatDateTime } from "@zaiko/common/dates";
+import { formatDateTime } from "@zaiko/common/dates";
 import { ja } from "@zaiko/common/messages/ja";
+import { zonedFormatter } from "@zaiko/common/today";
 import ExcelJS from "exceljs";
 import type { ExportCase, ExportRow } from "./exports.queries";
 
@@ -21,24 +22,27 @@ const COLUMNS: { key: keyof ExportRow; header: string; width: number; date?: boo
   { key: "note", header: c.note, width: 40 },
 ];
 
-const wallClockParts = new Intl.DateTimeFormat("en-US", {
-  timeZone: BUSINESS_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-  second: "numeric",
-});
+const wallClockParts = (zone: string) =>
+  zonedFormatter("wallClock", zone, {
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  });
 
 /**
  * Excel dates have no zone and exceljs converts a Date through its UTC fields, so the cell gets a Date
- * whose UTC fields are the Tokyo wall clock: Excel then shows Tokyo time wherever the file is opened.
+ * whose UTC fields are the business zone's wall clock: Excel then shows business time wherever the file
+ * is opened.
  */
-export function excelWallClock(instant: Date): Date {
+export function excelWallClock(instant: Date, zone: string): Date {
   const part = Object.fromEntries(
-    wallClockParts.formatToParts(instant).map((p) => [p.type, Number(p.value)]),
+    wallClockParts(zone)
+      .formatToParts(instant)
+      .map((p) => [p.type, Number(p.value)]),
   );
   return new Date(
     Date.UTC(
@@ -72,16 +76,23 @@ function textCell(value: string): string {
   return xmlSafe(value).slice(0, CELL_MAX);
 }
 
-function cellValue(row: ExportRow, column: (typeof COLUMNS)[number]): ExcelJS.CellValue {
+function cellValue(row: ExportRow, column: (typeof COLUMNS)[number], zone: string): ExcelJS.CellValue {
   const value = row[column.key];
   if (value === null || value === undefined) return null;
-  if (value instanceof Date) return excelWallClock(value);
+  if (value instanceof Date) return excelWallClock(value, zone);
   if (typeof value === "number") return value;
   return textCell(String(value));
 }
 
-/** The case's shipped items as an .xlsx file: title, period, a frozen bold header, one row per order item. */
-export async function presentWorkbook(workCase: ExportCase, rows: ExportRow[]): Promise<Buffer> {
+/**
+ * The case's shipped items as an .xlsx file: title, period, a frozen bold header, one row per order item.
+ * Times are the business zone's (`zone`, the server's BUSINESS_TIME_ZONE).
+ */
+export async function presentWorkbook(
+  workCase: ExportCase,
+  rows: ExportRow[],
+  zone: string,
+): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = ja.app.title;
   const sheet = workbook.addWorksheet(ja.exports.sheetName, {
@@ -93,8 +104,8 @@ export async function presentWorkbook(workCase: ExportCase, rows: ExportRow[]): 
   title.value = textCell(workCase.title);
   title.font = { bold: true, size: 14 };
   sheet.getCell(2, 1).value = ja.exports.period(
-    formatDateTime(workCase.startDate) ?? "",
-    formatDateTime(workCase.endDate) ?? "",
+    formatDateTime(workCase.startDate, zone) ?? "",
+    formatDateTime(workCase.endDate, zone) ?? "",
   );
 
   const header = sheet.getRow(HEADER_ROW);
@@ -105,7 +116,7 @@ export async function presentWorkbook(workCase: ExportCase, rows: ExportRow[]): 
   });
 
   for (const row of rows) {
-    const added = sheet.addRow(COLUMNS.map((col) => cellValue(row, col)));
+    const added = sheet.addRow(COLUMNS.map((col) => cellValue(row, col, zone)));
     COLUMNS.forEach((col, i) => {
       if (col.date) added.getCell(i + 1).numFmt = EXCEL_DATE_FORMAT;
     });

@@ -18,7 +18,7 @@ export function exportRoutes(deps: AppDeps): Router {
       body.workcaseDetail.id,
       body.order_items,
     );
-    const file = await presentWorkbook(workCase, rows);
+    const file = await presentWorkbook(workCase, rows, deps.config.timeZone);
     ctx.set("Content-Type", XLSX_CONTENT_TYPE);
     ctx.set("Content-Disposition", attachmentDisposition(`${workCase.title}.xlsx`));
     ctx.set("Cache-Control", "no-store");

@@ -4,9 +4,6 @@ import { httpError } from "../../lib/httpError";
 import type { AuthUser } from "../../middlewares/auth";
 import { type ExportCase, type ExportRow, findCaseInGroup, orderItemsOfCase } from "./exports.queries";
 
-/** Ids beyond PostgreSQL's integer range cannot exist; asking for them would be a 500, not a 404. */
-const INT4_MAX = 2_147_483_647;
-
 /**
  * Picks and orders the case's rows by the client's ids: unknown or foreign ids are ignored, a repeated id
  * counts once. No ids means every row in the default order (end_date descending).
@@ -31,7 +28,6 @@ export async function caseForExport(
   caseId: number,
   ids: number[],
 ): Promise<{ workCase: ExportCase; rows: ExportRow[] }> {
-  if (caseId > INT4_MAX) throw httpError(404, ja.errors.notFound);
   const db = deps.database.db;
   const workCase = await findCaseInGroup(db, actor.groupId, caseId);
   if (!workCase) throw httpError(404, ja.errors.notFound);

@@ -1,4 +1,5 @@
-const WEEKDAYS = ["日", "月", "火", "水", "木", "金", "土"];
+import { dayLabel } from "@zaiko/common/dayLabel";
+
 const DAY_MS = 24 * 3600 * 1000;
 
 /** The 7 calendar days of the weekly view, starting at the day in the URL. */
@@ -39,10 +40,7 @@ export function parseWeek(
   const at = (offset: number) => new Date(first.getTime() + offset * DAY_MS);
   return {
     start: isoDate(first),
-    days: Array.from({ length: 7 }, (_, i) => {
-      const date = at(i);
-      return `${date.getUTCMonth() + 1}/${date.getUTCDate()}(${WEEKDAYS[date.getUTCDay()]})`;
-    }),
+    days: Array.from({ length: 7 }, (_, i) => dayLabel(isoDate(at(i)))),
     before: isoDate(at(-7)),
     next: isoDate(at(7)),
   };

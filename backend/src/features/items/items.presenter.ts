@@ -1,4 +1,5 @@
 import type { ItemDto } from "@zaiko/common/catalogue/catalogue.schema";
+import { iso } from "../../lib/iso";
 
 /** An item row with its category's name, as the queries of this feature return it. */
 export interface ItemRow {
@@ -22,7 +23,7 @@ export function presentItem(row: ItemRow): ItemDto {
     category_name: row.categoryName,
     stock_quantity: row.stockQuantity,
     note: row.note,
-    created: new Date(row.createdAt).toISOString(),
+    created: iso(row.createdAt),
     group: row.groupId,
     version: Number(row.version),
   };

@@ -10,6 +10,7 @@ import { lockItems } from "../../allocation";
 import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { HttpError, httpError } from "../../lib/httpError";
+import { isoOrNull } from "../../lib/iso";
 import { isUniqueViolation, sqlState } from "../../lib/pgErrors";
 import { inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
@@ -24,9 +25,6 @@ import {
   updateItem,
 } from "./items.queries";
 import { assertStockCovers } from "./items.stock";
-
-const isoOf = (value: Date | string | null): string | null =>
-  value === null ? null : new Date(value).toISOString();
 
 /** Unique title (23505) and a category deleted meanwhile (23503) become the field errors of the form. */
 function mapWriteError(err: unknown): unknown {
@@ -111,8 +109,8 @@ export async function removeItem(deps: AppDeps, actor: AuthUser, id: number): Pr
     if (span.count > 0) {
       outbox.add(actor.groupId, room, "stock.changed", {
         item_ids: [id],
-        from: isoOf(span.from),
-        to: isoOf(span.to),
+        from: isoOrNull(span.from),
+        to: isoOrNull(span.to),
       });
     }
   });

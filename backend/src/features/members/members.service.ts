@@ -25,7 +25,7 @@ export async function getUserInfo(deps: AppDeps, actor: AuthUser): Promise<UserI
     findGroupName(db, actor.groupId),
   ]);
   if (!row || group === undefined) throw httpError(401, ja.errors.unauthenticated);
-  return { id: actor.groupId, group, user: presentUser(row) };
+  return { id: actor.groupId, group, user: presentUser(row), time_zone: deps.config.timeZone };
 }
 
 /** Owners get every member of their group; staff get only their own row. */

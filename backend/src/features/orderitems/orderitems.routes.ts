@@ -5,7 +5,7 @@ import type { AppDeps } from "../../deps";
 import { httpError } from "../../lib/httpError";
 import { requireAuth } from "../../middlewares/auth";
 import { assertGroupQuery } from "../../middlewares/groupScope";
-import { idParam } from "../../middlewares/params";
+import { idParam, queryIdParam } from "../../middlewares/params";
 import { jsonBody, parseOr400 } from "../../middlewares/validate";
 import { addItem, listOrderItems, patchOrderItem, reduceItem } from "./orderitems.service";
 
@@ -16,11 +16,7 @@ export function orderItemRoutes(deps: AppDeps): Router {
 
   router.get("/api/orderitems/", auth, async (ctx) => {
     assertGroupQuery(ctx);
-    const raw = ctx.query.work_case;
-    if (typeof raw !== "string" || !/^[0-9]{1,10}$/.test(raw)) throw httpError(404, ja.errors.notFound);
-    const caseId = Number(raw);
-    if (caseId < 1 || caseId > 2_147_483_647) throw httpError(404, ja.errors.notFound);
-    ctx.body = await listOrderItems(deps, ctx.state.user, caseId);
+    ctx.body = await listOrderItems(deps, ctx.state.user, queryIdParam(ctx, "work_case"));
   });
 
   router.post("/api/additem/:itemId/:caseId/", auth, async (ctx) => {

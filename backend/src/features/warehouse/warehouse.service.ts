@@ -7,6 +7,7 @@ import type {
 } from "@zaiko/common/warehouse/warehouse.schema";
 import { businessToday, dayLabel, nextDay } from "@zaiko/common/warehouse/warehouseDays";
 import type { AppDeps } from "../../deps";
+import { iso } from "../../lib/iso";
 import type { AuthUser } from "../../middlewares/auth";
 import { presentBoardCase, presentBoardRow } from "./warehouse.presenter";
 import { type BoardRow, boardRows } from "./warehouse.queries";
@@ -98,8 +99,8 @@ export async function warehouseBoard(
   return {
     days,
     overdue: groupByCase(overdue),
-    from: new Date(bounds[0]!).toISOString(),
-    to: new Date(bounds[2]!).toISOString(),
-    now: nowDate.toISOString(),
+    from: iso(bounds[0]!),
+    to: iso(bounds[2]!),
+    now: iso(nowDate),
   };
 }

@@ -1,5 +1,6 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { todayParts } from "@zaiko/common/today";
+import { businessTimeZone } from "../../lib/businessZone";
 
 export type NavEntry =
   | {
@@ -39,8 +40,8 @@ export function navEntries(
       { kind: "link", to: "/signup", label: ja.nav.signup },
     ];
   }
-  // Today in Asia/Tokyo whatever the device's zone, month and day zero-padded.
-  const { y, m, d } = todayParts(now);
+  // Today in the business zone whatever the device's zone, month and day zero-padded.
+  const { y, m, d } = todayParts(now, businessTimeZone());
   return [
     { kind: "link", to: "/workcase", label: ja.nav.workcase },
     { kind: "link", to: "/category", label: ja.nav.category },

@@ -1,5 +1,7 @@
+import { ja } from "@zaiko/common/messages/ja";
 import { addLocale, type LocaleOptions, localeOptions } from "primereact/api";
 
+const c = ja.calendar;
 let done = false;
 
 /**
@@ -18,13 +20,13 @@ export function ensureCalendarJapanese(): void {
   addLocale("ja", {
     ...(current ?? {}),
     firstDayOfWeek: 0,
-    dayNames: ["日曜日", "月曜日", "火曜日", "水曜日", "木曜日", "金曜日", "土曜日"],
-    dayNamesShort: ["日", "月", "火", "水", "木", "金", "土"],
-    dayNamesMin: ["日", "月", "火", "水", "木", "金", "土"],
-    monthNames: ["1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"],
-    monthNamesShort: ["1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"],
-    today: "今日",
-    clear: "クリア",
+    dayNames: [...c.weekdayNames],
+    dayNamesShort: [...c.weekdays],
+    dayNamesMin: [...c.weekdays],
+    monthNames: [...c.months],
+    monthNamesShort: [...c.months],
+    today: c.today,
+    clear: c.clear,
     dateFormat: "yy/mm/dd",
   });
 }

@@ -2,6 +2,7 @@ import type { LoginInput, TokenResponse } from "@zaiko/common/auth/auth.schema";
 import type { GroupDto } from "@zaiko/common/groups/groups.schema";
 import type { UserDto, UserInfoDto } from "@zaiko/common/members/members.schema";
 import { api } from "../../lib/api";
+import { setBusinessTimeZone } from "../../lib/businessZone";
 
 /** POST /api/signup/ body as the spec's client sends it. */
 export interface SignupBody {
@@ -34,6 +35,12 @@ export const authApi = api.injectEndpoints({
     }),
     userInfo: build.query<UserInfoDto, void>({
       query: () => "/api/user-info/",
+      // The business zone is taken here, before the answer reaches login or session restore, so no
+      // signed-in screen renders a date-time in any other zone (lib/businessZone.ts).
+      transformResponse: (info: UserInfoDto) => {
+        setBusinessTimeZone(info.time_zone);
+        return info;
+      },
       // Always asked fresh: it decides who is signed in.
       keepUnusedDataFor: 0,
     }),

@@ -1,8 +1,8 @@
 import type { ItemDto } from "@zaiko/common/catalogue/catalogue.schema";
-import { formatDateTime } from "@zaiko/common/dates";
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
 import { AppDialog } from "../../components/AppDialog";
+import { displayDateTime } from "../../lib/dateTime";
 
 interface Props {
   item: ItemDto | null;
@@ -47,7 +47,7 @@ export function ItemDetailDialog({ item, visible, onEdit, onDelete, onClose }: P
           <dt>{ja.itemList.detailNote}</dt>
           <dd className="item-detail-note">{item.note}</dd>
           <dt>{ja.itemList.created}</dt>
-          <dd>{formatDateTime(item.created) ?? ja.errors.invalidDate}</dd>
+          <dd>{displayDateTime(item.created)}</dd>
         </dl>
       ) : null}
     </AppDialog>

@@ -17,6 +17,7 @@ import { upsertById } from "../../lib/cacheUpdates";
 import { saveBlob } from "../../lib/download";
 import { memoryOf, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
+import { throttled } from "../../lib/throttle";
 
 /** The import template's file name (GET /download/template/{name}). */
 export const TEMPLATE_FILE = "item_template.csv";
@@ -118,20 +119,15 @@ export const itemsApi = api.injectEndpoints({
       // events that change usage or many rows (stock.changed, items.imported) refetch the week.
       onCacheEntryAdded: (args, cache) =>
         subscribeWhileCached(args, cache, (apply, { dispatch, getCacheEntry }) => {
-          let timer: ReturnType<typeof setTimeout> | undefined;
-          // At most one refetch per delay, counted from the first event: restarting the timer on every event
-          // would starve the refetch under a steady stream of changes.
-          const refetch = () => {
-            if (timer !== undefined) return;
-            timer = setTimeout(() => {
-              timer = undefined;
+          const refetch = throttled(
+            () =>
               void dispatch(
                 itemsApi.endpoints.weeklyItems.initiate(args, { subscribe: false, forceRefetch: true }),
-              );
-            }, REFETCH_DELAY_MS);
-          };
+              ),
+            REFETCH_DELAY_MS,
+          );
           return [
-            () => clearTimeout(timer),
+            refetch.cancel,
             onServerEvent("items.upserted", ({ item }) => {
               if (item.group !== args.groupId) return;
               apply((draft) => upsertItem(draft.results, item, deletedItems(dispatch)));

@@ -1,14 +1,13 @@
 import { ja } from "@zaiko/common/messages/ja";
-import { Button } from "primereact/button";
-import { InputText } from "primereact/inputtext";
-import { useEffect, useId, useState } from "react";
-import { AppDialog } from "../../components/AppDialog";
+import { useEffect, useState } from "react";
+import { FormDialog } from "../../components/FormDialog";
 import { ErrorList } from "../../components/form/ErrorList";
 import { PeriodFields } from "../../components/form/PeriodFields";
+import { TextField } from "../../components/form/TextField";
+import { useTouched } from "../../components/form/useTouched";
 import { ShortageList } from "../../components/ShortageList";
 import type { OrderItemDto, ShortageDto } from "../../lib/allocation";
-import { parseIso } from "../../lib/dateTime";
-import { type OrderItemFormValues, validateOrderItem } from "./orderItemForm";
+import { type OrderItemFormValues, orderItemFormOf, validateOrderItem } from "./orderItemForm";
 
 const t = ja.orderitems;
 
@@ -29,95 +28,65 @@ export interface EditRefusal {
   shortages: ShortageDto[];
 }
 
-type Field = "start" | "end" | "quantity";
-
-const valuesOf = (o: OrderItemDto | null): OrderItemFormValues => ({
-  start: parseIso(o?.start_date),
-  end: parseIso(o?.end_date),
-  quantity: o ? String(o.order_quantity) : "",
-  note: o?.note ?? "",
-});
+type Field = "start" | "end" | "quantity" | "note";
 
 /** 出荷アイテム編集 (spec §2): the row's period, quantity (labelled 在庫数) and note. */
 export function OrderItemEditDialog({ orderItem, busy, serverError, shortages, onCancel, onSubmit }: Props) {
-  const [values, setValues] = useState(() => valuesOf(orderItem));
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const quantityId = useId();
-  const noteId = useId();
+  const [values, setValues] = useState(() => orderItemFormOf(orderItem));
+  const { touch, isTouched, reset } = useTouched<Field>();
   useEffect(() => {
-    setValues(valuesOf(orderItem));
-    setTouched({});
-  }, [orderItem]);
+    setValues(orderItemFormOf(orderItem));
+    reset();
+  }, [orderItem, reset]);
 
   const errors = validateOrderItem(values);
-  const invalid = Object.keys(errors).length > 0;
-  const touch = (field: Field) => setTouched((p) => ({ ...p, [field]: true }));
+  const set =
+    <K extends keyof OrderItemFormValues>(field: K) =>
+    (value: OrderItemFormValues[K]) =>
+      setValues((v) => ({ ...v, [field]: value }));
 
   return (
-    <AppDialog
-      title={t.editTitle}
+    <FormDialog
       visible={orderItem !== null}
-      onHide={onCancel}
-      footer={
-        <div className="dialog-footer">
-          <Button type="button" label={ja.common.cancel} outlined onClick={onCancel} disabled={busy} />
-          <Button
-            type="button"
-            label={t.save}
-            disabled={invalid}
-            loading={busy}
-            onClick={() => onSubmit(values)}
-          />
-        </div>
-      }
+      title={t.editTitle}
+      submitLabel={t.save}
+      submitDisabled={Object.keys(errors).length > 0}
+      busy={busy}
+      onCancel={onCancel}
+      onSubmit={() => onSubmit(values)}
     >
-      <form
-        className="dialog-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!invalid && !busy) onSubmit(values);
+      {orderItem ? <p className="dialog-target">{orderItem.items.title}</p> : null}
+      <PeriodFields
+        labels={{ start: t.startDate, end: t.endDate }}
+        start={values.start}
+        end={values.end}
+        onChange={(field, value) => set(field)(value)}
+        errors={errors}
+        isTouched={isTouched}
+        touch={touch}
+      />
+      <TextField
+        label={t.quantity}
+        value={values.quantity}
+        onChange={set("quantity")}
+        onBlur={() => touch("quantity")}
+        error={isTouched("quantity") ? errors.quantity : undefined}
+        inputMode="numeric"
+        pattern="[0-9]*"
+        autoComplete="off"
+      />
+      <TextField
+        label={t.note}
+        value={values.note}
+        onChange={(note) => {
+          set("note")(note);
+          touch("note");
         }}
-      >
-        {orderItem ? <p className="dialog-target">{orderItem.items.title}</p> : null}
-        <PeriodFields
-          labels={{ start: t.startDate, end: t.endDate }}
-          start={values.start}
-          end={values.end}
-          onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))}
-          errors={errors}
-          touched={touched}
-          touch={touch}
-        />
-        <div className="form-field">
-          <label htmlFor={quantityId}>{t.quantity}</label>
-          <InputText
-            id={quantityId}
-            value={values.quantity}
-            inputMode="numeric"
-            pattern="[0-9]*"
-            onChange={(e) => setValues((v) => ({ ...v, quantity: e.target.value }))}
-            onBlur={() => touch("quantity")}
-            invalid={Boolean(touched.quantity && errors.quantity)}
-            aria-invalid={Boolean(touched.quantity && errors.quantity) || undefined}
-            className="form-input"
-          />
-          {touched.quantity && errors.quantity ? (
-            <small className="form-error">{errors.quantity}</small>
-          ) : null}
-        </div>
-        <div className="form-field">
-          <label htmlFor={noteId}>{t.note}</label>
-          <InputText
-            id={noteId}
-            value={values.note}
-            onChange={(e) => setValues((v) => ({ ...v, note: e.target.value }))}
-            className="form-input"
-          />
-        </div>
-        <ErrorList messages={serverError ? [serverError] : []} />
-        <ShortageList shortages={shortages} />
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-      </form>
-    </AppDialog>
+        onBlur={() => touch("note")}
+        error={isTouched("note") ? errors.note : undefined}
+      />
+      <ErrorList messages={serverError ? [serverError] : []} />
+      <ShortageList shortages={shortages} />
+    </FormDialog>
   );
 }

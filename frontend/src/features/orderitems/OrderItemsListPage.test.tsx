@@ -215,6 +215,36 @@ describe("OrderItemsListPage", () => {
     expect(Object.keys(body).sort()).toEqual(["end_date", "note", "order_quantity", "start_date"]);
   });
 
+  it("checks in 出荷アイテム編集 what the server's schema checks: 0, over 1,000,000, a reversed period beside an empty quantity", async () => {
+    const { user, requests } = setup();
+    await screen.findByText("スピーカー");
+    await user.click(within(rowOf("スピーカー")).getByRole("button", { name: `${t.edit}: スピーカー` }));
+    const dialog = await screen.findByRole("dialog", { name: t.editTitle });
+    const quantity = within(dialog).getByLabelText(t.quantity);
+    const save = within(dialog).getByRole("button", { name: t.save });
+
+    await user.clear(quantity);
+    await user.type(quantity, "0");
+    await user.tab();
+    expect(within(dialog).getByText(ja.allocation.quantityMin)).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await user.clear(quantity);
+    await user.type(quantity, "1000001");
+    expect(within(dialog).getByText(ja.catalogue.stockTooLarge)).toBeInTheDocument();
+    expect(save).toBeDisabled();
+
+    // Both problems at once: the period's message is not hidden behind the quantity's.
+    await user.clear(quantity);
+    const end = within(dialog).getByLabelText(t.endDate);
+    fireEvent.input(end, { target: { value: "2026/11/19 10:00" } });
+    fireEvent.blur(end);
+    expect(await within(dialog).findByText(ja.validation.startAfterEnd)).toBeInTheDocument();
+    expect(within(dialog).getByText(ja.validation.stockRequired)).toBeInTheDocument();
+    // Enter on the invalid form sends nothing.
+    fireEvent.submit(quantity.closest("form")!);
+    expect(requests.some((r) => route(r) === "PATCH /api/orderitems/1/")).toBe(false);
+  });
+
   it("falls back to 更新に失敗しました。 when the server gives no error text", async () => {
     jest.spyOn(console, "error").mockImplementation(() => {});
     const { user } = setup({ "PATCH /api/orderitems/1/": json(500, {}) });

@@ -10,14 +10,13 @@ import { Page } from "../../components/layout/Page";
 import { NoticeDialog } from "../../components/NoticeDialog";
 import { type ShipmentPatch, useShipmentToggle } from "../../components/useShipmentToggle";
 import { type OrderItemDto, shortagesOf, type WorkCaseDto } from "../../lib/allocation";
-import { toIsoWithOffset } from "../../lib/dateTime";
 import { serverDetail, serverFieldMessages } from "../../lib/errors";
 import { selectGroupId } from "../../lib/session";
 import { CaseGoneNotice } from "./CaseGoneNotice";
 import { CaseSummary } from "./CaseSummary";
 import { CASE_QUERY_PARAM } from "./caseLink";
 import { type EditRefusal, OrderItemEditDialog } from "./OrderItemEditDialog";
-import type { OrderItemFormValues } from "./orderItemForm";
+import { type OrderItemFormValues, orderItemBody } from "./orderItemForm";
 import { orderItemListColumns } from "./orderItemListColumns";
 import {
   useCaseOrderItemsQuery,
@@ -100,17 +99,13 @@ export function OrderItemsListPage() {
   );
 
   const saveEdit = async (values: OrderItemFormValues) => {
-    if (!editing || !values.start || !values.end) return;
+    const { start_date, end_date, order_quantity, note } = orderItemBody(values);
+    if (!editing || start_date === null || end_date === null) return;
     try {
       await patchEdit({
         id: editing.id,
         caseId,
-        body: {
-          start_date: toIsoWithOffset(values.start),
-          end_date: toIsoWithOffset(values.end),
-          order_quantity: Number(values.quantity.trim()),
-          note: values.note,
-        },
+        body: { start_date, end_date, order_quantity: Number(order_quantity), note },
       }).unwrap();
       setEditing(null);
     } catch (error) {

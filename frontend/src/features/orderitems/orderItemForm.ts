@@ -1,8 +1,10 @@
-import { ja } from "@zaiko/common/messages/ja";
+import { OrderItemEditSchema } from "@zaiko/common/orderitems/orderitems.schema";
+import { type PeriodMessages, periodMessages } from "../../components/form/PeriodFields";
+import type { OrderItemDto } from "../../lib/allocation";
+import { isoFromWallClock, wallClockOf } from "../../lib/dateTime";
+import { fieldErrors } from "../../lib/validation";
 
-const v = ja.validation;
-
-/** The 出荷アイテム編集 form. */
+/** The 出荷アイテム編集 form; dates are wall-clock Dates (lib/dateTime.ts). */
 export interface OrderItemFormValues {
   start: Date | null;
   end: Date | null;
@@ -10,18 +12,34 @@ export interface OrderItemFormValues {
   note: string;
 }
 
-export type OrderItemFormErrors = Partial<Record<"start" | "end" | "range" | "quantity", string>>;
+/** The form of a row (empty when there is none). */
+export const orderItemFormOf = (o: OrderItemDto | null): OrderItemFormValues => ({
+  start: wallClockOf(o?.start_date),
+  end: wallClockOf(o?.end_date),
+  quantity: o ? String(o.order_quantity) : "",
+  note: o?.note ?? "",
+});
 
-/** Same date rules as the work case (spec §5); the quantity follows the stock quantity rules. */
+/** The PATCH body of an edit: ISO timestamps with the business offset, the quantity as typed (trimmed). */
+export function orderItemBody(values: OrderItemFormValues) {
+  return {
+    start_date: values.start ? isoFromWallClock(values.start) : null,
+    end_date: values.end ? isoFromWallClock(values.end) : null,
+    order_quantity: values.quantity.trim(),
+    note: values.note,
+  };
+}
+
+export type OrderItemFormErrors = PeriodMessages & { quantity?: string; note?: string };
+
+/** Same rules as the server's PATCH (spec §5: the case's date rules, the quantity the stock quantity's). */
 export function validateOrderItem(values: OrderItemFormValues): OrderItemFormErrors {
-  const errors: OrderItemFormErrors = {};
-  if (!values.start) errors.start = v.startRequired;
-  if (!values.end) errors.end = v.endRequired;
-  if (values.start && values.end && values.start.getTime() > values.end.getTime()) {
-    errors.range = v.startAfterEnd;
-  }
-  const quantity = values.quantity.trim();
-  if (quantity === "") errors.quantity = v.stockRequired;
-  else if (!/^[0-9]+$/.test(quantity)) errors.quantity = v.stockNumeric;
-  return errors;
+  const errors = fieldErrors<"start_date" | "end_date" | "order_quantity" | "note">(
+    OrderItemEditSchema,
+    orderItemBody(values),
+  );
+  const messages: OrderItemFormErrors = periodMessages(errors);
+  if (errors.order_quantity) messages.quantity = errors.order_quantity;
+  if (errors.note) messages.note = errors.note;
+  return messages;
 }

@@ -3,8 +3,7 @@ import { Button } from "primereact/button";
 import { Link } from "react-router-dom";
 import { type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
 import type { OrderItemDto } from "../../lib/allocation";
-import { displayDateTime, displayOptionalDateTime } from "../../lib/dateTime";
-import { instantOf } from "./orderItemSort";
+import { displayDateTime, displayOptionalDateTime, instantOf } from "../../lib/dateTime";
 
 const t = ja.orderitems;
 const helper = dataTableColumnHelper<OrderItemDto>();

@@ -1,9 +1,5 @@
 import type { OrderItemDto } from "../../lib/allocation";
-import { parseIso } from "../../lib/dateTime";
-
-/** The instant of a timestamp for sorting; unreadable or empty ones sort last. */
-export const instantOf = (value: string | null | undefined): number | null =>
-  parseIso(value)?.getTime() ?? null;
+import { instantOf } from "../../lib/dateTime";
 
 /** Latest end first (spec §9: shipped items by end_date descending); unreadable dates last. */
 export function byEndDateDesc(a: OrderItemDto, b: OrderItemDto): number {

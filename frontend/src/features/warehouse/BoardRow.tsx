@@ -1,8 +1,7 @@
-import { BUSINESS_TIME_ZONE, formatDateTime } from "@zaiko/common/dates";
 import { ja } from "@zaiko/common/messages/ja";
 import type { WarehouseRowDto } from "@zaiko/common/warehouse/warehouse.schema";
-import moment from "moment-timezone";
 import { Button } from "primereact/button";
+import { businessTimeOfDay, formatBusinessDateTime } from "../../lib/dateTime";
 
 const t = ja.warehouse;
 
@@ -18,7 +17,7 @@ export interface RowActions {
 }
 
 /** HH:mm in the business zone. */
-export const timeOf = (value: string | Date) => moment.tz(value, BUSINESS_TIME_ZONE).format("HH:mm");
+export const timeOf = businessTimeOfDay;
 
 function Status({ row }: { row: WarehouseRowDto }) {
   if (row.receive) return <span className="wh-status wh-status--received">{t.received}</span>;
@@ -50,7 +49,9 @@ export function BoardRow({
       </div>
       <div className="wh-row-when">
         {overdue ? (
-          <span className="wh-when wh-when--late">{t.dueSince(formatDateTime(row.end_date) ?? "")}</span>
+          <span className="wh-when wh-when--late">
+            {t.dueSince(formatBusinessDateTime(row.end_date) ?? "")}
+          </span>
         ) : (
           <>
             {row.outgoing ? (

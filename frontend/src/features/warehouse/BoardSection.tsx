@@ -1,7 +1,7 @@
-import { formatDateTime } from "@zaiko/common/dates";
 import { ja } from "@zaiko/common/messages/ja";
 import type { WarehouseCaseDto } from "@zaiko/common/warehouse/warehouse.schema";
 import { Link } from "react-router-dom";
+import { formatBusinessDateTime } from "../../lib/dateTime";
 import { BoardRow, type RowActions } from "./BoardRow";
 
 const t = ja.warehouse;
@@ -33,7 +33,10 @@ export function BoardSection({ id, title, hint, cases, overdue = false, actions 
               {c.title}
             </Link>
             <span className="wh-case-period">
-              {ja.orderitems.period(formatDateTime(c.start_date) ?? "", formatDateTime(c.end_date) ?? "")}
+              {ja.orderitems.period(
+                formatBusinessDateTime(c.start_date) ?? "",
+                formatBusinessDateTime(c.end_date) ?? "",
+              )}
             </span>
           </header>
           <ul className="wh-rows">

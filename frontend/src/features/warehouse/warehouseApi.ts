@@ -3,6 +3,7 @@ import type { WarehouseBoardDto } from "@zaiko/common/warehouse/warehouse.schema
 import { api } from "../../lib/api";
 import { replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
+import { throttled } from "../../lib/throttle";
 import { applyOrderItem, removeOrderItem, showsItem } from "./boardUpdates";
 
 /** Refetches of one burst of events (a case moved with all its items) are merged within this time. */
@@ -19,16 +20,9 @@ export const warehouseApi = api.injectEndpoints({
       providesTags: ["Warehouse"],
       onCacheEntryAdded: (date, cache) =>
         subscribeWhileCached(date, cache, (apply, { dispatch }) => {
-          let timer: ReturnType<typeof setTimeout> | undefined;
-          const refetch = () => {
-            if (timer !== undefined) return;
-            timer = setTimeout(() => {
-              timer = undefined;
-              dispatch(api.util.invalidateTags(["Warehouse"]));
-            }, REFETCH_DELAY_MS);
-          };
+          const refetch = throttled(() => dispatch(api.util.invalidateTags(["Warehouse"])), REFETCH_DELAY_MS);
           return [
-            () => clearTimeout(timer),
+            refetch.cancel,
             onServerEvent("orderitems.upserted", ({ order_item }) => {
               let result = "ignore";
               apply((draft) => {

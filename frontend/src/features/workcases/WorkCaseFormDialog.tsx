@@ -1,10 +1,9 @@
 import { ja } from "@zaiko/common/messages/ja";
-import { Button } from "primereact/button";
-import { InputText } from "primereact/inputtext";
-import { useEffect, useId, useRef, useState } from "react";
-import { AppDialog } from "../../components/AppDialog";
+import { useEffect, useRef, useState } from "react";
+import { FormDialog } from "../../components/FormDialog";
 import { PeriodFields } from "../../components/form/PeriodFields";
 import { TextField } from "../../components/form/TextField";
+import { useTouched } from "../../components/form/useTouched";
 import { showAlert } from "../../lib/feedback";
 import { validateWorkCase, type WorkCaseFormValues } from "./workCaseForm";
 
@@ -17,7 +16,7 @@ interface Props {
   onSubmit: (values: WorkCaseFormValues) => void;
 }
 
-type Field = "title" | "start" | "end";
+type Field = "title" | "start" | "end" | "note";
 
 /**
  * 新規登録 / 編集 of a work case (spec §2, §5). Messages show once a field was visited; a start
@@ -27,20 +26,18 @@ type Field = "title" | "start" | "end";
 export function WorkCaseFormDialog({ visible, mode, initial, busy, onCancel, onSubmit }: Props) {
   const t = ja.workcases;
   const [values, setValues] = useState(initial);
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const { touch, isTouched, reset } = useTouched<Field>();
   const alerted = useRef<string | null>(null);
-  const noteId = useId();
   // Cancel or closing resets the form (spec §4): every opening starts from `initial`.
   useEffect(() => {
     if (visible) {
       setValues(initial);
-      setTouched({});
+      reset();
       alerted.current = null;
     }
-  }, [visible, initial]);
+  }, [visible, initial, reset]);
 
   const errors = validateWorkCase(values);
-  const touch = (field: Field) => setTouched((prev) => ({ ...prev, [field]: true }));
 
   // The range alert comes when the user acts, never while typing (issue 21): when focus leaves both
   // date fields (and no picker is open) with start after end, once per bad range, and on every
@@ -55,10 +52,6 @@ export function WorkCaseFormDialog({ visible, mode, initial, busy, onCancel, onS
     alerted.current = rangeKey;
     void showAlert(ja.validation.startAfterEnd, { title: ja.feedback.checkTitle });
   }, [visible, rangeChecks, rangeKey]);
-  const checkRange = (force = false) => {
-    if (force) alerted.current = null;
-    setRangeChecks((n) => n + 1);
-  };
   // "On the dates" = focus in either date field or in a picker (attached to the body; PrimeReact may
   // move focus into it). Leaving = focus arriving anywhere else (another field, a button).
   const periodRef = useRef<HTMLDivElement>(null);
@@ -78,62 +71,55 @@ export function WorkCaseFormDialog({ visible, mode, initial, busy, onCancel, onS
     return () => document.removeEventListener("focusin", onFocusIn);
   }, [visible]);
 
-  const invalid = Object.keys(errors).length > 0;
+  const set =
+    <K extends keyof WorkCaseFormValues>(field: K) =>
+    (value: WorkCaseFormValues[K]) =>
+      setValues((v) => ({ ...v, [field]: value }));
+
   return (
-    <AppDialog
-      title={mode === "create" ? t.dialogCreate : t.dialogEdit}
+    <FormDialog
       visible={visible}
-      onHide={onCancel}
-      footer={
-        <div className="dialog-footer">
-          <Button type="button" label={ja.common.cancel} outlined onClick={onCancel} disabled={busy} />
-          <Button
-            type="button"
-            label={mode === "create" ? t.submitCreate : t.submitEdit}
-            disabled={invalid}
-            loading={busy}
-            onClick={() => onSubmit(values)}
-          />
-        </div>
-      }
+      title={mode === "create" ? t.dialogCreate : t.dialogEdit}
+      submitLabel={mode === "create" ? t.submitCreate : t.submitEdit}
+      submitDisabled={Object.keys(errors).length > 0}
+      busy={busy}
+      onCancel={onCancel}
+      onSubmit={() => onSubmit(values)}
+      onBlockedSubmit={() => {
+        // Enter on a reversed period: the alert again, even for a range already alerted.
+        if (!errors.range) return;
+        alerted.current = null;
+        setRangeChecks((n) => n + 1);
+      }}
     >
-      <form
-        className="dialog-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (errors.range) checkRange(true);
-          else if (!invalid && !busy) onSubmit(values);
-        }}
-      >
-        <TextField
-          label={t.caseTitle}
-          value={values.title}
-          onChange={(title) => setValues((v) => ({ ...v, title }))}
-          onBlur={() => touch("title")}
-          error={touched.title ? errors.title : undefined}
+      <TextField
+        label={t.caseTitle}
+        value={values.title}
+        onChange={set("title")}
+        onBlur={() => touch("title")}
+        error={isTouched("title") ? errors.title : undefined}
+      />
+      <div className="period-group" ref={periodRef}>
+        <PeriodFields
+          labels={{ start: t.startDate, end: t.endDate }}
+          start={values.start}
+          end={values.end}
+          onChange={(field, value) => set(field)(value)}
+          errors={errors}
+          isTouched={isTouched}
+          touch={touch}
         />
-        <div className="period-group" ref={periodRef}>
-          <PeriodFields
-            labels={{ start: t.startDate, end: t.endDate }}
-            start={values.start}
-            end={values.end}
-            onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))}
-            errors={errors}
-            touched={touched}
-            touch={touch}
-          />
-        </div>
-        <div className="form-field">
-          <label htmlFor={noteId}>{t.note}</label>
-          <InputText
-            id={noteId}
-            value={values.note}
-            onChange={(e) => setValues((v) => ({ ...v, note: e.target.value }))}
-            className="form-input"
-          />
-        </div>
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-      </form>
-    </AppDialog>
+      </div>
+      <TextField
+        label={t.note}
+        value={values.note}
+        onChange={(note) => {
+          set("note")(note);
+          touch("note");
+        }}
+        onBlur={() => touch("note")}
+        error={isTouched("note") ? errors.note : undefined}
+      />
+    </FormDialog>
   );
 }

@@ -145,6 +145,29 @@ describe("WorkCaseListPage", () => {
     expect(confirm).toBeEnabled();
   });
 
+  it("alerts a reversed period again on Enter, and checks the title's length as the server does", async () => {
+    const { user, requests } = setup();
+    await screen.findByRole("link", { name: "秋祭り" });
+    await user.click(screen.getByRole("button", { name: t.create }));
+    const title = within(dialog()).getByLabelText(t.caseTitle);
+    await user.click(title);
+    await user.paste("長".repeat(201));
+    await user.tab();
+    expect(within(dialog()).getByText(ja.validation.tooLong(200))).toBeInTheDocument();
+    await user.clear(title);
+    await user.type(title, "新しい案件");
+    await typeDate(user, t.startDate, "2026/11/25 10:00");
+    await typeDate(user, t.endDate, "2026/11/24 10:00");
+    await user.click(within(dialog()).getByLabelText(t.note));
+    const first = await expectAlertDialog(ja.validation.startAfterEnd);
+    await user.click(within(first).getByRole("button", { name: ja.common.close }));
+    await waitFor(() => expectNoAlertDialog());
+    // Enter in a field of the invalid form: the alert once more, and nothing is sent.
+    fireEvent.submit(within(dialog()).getByLabelText(t.note).closest("form")!);
+    await expectAlertDialog(ja.validation.startAfterEnd);
+    expect(requests.some((r) => route(r) === "POST /api/workcases/")).toBe(false);
+  });
+
   it("creates a case with ISO timestamps with offset and the group", async () => {
     const created = wc(9, "新しい案件", "2026-11-25T10:00:00+09:00", "2026-11-26T10:00:00+09:00");
     const { user, requests } = setup({ "POST /api/workcases/": json(201, created) });

@@ -10,12 +10,11 @@ import { Page } from "../../components/layout/Page";
 import { NoticeDialog } from "../../components/NoticeDialog";
 import { ShortageList } from "../../components/ShortageList";
 import { type ShortageDto, shortageLinesOf, shortagesOf, type WorkCaseDto } from "../../lib/allocation";
-import { parseIso, toIsoWithOffset } from "../../lib/dateTime";
 import { selectGroupId } from "../../lib/session";
 import { filterByDay } from "./periodFilter";
 import { WorkCaseFormDialog } from "./WorkCaseFormDialog";
 import { workCaseColumns } from "./workCaseColumns";
-import { emptyWorkCaseForm, type WorkCaseFormValues } from "./workCaseForm";
+import { emptyWorkCaseForm, type WorkCaseFormValues, workCaseBody, workCaseFormOf } from "./workCaseForm";
 import {
   useCreateWorkCaseMutation,
   useDeleteWorkCaseMutation,
@@ -103,19 +102,13 @@ export function WorkCaseListPage() {
 
   const initialValues = useMemo<WorkCaseFormValues>(() => {
     if (form?.mode !== "edit") return emptyWorkCaseForm;
-    const c = form.workcase;
-    return { title: c.title, start: parseIso(c.start_date), end: parseIso(c.end_date), note: c.note ?? "" };
+    return workCaseFormOf(form.workcase);
   }, [form]);
 
   const submit = async (values: WorkCaseFormValues) => {
-    if (groupId === null || !form || !values.start || !values.end) return;
-    const body = {
-      title: values.title.trim(),
-      start_date: toIsoWithOffset(values.start),
-      end_date: toIsoWithOffset(values.end),
-      note: values.note,
-      groupId,
-    };
+    const { title, start_date, end_date, note } = workCaseBody(values);
+    if (groupId === null || !form || start_date === null || end_date === null) return;
+    const body = { title, start_date, end_date, note, groupId };
     if (form.mode === "create") {
       try {
         await createCase(body).unwrap();

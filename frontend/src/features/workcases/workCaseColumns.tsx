@@ -3,13 +3,13 @@ import { Button } from "primereact/button";
 import { Link } from "react-router-dom";
 import { type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
 import type { WorkCaseDto } from "../../lib/allocation";
-import { displayDateTime, parseIso } from "../../lib/dateTime";
+import { displayDateTime, instantOf } from "../../lib/dateTime";
 
 const helper = dataTableColumnHelper<WorkCaseDto>();
 const t = ja.workcases;
 
 /** Sorts by the instant; unreadable dates are undefined, which sortUndefined keeps last both ways. */
-const instantOf = (value: string) => parseIso(value)?.getTime();
+const sortKey = (value: string) => instantOf(value) ?? undefined;
 
 interface Actions {
   onEdit: (workcase: WorkCaseDto) => void;
@@ -32,7 +32,7 @@ export function workCaseColumns({
       meta: { className: "col-title" },
       cell: ({ row }) => <Link to={`/orderitems/${row.original.id}`}>{row.original.title}</Link>,
     }),
-    helper.accessor((c) => instantOf(c.start_date), {
+    helper.accessor((c) => sortKey(c.start_date), {
       id: "start_date",
       header: t.start,
       enableGlobalFilter: false,
@@ -40,7 +40,7 @@ export function workCaseColumns({
       meta: { nowrap: true },
       cell: ({ row }) => displayDateTime(row.original.start_date),
     }),
-    helper.accessor((c) => instantOf(c.end_date), {
+    helper.accessor((c) => sortKey(c.end_date), {
       id: "end_date",
       header: t.end,
       enableGlobalFilter: false,

@@ -1,8 +1,10 @@
-import { ja } from "@zaiko/common/messages/ja";
+import { WorkCaseWriteSchema } from "@zaiko/common/workcases/workcases.schema";
+import { type PeriodMessages, periodMessages } from "../../components/form/PeriodFields";
+import type { WorkCaseDto } from "../../lib/allocation";
+import { isoFromWallClock, wallClockOf } from "../../lib/dateTime";
+import { fieldErrors } from "../../lib/validation";
 
-const v = ja.validation;
-
-/** The work case form's values (spec §4: create starts empty, dates null). */
+/** The work case form's values (spec §4: create starts empty, dates null); dates are wall-clock Dates. */
 export interface WorkCaseFormValues {
   title: string;
   start: Date | null;
@@ -12,16 +14,34 @@ export interface WorkCaseFormValues {
 
 export const emptyWorkCaseForm: WorkCaseFormValues = { title: "", start: null, end: null, note: "" };
 
-export type WorkCaseFormErrors = Partial<Record<"title" | "start" | "end" | "range", string>>;
+/** The edit form of a case: its dates in the business zone. */
+export const workCaseFormOf = (c: WorkCaseDto): WorkCaseFormValues => ({
+  title: c.title,
+  start: wallClockOf(c.start_date),
+  end: wallClockOf(c.end_date),
+  note: c.note ?? "",
+});
 
-/** The spec's rules (§5): title, start and end required; start not later than end. */
+/** What the form sends (POST / PUT body without the group): ISO timestamps with the business offset. */
+export function workCaseBody(values: WorkCaseFormValues) {
+  return {
+    title: values.title.trim(),
+    start_date: values.start ? isoFromWallClock(values.start) : null,
+    end_date: values.end ? isoFromWallClock(values.end) : null,
+    note: values.note,
+  };
+}
+
+export type WorkCaseFormErrors = PeriodMessages & { title?: string; note?: string };
+
+/** The form's messages: the server's own schema (spec §5 texts) run on the body the form would send. */
 export function validateWorkCase(values: WorkCaseFormValues): WorkCaseFormErrors {
-  const errors: WorkCaseFormErrors = {};
-  if (values.title.trim() === "") errors.title = v.workCaseTitleRequired;
-  if (!values.start) errors.start = v.startRequired;
-  if (!values.end) errors.end = v.endRequired;
-  if (values.start && values.end && values.start.getTime() > values.end.getTime()) {
-    errors.range = v.startAfterEnd;
-  }
-  return errors;
+  const errors = fieldErrors<"title" | "start_date" | "end_date" | "note">(
+    WorkCaseWriteSchema,
+    workCaseBody(values),
+  );
+  const messages: WorkCaseFormErrors = periodMessages(errors);
+  if (errors.title) messages.title = errors.title;
+  if (errors.note) messages.note = errors.note;
+  return messages;
 }
