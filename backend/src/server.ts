@@ -76,7 +76,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   http.keepAliveTimeout = 65_000;
   const io = deps.realtime.attach(http);
   deps.realtime.onMemberChanged((userId) => deps.activeMembers.forget(userId));
-  const closeRedis = config.redisUrl ? await useRedisAdapter(io, config.redisUrl, logger) : undefined;
+  const closeRedis = config.redisUrl
+    ? await useRedisAdapter(io, config.redisUrl, config.realtimeChannelKey, logger)
+    : undefined;
   if (closeRedis) deps.realtime.shareAcrossProcesses();
   const stopHousekeeping = startHousekeeping(deps);
 

@@ -1,7 +1,13 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { Client } from "pg";
-import { type Database, openMemoryPglite, pgPool } from "../db/client";
+import { type Database, pgPool } from "../db/client";
+import { migrationsFolder, runMigrations } from "../db/migrate";
 
 export type DriverName = "pglite" | "pg";
 
@@ -43,8 +49,65 @@ export async function openFreshPostgres(): Promise<Database & { url: string }> {
   };
 }
 
+/**
+ * Where the migrated PGlite data directory is kept between test files and runs: named by the migrations'
+ * contents, so a changed or added migration makes a new one.
+ */
+function pgliteTemplatePath(): string {
+  const hash = createHash("sha256");
+  const files = readdirSync(migrationsFolder, { recursive: true, encoding: "utf8" }).sort();
+  for (const file of files) {
+    if (!file.endsWith(".sql") && !file.endsWith(".json")) continue;
+    hash.update(file);
+    hash.update(readFileSync(path.join(migrationsFolder, file)));
+  }
+  return path.join(os.tmpdir(), `zaiko-pglite-migrated-${hash.digest("hex").slice(0, 16)}.tar.gz`);
+}
+
+function pgliteDatabase(client: PGlite): Database {
+  return {
+    db: drizzlePglite(client),
+    driver: "pglite",
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * An in-memory PGlite with every migration applied. A new PGlite runs initdb, which costs several times
+ * what loading a data directory does; so the first test file migrates one and saves its data directory
+ * (written aside, then renamed: a reader never sees half a file), and every later one loads that copy.
+ * startServer's own migration run then finds nothing left to do.
+ */
+async function openMigratedPglite(): Promise<Database> {
+  const template = pgliteTemplatePath();
+  let saved: Buffer | undefined;
+  try {
+    saved = readFileSync(template);
+  } catch {
+    // Not made yet: this file makes it.
+  }
+  if (saved) {
+    try {
+      return pgliteDatabase(await PGlite.create({ loadDataDir: new Blob([saved]) }));
+    } catch {
+      // An unreadable copy: made again below.
+    }
+  }
+  const client = await PGlite.create();
+  const database = pgliteDatabase(client);
+  await runMigrations(database);
+  const dump = Buffer.from(await (await client.dumpDataDir("gzip")).arrayBuffer());
+  const partial = `${template}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  writeFileSync(partial, dump);
+  renameSync(partial, template);
+  return database;
+}
+
 export async function openTestDatabase(driver: DriverName): Promise<Database> {
-  return driver === "pg" ? openFreshPostgres() : openMemoryPglite();
+  return driver === "pg" ? openFreshPostgres() : openMigratedPglite();
 }
 
 /**
