@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -76,34 +76,31 @@ function pgliteDatabase(client: PGlite): Database {
 }
 
 /**
- * An in-memory PGlite with every migration applied. A new PGlite runs initdb, which costs several times
- * what loading a data directory does; so the first test file migrates one and saves its data directory
- * (written aside, then renamed: a reader never sees half a file), and every later one loads that copy.
- * startServer's own migration run then finds nothing left to do.
+ * The data directory of a PGlite with every migration applied, as a gzipped tar (PGlite's dumpDataDir). A
+ * new PGlite runs initdb, which costs several times what loading a data directory does; so the first test
+ * file that needs one migrates one and saves it (written aside, then renamed: a reader never sees half a
+ * file), and later files and runs load that copy. Returns the file's path.
  */
-async function openMigratedPglite(): Promise<Database> {
+export async function migratedPgliteTemplate(): Promise<string> {
   const template = pgliteTemplatePath();
-  let saved: Buffer | undefined;
-  try {
-    saved = readFileSync(template);
-  } catch {
-    // Not made yet: this file makes it.
-  }
-  if (saved) {
-    try {
-      return pgliteDatabase(await PGlite.create({ loadDataDir: new Blob([saved]) }));
-    } catch {
-      // An unreadable copy: made again below.
-    }
-  }
+  if (existsSync(template)) return template;
   const client = await PGlite.create();
-  const database = pgliteDatabase(client);
-  await runMigrations(database);
-  const dump = Buffer.from(await (await client.dumpDataDir("gzip")).arrayBuffer());
-  const partial = `${template}.${process.pid}.${randomBytes(4).toString("hex")}`;
-  writeFileSync(partial, dump);
-  renameSync(partial, template);
-  return database;
+  try {
+    await runMigrations(pgliteDatabase(client));
+    const dump = Buffer.from(await (await client.dumpDataDir("gzip")).arrayBuffer());
+    const partial = `${template}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    writeFileSync(partial, dump);
+    renameSync(partial, template);
+  } finally {
+    await client.close();
+  }
+  return template;
+}
+
+/** An in-memory PGlite loaded from the migrated template: startServer's migrations find nothing to do. */
+async function openMigratedPglite(): Promise<Database> {
+  const dump = readFileSync(await migratedPgliteTemplate());
+  return pgliteDatabase(await PGlite.create({ loadDataDir: new Blob([dump]) }));
 }
 
 export async function openTestDatabase(driver: DriverName): Promise<Database> {
