@@ -1,4 +1,5 @@
 /** @jest-config-loader esbuild-register */
+import { availableParallelism } from "node:os";
 import type { Config } from "jest";
 
 // swc transforms TypeScript and the ESM-only packages we load in Node (PGlite, TanStack).
@@ -25,6 +26,11 @@ const base = { transform, transformIgnorePatterns, moduleNameMapper, rootDir: ".
 
 const config: Config = {
   testTimeout: 30_000,
+  // Jest's default (cores - 1) is one worker on a 2-core machine. Most test files wait on a server,
+  // a database or a browser in other processes, so two files at once still fit two cores; every file
+  // has its own database, ports and Redis keys (backend/src/test/).
+  maxWorkers: Math.max(2, availableParallelism() - 1),
+  testSequencer: "<rootDir>/scripts/test/sequencer.cjs",
   // Probes PostgreSQL and Redis once; suites skip (or, with REQUIRE_SERVICES=1, the run fails) without them.
   globalSetup: "<rootDir>/backend/src/test/globalSetup.ts",
   transform,

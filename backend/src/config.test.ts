@@ -39,12 +39,13 @@ describe("loadConfig", () => {
     expect(() => loadConfig(env(vars))).toThrow(/JWT_SECRET and CSRF_SECRET must be set/);
   });
 
-  it("takes the secrets given, and keys rate limits by the database without its credentials", () => {
+  it("takes the secrets given, and keys rate limits and real-time channels by the database without its credentials", () => {
     const config = loadConfig(
       env({ DATABASE_URL: "postgres://user:pw@db.local:6543/zaiko", JWT_SECRET: "a", CSRF_SECRET: "b" }),
     );
     expect([config.jwtSecret, config.csrfSecret]).toEqual(["a", "b"]);
     expect(config.rateLimitKeyPrefix).toBe("zaiko:ratelimit:db.local:6543/zaiko:");
+    expect(config.realtimeChannelKey).toBe("zaiko:socket.io:db.local:6543/zaiko");
     expect(config.refreshReuseGraceSeconds).toBe(30);
   });
 

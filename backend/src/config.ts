@@ -45,6 +45,11 @@ export interface Config {
   failedLoginsPerEmail: number;
   /** Prefix of the rate-limit counters in Redis: processes on one database share them (docs/sessions.md). */
   rateLimitKeyPrefix: string;
+  /**
+   * The Redis adapter's channel key: processes on one database hear each other's events, processes of
+   * another deployment on the same Redis do not (their group and user ids overlap).
+   */
+  realtimeChannelKey: string;
 }
 
 /** A configuration the server must not start with; main prints the message as one line and exits 1. */
@@ -149,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tokenCallsPerIpPerMinute: int("TOKEN_CALLS_PER_IP_PER_MINUTE", 120, env),
     failedLoginsPerEmail: int("FAILED_LOGINS_PER_EMAIL", 10, env),
     rateLimitKeyPrefix: `zaiko:ratelimit:${databaseIdentity(databaseUrl, dataDir)}:`,
+    realtimeChannelKey: `zaiko:socket.io:${databaseIdentity(databaseUrl, dataDir)}`,
     ...overrides,
   };
 }

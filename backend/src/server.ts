@@ -96,7 +96,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   http.keepAliveTimeout = 65_000;
   const io = deps.realtime.attach(http);
   deps.realtime.onMemberChanged((userId) => deps.activeMembers.forget(userId));
-  const closeRedis = config.redisUrl ? await useRedisAdapter(io, config.redisUrl, logger) : undefined;
+  const closeRedis = config.redisUrl
+    ? await useRedisAdapter(io, config.redisUrl, config.realtimeChannelKey, logger)
+    : undefined;
   if (closeRedis) deps.realtime.shareAcrossProcesses();
   // Only with other processes to tell: one process alone restarts, and its clients reconnect and refetch.
   const liveness = closeRedis

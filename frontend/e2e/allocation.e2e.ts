@@ -43,11 +43,14 @@ describeInBrowser("allocation journey", () => {
     data = await seed(suite.app.url);
   }, 90_000);
 
-  it("cases, live allocation by two coordinators, a refused period change, issue/receive, Excel", async () => {
-    const a = await suite.newPage();
-    await loginOwner(a);
+  // The owner on a desktop (a) and on a phone (b) work one case in order; each step starts where the last ended.
+  let a: Page;
+  let b: Page;
+  let caseUrl: string;
 
-    // 1. A case through the dialog; a bad range is refused inline (and as an alert).
+  it("1. a case through the dialog; a bad range is refused inline; a later case takes both speakers", async () => {
+    a = await suite.newPage();
+    await loginOwner(a);
     a.on("dialog", (d) => void d.accept());
     await a.getByRole("button", { name: "新規登録" }).click();
     const form = a.getByRole("dialog", { name: "新規登録" });
@@ -85,11 +88,12 @@ describeInBrowser("allocation journey", () => {
     }
     await a.getByRole("link", { name: "冬祭り" }).waitFor(); // arrived live
     await screenshot(a, "workcase-desktop");
+  }, 60_000);
 
-    // 2. Allocate on the case detail until '+' disappears.
+  it("2. allocate on the case detail until + disappears", async () => {
     await a.getByRole("link", { name: "秋祭り" }).click();
     await a.waitForURL(/\/orderitems\/\d+$/);
-    const caseUrl = new URL(a.url()).pathname;
+    caseUrl = new URL(a.url()).pathname;
     const inventoryA = a.locator("section.case-card").nth(1);
     const shippedA = a.locator("section.case-card").first();
     const speakerA = rowOf(inventoryA, "スピーカー");
@@ -101,9 +105,13 @@ describeInBrowser("allocation journey", () => {
     expect(await speakerA.getByRole("button", { name: "スピーカーを1つ追加" }).count()).toBe(0);
     await rowOf(shippedA, "スピーカー").getByText("2", { exact: true }).waitFor();
     await screenshot(a, "orderitems-desktop");
+  }, 60_000);
 
-    // 3. A second coordinator (on a phone) on the same case: each sees the other's +/− live.
-    const b = await suite.newPage(PHONE);
+  it("3. a second coordinator on a phone on the same case: each sees the other's + and − live", async () => {
+    const inventoryA = a.locator("section.case-card").nth(1);
+    const shippedA = a.locator("section.case-card").first();
+    const speakerA = rowOf(inventoryA, "スピーカー");
+    b = await suite.newPage(PHONE);
     await loginOwner(b);
     await b.goto(caseUrl);
     const inventoryB = b.locator("section.case-card").nth(1);
@@ -117,8 +125,9 @@ describeInBrowser("allocation journey", () => {
     await rowOf(inventoryB, "LEDライト").getByText("7 / 8").waitFor();
     await expectNoPageOverflow(b);
     await screenshot(b, "orderitems-phone");
+  }, 60_000);
 
-    // 4. Move the case into the other case's period: 1 + 2 speakers > 2 → 変更不可.
+  it("4. moving the case into the other case's period is refused (変更不可)", async () => {
     await a.goto("/workcase");
     await rowOf(a, "秋祭り").getByRole("button", { name: "編集: 秋祭り" }).click();
     const edit = a.getByRole("dialog", { name: "編集" });
@@ -130,8 +139,9 @@ describeInBrowser("allocation journey", () => {
     await screenshot(a, "workcase-refused-desktop");
     await refused.locator(".p-dialog-footer").getByRole("button", { name: "閉じる" }).click();
     await edit.getByRole("button", { name: "キャンセル" }).click();
+  }, 60_000);
 
-    // 5. The shipped item list: receive before issue is refused; issue, receive; Excel.
+  it("5. the shipped item list: receive before issue is refused; issue, receive; live on the phone; Excel", async () => {
     await a.goto(caseUrl);
     await a.getByRole("link", { name: "リスト画面" }).click();
     await a.waitForURL(/\/orderitemslist\/\d+\?workcase=/);
@@ -172,8 +182,9 @@ describeInBrowser("allocation journey", () => {
     expect(download.suggestedFilename()).toBe("秋祭り.xlsx");
     const file = readFileSync((await download.path()) as string);
     expect(file.subarray(0, 2).toString()).toBe("PK");
+  }, 60_000);
 
-    // 6. Phone views of the list screen and the edit dialog.
+  it("6. phone views of the list screen and the new-case dialog", async () => {
     await b.goto("/workcase");
     await b.getByRole("link", { name: "秋祭り" }).waitFor();
     await expectNoPageOverflow(b);
@@ -181,5 +192,5 @@ describeInBrowser("allocation journey", () => {
     await b.getByRole("button", { name: "新規登録" }).click();
     await b.getByRole("dialog", { name: "新規登録" }).waitFor();
     await screenshot(b, "workcase-dialog-phone");
-  }, 180_000);
+  }, 60_000);
 });

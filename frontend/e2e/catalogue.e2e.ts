@@ -53,9 +53,12 @@ describeInBrowser("catalogue journey", () => {
     await signUpOwner(suite.app.url, OWNER);
   }, 90_000);
 
-  it("categories, items, template, Shift_JIS import, weeks, live updates, related-item delete", async () => {
-    // 1. Categories through the dialogs.
-    const a = await suite.newPage();
+  // Two pages of one group (a, and b that watches live) work in order; each step starts where the last ended.
+  let a: Page;
+  let b: Page;
+
+  it("1. categories through the dialogs; a second page of the group sees them live", async () => {
+    a = await suite.newPage();
     await login(a, OWNER.email);
     await a.locator("header").getByRole("link", { name: "カテゴリ", exact: true }).click();
     await a.getByRole("heading", { name: "カテゴリ一覧" }).waitFor();
@@ -74,14 +77,15 @@ describeInBrowser("catalogue journey", () => {
     await screenshot(a, "category-desktop");
 
     // A second context of the same group sees new categories without a reload.
-    const b = await suite.newPage();
+    b = await suite.newPage();
     await login(b, OWNER.email);
     await b.goto("/category");
     await b.getByRole("cell", { name: "照明", exact: true }).waitFor();
     await createCategory(a, "電源");
     await b.getByRole("cell", { name: "電源", exact: true }).waitFor();
+  }, 60_000);
 
-    // 2. Items through the dialogs, with the detail.
+  it("2. items through the dialogs, with the detail", async () => {
     await openItems(a);
     await createItem(a, {
       title: "プロジェクター",
@@ -106,8 +110,9 @@ describeInBrowser("catalogue journey", () => {
     await screenshot(a, "item-detail-desktop");
     await detail.locator(".p-dialog-footer").getByRole("button", { name: "閉じる" }).click();
     await detail.waitFor({ state: "hidden" });
+  }, 60_000);
 
-    // 3. The template: a CSV whose first line is the import header.
+  it("3. the template is a CSV whose first line is the import header", async () => {
     const [download] = await Promise.all([
       a.waitForEvent("download"),
       a.getByRole("button", { name: "テンプレートダウンロード" }).click(),
@@ -115,8 +120,9 @@ describeInBrowser("catalogue journey", () => {
     expect(download.suggestedFilename()).toBe("item_template.csv");
     const template = readFileSync((await download.path()) as string, "utf8").replace(/^\ufeff/, "");
     expect(template.split(/\r?\n/)[0]).toBe(HEADER);
+  }, 60_000);
 
-    // 4. Import a Shift_JIS (CP932) file as Excel writes it: 髙, ① and ～ are CP932-only.
+  it("4. a Shift_JIS import arrives live; a bad file lists its line; search and filter", async () => {
     const iconv = require("iconv-lite") as { encode(text: string, encoding: string): Buffer };
     const csv = [
       HEADER,
@@ -163,12 +169,14 @@ describeInBrowser("catalogue journey", () => {
     expect(await a.locator("tbody tr").count()).toBe(1);
     await a.getByRole("searchbox", { name: "アイテム検索" }).fill("");
     await screenshot(a, "item-desktop");
+  }, 60_000);
 
-    // 5. Live: an item created in A appears in B without a reload.
+  it("5. an item created in one page appears in the other without a reload", async () => {
     await createItem(a, { title: "スクリーン", category: "映像機器", stock: "2", note: "" });
     await b.getByRole("button", { name: "スクリーン", exact: true }).waitFor();
+  }, 60_000);
 
-    // 6. Weeks: the next link goes to the server's next date, and back again.
+  it("6. weeks: the next link goes to the server's next date, and back again", async () => {
     const startPath = new URL(a.url()).pathname;
     const next = a.getByRole("link", { name: /^次の週/ });
     const nextDate = (await next.textContent())?.trim() ?? "";
@@ -181,8 +189,9 @@ describeInBrowser("catalogue journey", () => {
     await a.getByRole("link", { name: /^前の週/ }).click();
     await a.getByRole("button", { name: "スクリーン", exact: true }).waitFor();
     expect(new URL(a.url()).pathname).not.toBe(startPath);
+  }, 60_000);
 
-    // 7. Deleting a category warns about its items and lists them; they go with it (live in B).
+  it("7. deleting a category warns about its items, lists them, and deletes them too (live elsewhere)", async () => {
     await a.goto("/category");
     await a.getByRole("row").filter({ hasText: "音響機器" }).getByRole("button", { name: /削除/ }).click();
     const confirm = a.getByRole("dialog", { name: "カテゴリ削除" });
@@ -200,8 +209,9 @@ describeInBrowser("catalogue journey", () => {
     await a.getByRole("row").filter({ hasText: "照明" }).getByRole("button", { name: /削除/ }).click();
     await a.getByRole("dialog", { name: "カテゴリ削除" }).getByText("関連アイテムはありません。").waitFor();
     await a.getByRole("dialog", { name: "カテゴリ削除" }).getByRole("button", { name: "キャンセル" }).click();
+  }, 60_000);
 
-    // 8. Phone: the same screens at 390 px.
+  it("8. the same screens at 390 px", async () => {
     const phone = await suite.newPage(PHONE);
     await login(phone, OWNER.email);
     await phone.goto("/category");
@@ -236,5 +246,5 @@ describeInBrowser("catalogue journey", () => {
       const box = await edit.getByRole("button", { name }).boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
     }
-  }, 240_000);
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,13 +23,20 @@ export interface RunningApp {
 
 /**
  * Starts the BUILT server (`npm run build` first; `npm test` does it) as a separate process on a free port
- * with a fresh embedded database, exactly as `npm start` serves it.
+ * with a fresh embedded database, exactly as `npm start` serves it. The database starts as a copy of the
+ * migrated one the jest global set-up made (ZAIKO_PGLITE_TEMPLATE): the server's own migrations then find
+ * nothing to do, and the journey does not wait for initdb. Without it the server makes its own.
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   if (!existsSync(SERVER_ENTRY))
     throw new Error("backend/dist/main.js is missing: run `npm run build` first");
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "zaiko-e2e-"));
+  const template = process.env.ZAIKO_PGLITE_TEMPLATE;
+  if (template && existsSync(template)) {
+    mkdirSync(path.join(dataDir, "pglite"));
+    execFileSync("tar", ["-xzf", template, "-C", path.join(dataDir, "pglite")], { stdio: "ignore" });
+  }
   const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     env: {

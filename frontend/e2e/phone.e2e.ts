@@ -89,7 +89,7 @@ function layoutProblems(page: Page): Promise<string[]> {
   );
 }
 
-/** Every problem found, by screen; the test fails at its end if any (so one run lists them all). */
+/** Every problem found, by screen, in the running step; the step fails at its end if any. */
 const found: Record<string, string[]> = {};
 
 /**
@@ -128,16 +128,29 @@ const footerButton = (dialog: Locator, name: string) =>
 
 describeInBrowser("phone journey (390 px)", () => {
   const suite = useAppAndBrowser();
+  // One owner and one staff member walk through the app in order; each step starts where the last ended.
+  let p: Page;
+  let s: Page;
+  let staffCtx: BrowserContext;
+  let caseUrl: string;
 
-  it("every screen and dialog is usable on a phone", async () => {
+  beforeAll(async () => {
     const ownerCtx = await phoneContext(suite.browser, suite.app.url);
-    const staffCtx = await phoneContext(suite.browser, suite.app.url);
+    staffCtx = await phoneContext(suite.browser, suite.app.url);
     suite.contexts.push(ownerCtx, staffCtx);
-    const p = await ownerCtx.newPage();
-    const s = await staffCtx.newPage();
+    p = await ownerCtx.newPage();
+    s = await staffCtx.newPage();
     p.on("dialog", (d) => void d.accept());
+  });
 
-    // 1. Sign-up (owner), the login screen, the signed-out menu.
+  // Each step fails at its end if a screen it checked has layout problems (so one run lists them all).
+  afterEach(() => {
+    const problems = { ...found };
+    for (const name of Object.keys(found)) delete found[name];
+    expect(problems).toEqual({});
+  });
+
+  it("1. sign-up as owner and as staff, the login screen, the signed-out menu", async () => {
     await p.goto("/signup");
     await p.getByLabel("オーナー登録").check();
     await p.getByLabel("メールアドレス").fill(OWNER.email);
@@ -168,8 +181,9 @@ describeInBrowser("phone journey (390 px)", () => {
     await submitLogin(s, STAFF.email);
     await s.getByText("メンバー権限がありません").waitFor();
     await expectUsable(s, "login-refused", [s.getByRole("button", { name: "ログイン", exact: true })]);
+  }, 60_000);
 
-    // 2. The owner logs in; the signed-in menu.
+  it("2. the owner logs in; the signed-in menu", async () => {
     await login(p, OWNER.email);
     await p.getByRole("heading", { name: "案件一覧" }).waitFor();
     await p.getByRole("button", { name: "メニュー" }).click();
@@ -180,8 +194,9 @@ describeInBrowser("phone journey (390 px)", () => {
       .waitFor();
     await expectUsable(p, "menu");
     await p.getByRole("button", { name: "メニュー" }).click();
+  }, 60_000);
 
-    // 3. Members: activate the staff member, the delete dialog, CSV.
+  it("3. members: activate the staff member, the delete dialog; the owner edits their profile", async () => {
     await p.getByRole("button", { name: "メニュー" }).click();
     await p.locator("#app-menu").getByRole("link", { name: OWNER.group }).click();
     await p.waitForURL("**/user");
@@ -213,8 +228,9 @@ describeInBrowser("phone journey (390 px)", () => {
     await p.getByRole("button", { name: "メニュー" }).click();
     await p.locator("#app-menu").getByRole("link", { name: OWNER.group }).click();
     await rowOf(p, OWNER.email).getByText("札幌本社").waitFor();
+  }, 60_000);
 
-    // 4. Categories.
+  it("4. categories: create, edit", async () => {
     await openMenuEntry(p, "カテゴリ");
     await p.getByRole("heading", { name: "カテゴリ一覧" }).waitFor();
     for (const name of ["音響", "照明"]) {
@@ -242,8 +258,9 @@ describeInBrowser("phone journey (390 px)", () => {
     await expectUsable(p, "category-edit");
     await editCategory.getByRole("button", { name: "キャンセル" }).click();
     await editCategory.waitFor({ state: "hidden" });
+  }, 60_000);
 
-    // 5. Items: create through the dialog, detail, edit, delete confirm, import complete and error.
+  it("5. items: create, import complete and error, detail, delete confirm, edit; category delete lists items", async () => {
     await openMenuEntry(p, "アイテム");
     await p.getByRole("heading", { name: "アイテム一覧" }).waitFor();
     await p.getByRole("button", { name: "新規登録" }).click();
@@ -317,9 +334,9 @@ describeInBrowser("phone journey (390 px)", () => {
     await expectUsable(p, "category-delete", [deleteCategory.getByRole("button", { name: "削除" })]);
     await deleteCategory.getByRole("button", { name: "キャンセル" }).click();
     await deleteCategory.waitFor({ state: "hidden" });
+  }, 60_000);
 
-    // 6. Work cases: create through the dialog (the pickers), and another case through the API
-    // that takes both speakers later on.
+  it("6. work cases: create with the pickers, delete dialog, duplicate and delete the copy", async () => {
     await openMenuEntry(p, "ワークケース");
     await p.getByRole("button", { name: "新規登録" }).click();
     const form = p.getByRole("dialog", { name: "新規登録" });
@@ -405,11 +422,12 @@ describeInBrowser("phone journey (390 px)", () => {
       .boundingBox();
     expect(toast && toast.x >= 0 && toast.x + toast.width <= PHONE.width).toBe(true);
     await expectUsable(p, "workcase-deleted");
+  }, 60_000);
 
-    // 7. Case detail: + and − at 390 px.
+  it("7. case detail: + and − at 390 px", async () => {
     await p.getByRole("link", { name: "雪まつり" }).click();
     await p.waitForURL(/\/orderitems\/\d+$/);
-    const caseUrl = new URL(p.url()).pathname;
+    caseUrl = new URL(p.url()).pathname;
     const shipped = p.locator("section.case-card").first();
     const inventory = p.locator("section.case-card").nth(1);
     const speaker = rowOf(inventory, "スピーカー");
@@ -435,8 +453,9 @@ describeInBrowser("phone journey (390 px)", () => {
       rowOf(shipped, "スピーカー").getByRole("button", { name: "スピーカーを1つ減らす" }),
       speaker.getByRole("button", { name: "スピーカーを1つ追加" }),
     ]);
+  }, 60_000);
 
-    // 8. 変更不可: moving the case into the other one's period leaves too few speakers.
+  it("8. 変更不可: a period change that leaves too few speakers is refused", async () => {
     await openMenuEntry(p, "ワークケース");
     await rowOf(p, "雪まつり").getByRole("button", { name: "編集: 雪まつり" }).click();
     const edit = p.getByRole("dialog", { name: "編集" });
@@ -450,8 +469,9 @@ describeInBrowser("phone journey (390 px)", () => {
     await footerButton(refused, "閉じる").click();
     await edit.getByRole("button", { name: "キャンセル" }).click();
     await edit.waitFor({ state: "hidden" });
+  }, 60_000);
 
-    // 9. The shipped item list: refused receive, issue, receive, edit.
+  it("9. the shipped item list: refused receive, issue, receive, edit", async () => {
     await p.goto(caseUrl);
     await p.getByRole("link", { name: "リスト画面" }).click();
     await p.waitForURL(/\/orderitemslist\/\d+\?workcase=/);
@@ -482,13 +502,15 @@ describeInBrowser("phone journey (390 px)", () => {
     await editOrder.getByRole("button", { name: "編集を保存" }).click();
     await editOrder.waitFor({ state: "hidden" });
     await speakerRow.getByText("予備込み").waitFor();
+  }, 60_000);
 
-    // 10. NotFound.
+  it("10. an unknown page says so", async () => {
     await p.goto("/no-such-page");
     await p.getByText("ページが見つかりません").waitFor();
     await expectUsable(p, "not-found", [p.getByRole("link", { name: "ワークケースへ戻る" })]);
+  }, 60_000);
 
-    // 11. The activated staff member gets in; an expired session asks to log in again.
+  it("11. the activated staff member gets in; an expired session asks to log in again", async () => {
     await login(s, STAFF.email);
     await s.getByRole("link", { name: "雪まつり" }).waitFor();
     await expectUsable(s, "workcase-staff");
@@ -502,12 +524,11 @@ describeInBrowser("phone journey (390 px)", () => {
     await expiry.getByRole("button", { name: ja.feedback.ok }).click();
     await expiry.waitFor({ state: "hidden" });
     await expectUsable(s, "login", [s.getByRole("button", { name: "ログイン", exact: true })]);
+  }, 60_000);
 
-    // 12. Logout through the menu.
+  it("12. logout through the menu", async () => {
     await p.getByRole("button", { name: "メニュー" }).click();
     await p.locator("#app-menu").getByText("ログアウト", { exact: true }).click();
     await p.waitForURL("**/login");
-
-    expect(found).toEqual({});
-  }, 120_000);
+  }, 60_000);
 });

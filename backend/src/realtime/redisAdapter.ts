@@ -8,11 +8,13 @@ import type { AppServer } from "./realtime";
  * process reaches sockets connected to another. Clients use the websocket transport only, so no sticky
  * sessions are needed. If Redis goes away, node-redis keeps reconnecting in the background: HTTP keeps
  * working, each process still reaches its own sockets, and cross-process delivery resumes on reconnect
- * (clients refetch on their own reconnects, see docs/operations.md).
+ * (clients refetch on their own reconnects, see docs/operations.md). The channels are named by `key`
+ * (config.realtimeChannelKey), so only processes of one deployment share rooms.
  */
 export async function useRedisAdapter(
   io: AppServer,
   url: string,
+  key: string,
   logger: Logger,
 ): Promise<() => Promise<void>> {
   const reconnectStrategy = (retries: number) => Math.min(100 * 2 ** retries, 5_000);
@@ -41,7 +43,7 @@ export async function useRedisAdapter(
     connected.then(() => true),
     new Promise((r) => setTimeout(() => r(false), 3_000)),
   ]);
-  io.adapter(createAdapter(publishWithoutThrowing(pub, onError), sub));
+  io.adapter(createAdapter(publishWithoutThrowing(pub, onError), sub, { key }));
   logger.info({ connected: ready }, "socket.io redis adapter enabled");
   return async () => {
     await Promise.allSettled([pub.quit(), sub.quit()]);

@@ -1,7 +1,13 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { Client, Pool } from "pg";
-import { type Database, openMemoryPglite } from "../db/client";
+import type { Database } from "../db/client";
+import { migrationsFolder, runMigrations } from "../db/migrate";
 
 export type DriverName = "pglite" | "pg";
 
@@ -42,8 +48,62 @@ export async function openFreshPostgres(): Promise<Database & { url: string }> {
   };
 }
 
+/**
+ * Where the migrated PGlite data directory is kept between test files and runs: named by the migrations'
+ * contents, so a changed or added migration makes a new one.
+ */
+function pgliteTemplatePath(): string {
+  const hash = createHash("sha256");
+  const files = readdirSync(migrationsFolder, { recursive: true, encoding: "utf8" }).sort();
+  for (const file of files) {
+    if (!file.endsWith(".sql") && !file.endsWith(".json")) continue;
+    hash.update(file);
+    hash.update(readFileSync(path.join(migrationsFolder, file)));
+  }
+  return path.join(os.tmpdir(), `zaiko-pglite-migrated-${hash.digest("hex").slice(0, 16)}.tar.gz`);
+}
+
+function pgliteDatabase(client: PGlite): Database {
+  return {
+    db: drizzlePglite(client),
+    driver: "pglite",
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * The data directory of a PGlite with every migration applied, as a gzipped tar (PGlite's dumpDataDir). A
+ * new PGlite runs initdb, which costs several times what loading a data directory does; so the first test
+ * file that needs one migrates one and saves it (written aside, then renamed: a reader never sees half a
+ * file), and later files and runs load that copy. Returns the file's path.
+ */
+export async function migratedPgliteTemplate(): Promise<string> {
+  const template = pgliteTemplatePath();
+  if (existsSync(template)) return template;
+  const client = await PGlite.create();
+  try {
+    await runMigrations(pgliteDatabase(client));
+    const dump = Buffer.from(await (await client.dumpDataDir("gzip")).arrayBuffer());
+    const partial = `${template}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    writeFileSync(partial, dump);
+    renameSync(partial, template);
+  } finally {
+    await client.close();
+  }
+  return template;
+}
+
+/** An in-memory PGlite loaded from the migrated template: startServer's migrations find nothing to do. */
+async function openMigratedPglite(): Promise<Database> {
+  const dump = readFileSync(await migratedPgliteTemplate());
+  return pgliteDatabase(await PGlite.create({ loadDataDir: new Blob([dump]) }));
+}
+
 export async function openTestDatabase(driver: DriverName): Promise<Database> {
-  return driver === "pg" ? openFreshPostgres() : openMemoryPglite();
+  return driver === "pg" ? openFreshPostgres() : openMigratedPglite();
 }
 
 /**

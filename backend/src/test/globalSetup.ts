@@ -1,5 +1,6 @@
 import { Client } from "pg";
 import { createClient } from "redis";
+import { migratedPgliteTemplate } from "./databases";
 
 const PG_URL =
   process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
@@ -34,10 +35,13 @@ async function redisUp(): Promise<boolean> {
 
 /**
  * Probes PostgreSQL and Redis once per jest run and tells the workers through the environment.
- * With REQUIRE_SERVICES=1 (CI) a missing service fails the run instead of skipping suites.
+ * With REQUIRE_SERVICES=1 (CI) a missing service fails the run instead of skipping suites. Also makes the
+ * migrated PGlite data directory once, before the workers start (test/databases.ts), and names it to the
+ * browser journeys, whose app processes start from a copy of it.
  */
 export default async function globalSetup(): Promise<void> {
-  const [pg, redis] = await Promise.all([pgUp(), redisUp()]);
+  const [pg, redis, template] = await Promise.all([pgUp(), redisUp(), migratedPgliteTemplate()]);
+  process.env.ZAIKO_PGLITE_TEMPLATE = template;
   process.env.ZAIKO_PG_AVAILABLE = pg ? "1" : "0";
   process.env.ZAIKO_REDIS_AVAILABLE = redis ? "1" : "0";
   process.env.TEST_DATABASE_URL = PG_URL;
