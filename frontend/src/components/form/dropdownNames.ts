@@ -2,10 +2,12 @@ import type { DropdownPassThroughOptions } from "primereact/dropdown";
 
 /**
  * Names for the parts of PrimeReact's Dropdown that it leaves unnamed: its trigger is a `role="button"`
- * (named only from `placeholder` or `ariaLabel`) and its hidden native `<select>` (kept for forms) has no
- * label, which screen readers and Lighthouse's accessibility audit report. Pass the dropdown's visible
- * label: `<Dropdown pt={dropdownNames(label)} … />`.
+ * (named only from `placeholder` or `ariaLabel`), its hidden native `<select>` (kept for forms) has no
+ * label, and its focusable input takes `aria-label` but not the `ariaLabel` prop; screen readers and
+ * Lighthouse's accessibility audit report them. Pass the dropdown's visible label:
+ * `<Dropdown pt={dropdownNames(label)} … />`.
  */
 export function dropdownNames(label: string): DropdownPassThroughOptions {
-  return { trigger: { "aria-label": label }, select: { "aria-label": label } };
+  const named = { "aria-label": label };
+  return { trigger: named, select: named, input: named };
 }
