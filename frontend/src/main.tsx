@@ -6,8 +6,12 @@ import { createRoot } from "react-dom/client";
 import { App, createApp } from "./app/App";
 import { prefetchScreens } from "./app/prefetch";
 import { routes } from "./app/routes";
+import { restoreSession } from "./features/auth/useSessionRestore";
 
 const app = createApp();
+// Before the first render: the session's request and the screen's chunk and data leave at once.
+restoreSession(app.store.dispatch, app.store.getState().session.restoring);
+prefetchScreens(routes, window.location, app.store.dispatch);
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");
 
@@ -16,4 +20,3 @@ createRoot(container).render(
     <App {...app} />
   </StrictMode>,
 );
-prefetchScreens(routes, window.location.pathname);

@@ -25,7 +25,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { CHROMIUM_ARGS, type RunningApp, startApp } from "../../frontend/e2e/harness";
-import { api, BENCH_PASSWORD, benchGroup, cpuYardstick, type Json, writeDocsSection } from "./benchApi";
+import { api, BENCH_PASSWORD, cpuYardstick, type Json, writeDocsSection } from "./benchApi";
+import { seedScreens } from "./screensSeed";
 
 const ROOT = path.resolve(__dirname, "../..");
 const RUNS = Number(process.env.BENCH_RUNS || 3);
@@ -34,7 +35,6 @@ const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 const ONLY = process.env.BENCH_PAGES?.split(",").map((s) => s.trim());
 /** mobile, desktop or both (default). */
 const PRESETS = (process.env.BENCH_PRESETS || "mobile,desktop").split(",") as Preset[];
-const DAY = 24 * 3600 * 1000;
 /** Where to keep every run's full Lighthouse report (JSON), to read what the scores come from. */
 const REPORT_DIR = process.env.BENCH_LHR_DIR;
 
@@ -62,41 +62,6 @@ interface Result {
   /** Bytes of the requests started before the page's load event: the first screen, without the prefetch. */
   beforeLoad: number;
   allScores: number[];
-}
-
-/** A group with stock, cases and shipped items: what the signed-in pages show. Returns the case to open. */
-async function seed(base: string): Promise<{ email: string; caseId: number }> {
-  const { group, access, category, email } = await benchGroup(base);
-  const items: number[] = [];
-  for (let i = 1; i <= 40; i++) {
-    const item = await api(base, "POST", "/api/items/", access, {
-      title: `ワイヤレスマイク ${String(i).padStart(2, "0")}`,
-      category: category.id,
-      stock_quantity: 20,
-      note: "",
-      group: group.id,
-    });
-    items.push(item.id);
-  }
-  // Cases around today: some go out today or tomorrow (the warehouse board), some come back.
-  const today = Date.now();
-  const caseIds: number[] = [];
-  for (let c = 0; c < 12; c++) {
-    const start = today + (c - 4) * DAY;
-    const kase = await api(base, "POST", "/api/workcases/", access, {
-      title: `展示会 ${c + 1}`,
-      start_date: new Date(start).toISOString(),
-      end_date: new Date(start + 2 * DAY).toISOString(),
-      note: "",
-      group: group.id,
-    });
-    caseIds.push(kase.id);
-    for (let k = 0; k < 6; k++) {
-      const item = items[(c * 3 + k) % items.length];
-      await api(base, "POST", `/api/additem/${item}/${kase.id}/`, access);
-    }
-  }
-  return { email, caseId: caseIds[4]! };
 }
 
 /** The row of the resource-summary audit for each resource type. */
@@ -221,7 +186,7 @@ async function main() {
   try {
     app = await startApp({ LOG_LEVEL: "error" });
     const base = app.url;
-    const { email, caseId } = await seed(base);
+    const { email, caseId } = await seedScreens(base);
     const pages: PageToMeasure[] = [
       { name: "/login", path: "/login", signedIn: false },
       { name: "/workcase", path: "/workcase", signedIn: true },

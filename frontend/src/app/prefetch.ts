@@ -1,13 +1,23 @@
 import { isValidElement, type ReactNode } from "react";
 import { matchRoutes, type RouteObject } from "react-router-dom";
+import type { AnyDispatch, ScreenDataPrefetch } from "../lib/screenData";
+import { getAccessToken, tokenGroupId } from "../lib/token";
 
 type Loader = () => Promise<unknown>;
 
 /** Each lazy screen component and the loader of its chunk (routes.tsx registers them). */
 const loaders = new Map<unknown, Loader>();
 
-export function registerScreen(component: unknown, load: Loader): void {
+/** What loads a screen's ScreenDataPrefetch, by the screen's loader. */
+const dataLoaders = new Map<Loader, () => Promise<ScreenDataPrefetch>>();
+
+export function registerScreen(
+  component: unknown,
+  load: Loader,
+  loadData?: () => Promise<ScreenDataPrefetch>,
+): void {
   loaders.set(component, load);
+  if (loadData) dataLoaders.set(load, loadData);
 }
 
 /** The lazy screens inside a route's element (`<RequireAuth><Screen /></RequireAuth>`). */
@@ -25,23 +35,66 @@ const whenIdle = (run: () => void) =>
     ? window.requestIdleCallback(run, { timeout: 5000 })
     : window.setTimeout(run, 200);
 
+/** The lazy chunks' files beyond the first chunk's, listed in index.html by the build (build/screenFiles.ts). */
+function screenFiles(): string[] {
+  try {
+    const list = JSON.parse(document.getElementById("screen-files")?.textContent ?? "[]");
+    return Array.isArray(list) ? list.filter((f): f is string => typeof f === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+const requested = (file: string) =>
+  performance.getEntriesByName(new URL(file, window.location.href).href).length > 0;
+
+/** Fetches a file into the browser's caches without running it: modulepreload for scripts, prefetch for CSS. */
+function fetchAhead(file: string): Promise<void> {
+  return new Promise((resolve) => {
+    const link = document.createElement("link");
+    link.rel = file.endsWith(".js") ? "modulepreload" : "prefetch";
+    if (link.rel === "prefetch") link.as = "style";
+    link.href = file;
+    link.onload = link.onerror = () => resolve();
+    document.head.appendChild(link);
+  });
+}
+
 /**
  * Starts the current path's screen chunk at once: a signed-in screen is rendered (and so would start
- * loading) only after the session has been restored, one round trip later. Then, each time the browser
- * is idle, one more screen chunk, so that the next screen opens without waiting for the network. One at a
- * time: they do not compete with what the current screen still loads, and each evaluation is a short task.
+ * loading) only after the session has been restored, one round trip later. With a token in the tab, the
+ * screen's data requests start too, as soon as their small module is here (lib/screenData.ts). Then, each
+ * time the browser is idle, fetches one more file of the other screens, so that the next screen opens
+ * without waiting for the network. Fetched, not run: a module runs when its screen is opened (running
+ * every screen ahead of use made long tasks on a slow phone while the first screen was in use). One at a
+ * time, so that they do not compete with what the current screen still loads.
  */
-export function prefetchScreens(routes: RouteObject[], pathname: string): void {
-  const current = (matchRoutes(routes, pathname) ?? []).flatMap((match) => screensIn(match.route.element));
-  for (const load of current) void load().catch(() => {});
-  const rest = [...new Set(loaders.values())].filter((load) => !current.includes(load));
+export function prefetchScreens(
+  routes: RouteObject[],
+  location: { pathname: string; search: string },
+  dispatch?: AnyDispatch,
+): void {
+  const matches = matchRoutes(routes, location.pathname) ?? [];
+  const current = matches.flatMap((match) => screensIn(match.route.element));
+  const params = matches.at(-1)?.params ?? {};
+  const token = getAccessToken();
+  const groupId = token === null ? null : tokenGroupId(token);
+  for (const load of current) {
+    void load().catch(() => {});
+    // The screen's data leaves as soon as its (small) module is here, while the session is still being
+    // restored (the token names the group): the screen then renders once, with its data.
+    const loadData = dataLoaders.get(load);
+    if (loadData && dispatch && groupId !== null)
+      void loadData()
+        .then((start) => start(dispatch, { groupId, params, search: new URLSearchParams(location.search) }))
+        .catch(() => {});
+  }
+  const rest = screenFiles();
   const next = () => {
-    const load = rest.shift();
-    if (!load) return;
-    // A failed prefetch is retried by React.lazy when the screen is opened.
-    void load()
-      .catch(() => {})
-      .finally(() => whenIdle(next));
+    let file = rest.shift();
+    while (file && requested(file)) file = rest.shift();
+    if (!file) return;
+    void fetchAhead(file).finally(() => whenIdle(next));
   };
   if (document.readyState === "complete") whenIdle(next);
   else window.addEventListener("load", () => whenIdle(next), { once: true });

@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from "react-router-dom";
 // In the first chunk (it is small): most visits start here, and a lazy chunk cost one more round trip
 // before the form appeared (docs/frontend.md, "First screen").
 import { LoginPage } from "../features/auth/LoginPage";
+import type { ScreenDataPrefetch } from "../lib/screenData";
 import { AppLayout } from "./AppLayout";
 import { RequireAuth, RequireOwner } from "./guards";
 import { registerScreen } from "./prefetch";
@@ -15,10 +16,12 @@ import { registerScreen } from "./prefetch";
 function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string>(
   load: () => Promise<M>,
   name: K,
+  /** Loads the screen's ScreenDataPrefetch, started on a page load at this screen (app/prefetch.ts). */
+  loadData?: () => Promise<ScreenDataPrefetch>,
 ) {
   const loadScreen = async () => (await Promise.all([load(), import("./screenSetup")]))[0];
   const screen = lazy(async () => ({ default: (await loadScreen())[name] as ComponentType }));
-  registerScreen(screen, loadScreen);
+  registerScreen(screen, loadScreen, loadData);
   return screen;
 }
 
@@ -28,18 +31,27 @@ const MemberListPage = lazyNamed(() => import("../features/members/MemberListPag
 const WorkCaseListPage = lazyNamed(
   () => import("../features/workcases/WorkCaseListPage"),
   "WorkCaseListPage",
+  async () => (await import("../features/workcases/screenData")).prefetchWorkCaseList,
 );
 const CategoryListPage = lazyNamed(
   () => import("../features/categories/CategoryListPage"),
   "CategoryListPage",
 );
 const ItemListPage = lazyNamed(() => import("../features/items/ItemListPage"), "ItemListPage");
-const OrderItemsPage = lazyNamed(() => import("../features/orderitems/OrderItemsPage"), "OrderItemsPage");
+const OrderItemsPage = lazyNamed(
+  () => import("../features/orderitems/OrderItemsPage"),
+  "OrderItemsPage",
+  async () => (await import("../features/orderitems/screenData")).prefetchOrderItems,
+);
 const OrderItemsListPage = lazyNamed(
   () => import("../features/orderitems/OrderItemsListPage"),
   "OrderItemsListPage",
 );
-const WarehousePage = lazyNamed(() => import("../features/warehouse/WarehousePage"), "WarehousePage");
+const WarehousePage = lazyNamed(
+  () => import("../features/warehouse/WarehousePage"),
+  "WarehousePage",
+  async () => (await import("../features/warehouse/screenData")).prefetchWarehouseBoard,
+);
 
 /** The route table (spec §2). */
 export const routes: RouteObject[] = [

@@ -32,14 +32,24 @@ export function getCsrfToken(): string | null {
   return null;
 }
 
-/** The user id an access token was issued to (its `sub`), read without verifying; null when unreadable. */
-export function tokenUserId(token: string): number | null {
+/** A numeric claim of an access token, read without verifying; null when unreadable. */
+function numericClaim(token: string, claim: "sub" | "gid"): number | null {
   try {
     const payload = token.split(".")[1] ?? "";
     const claims: unknown = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
-    const id = Number((claims as { sub?: unknown } | null)?.sub);
-    return Number.isInteger(id) ? id : null;
+    const value = Number((claims as Record<string, unknown> | null)?.[claim]);
+    return Number.isInteger(value) ? value : null;
   } catch {
     return null;
   }
+}
+
+/** The user id an access token was issued to (its `sub`), read without verifying; null when unreadable. */
+export function tokenUserId(token: string): number | null {
+  return numericClaim(token, "sub");
+}
+
+/** The group an access token was issued for (its `gid`), read without verifying; null when unreadable. */
+export function tokenGroupId(token: string): number | null {
+  return numericClaim(token, "gid");
 }

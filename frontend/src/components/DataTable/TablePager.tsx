@@ -2,6 +2,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
 import { useId } from "react";
+import { dropdownNames } from "../form/dropdownNames";
 
 /** "全て" is a page size as large as any list can be. */
 export const PAGE_SIZE_ALL = Number.MAX_SAFE_INTEGER;
@@ -48,6 +49,7 @@ export function TablePager({
           options={sizeOptions}
           onChange={(e) => onPageSize(Number(e.value))}
           className="dt-page-size-select"
+          pt={dropdownNames(ja.table.pageSize)}
         />
       </div>
       <div className="dt-page-nav">

@@ -18,6 +18,7 @@ import { useDeleteItemMutation, useItemAllocationsQuery, useWeeklyItemsQuery } f
 import { WeekNav } from "./WeekNav";
 import { withSearchParam } from "./weekLinks";
 import "./items.css";
+import { dropdownNames } from "../../components/form/dropdownNames";
 import { SearchField } from "../../components/form/SearchField";
 import { showAlert } from "../../lib/feedback";
 
@@ -149,6 +150,7 @@ export function ItemListPage() {
             onChange={(e) => setCategoryFilter(typeof e.value === "number" ? e.value : NO_FILTER)}
             className="item-filter-select"
             ariaLabel={ja.itemList.categoryFilter}
+            pt={dropdownNames(ja.itemList.categoryFilter)}
           />
         </div>
         <WeekNav before={week?.before} next={week?.next} search={search} />

@@ -4,6 +4,7 @@ import { Dropdown } from "primereact/dropdown";
 import { type ReactNode, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { DataTable, type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
+import { dropdownNames } from "../../components/form/dropdownNames";
 import { SearchField } from "../../components/form/SearchField";
 import type { SummaryRowDto } from "../../lib/allocation";
 import { UnitButton, UnitButtonPlaceholder, UnitClicksContext, useHasPendingClicks } from "./UnitButton";
@@ -112,6 +113,7 @@ export function InventoryCard({
           options={options}
           onChange={(e) => setCategoryId(Number(e.value))}
           ariaLabel={t.categoryFilter}
+          pt={dropdownNames(t.categoryFilter)}
         />
       </div>
       {message}

@@ -27,6 +27,7 @@ import {
 import { useCaseGone } from "./useCaseGone";
 import { useFetchAlert } from "./useFetchAlert";
 import "../../components/allocation.css";
+import { dropdownNames } from "../../components/form/dropdownNames";
 import { SearchField } from "../../components/form/SearchField";
 
 const t = ja.orderitems;
@@ -155,6 +156,7 @@ export function OrderItemsListPage() {
           options={categoryOptions}
           onChange={(e) => setCategory(String(e.value ?? NO_FILTER))}
           ariaLabel={t.categoryFilter}
+          pt={dropdownNames(t.categoryFilter)}
         />
       </div>
       <DataTable

@@ -4,6 +4,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import { useEffect, useMemo } from "react";
 import { useSelector } from "react-redux";
 import { useParams } from "react-router-dom";
+import { Loading } from "../../components/layout/Loading";
 import { Page } from "../../components/layout/Page";
 import { type OrderItemDto, type SummaryRowDto, watchCase } from "../../lib/allocation";
 import { businessDay } from "../../lib/dateTime";
@@ -62,28 +63,35 @@ export function OrderItemsPage() {
   const listHref = orderItemsListHref(caseId, workcase);
 
   if (gone) return <CaseGoneNotice title={t.title} gone={gone} />;
+  // The case, its shipped items and the stock appear together, once each has answered (or failed): drawn
+  // one by one, the summary and the tables pushed each other down as they arrived (layout shifts). Until
+  // then they are laid out but not shown (styles.css, .contents-pending).
+  const settled = [caseQuery, summaryQuery, orderItemsQuery].every((q) => !q.isLoading);
   return (
     <Page title={workcase ? `${t.title}：${workcase.title}` : t.title}>
-      {workcase ? <CaseSummary workcase={workcase} /> : null}
-      <div className="case-cards">
-        <ShippedItemsCard
-          orderItems={orderItemsQuery.data ?? NO_ORDER_ITEMS}
-          loading={orderItemsQuery.isLoading}
-          listHref={listHref}
-          busy={reducer.busy}
-          pending={reducer.pending}
-          onReduce={reducer.trigger}
-        />
-        <InventoryCard
-          rows={summaryQuery.data ?? NO_ROWS}
-          categories={categoriesQuery.data ?? NO_CATEGORIES}
-          loading={summaryQuery.isLoading}
-          itemDayPath={itemDayPath}
-          busy={adder.busy}
-          pending={adder.pending}
-          onAdd={adder.trigger}
-          message={refusal ? <ShortageBox refusal={refusal} onClose={dismissRefusal} /> : null}
-        />
+      {settled ? null : <Loading label={ja.common.loading} />}
+      <div className={settled ? "contents" : "contents contents-pending"}>
+        {workcase ? <CaseSummary workcase={workcase} /> : null}
+        <div className="case-cards">
+          <ShippedItemsCard
+            orderItems={orderItemsQuery.data ?? NO_ORDER_ITEMS}
+            loading={orderItemsQuery.isLoading}
+            listHref={listHref}
+            busy={reducer.busy}
+            pending={reducer.pending}
+            onReduce={reducer.trigger}
+          />
+          <InventoryCard
+            rows={summaryQuery.data ?? NO_ROWS}
+            categories={categoriesQuery.data ?? NO_CATEGORIES}
+            loading={summaryQuery.isLoading}
+            itemDayPath={itemDayPath}
+            busy={adder.busy}
+            pending={adder.pending}
+            onAdd={adder.trigger}
+            message={refusal ? <ShortageBox refusal={refusal} onClose={dismissRefusal} /> : null}
+          />
+        </div>
       </div>
     </Page>
   );

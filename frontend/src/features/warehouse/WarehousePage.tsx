@@ -1,5 +1,5 @@
 import { ja } from "@zaiko/common/messages/ja";
-import { isCalendarDay, type WarehouseRowDto } from "@zaiko/common/warehouse/warehouse.schema";
+import type { WarehouseRowDto } from "@zaiko/common/warehouse/warehouse.schema";
 import { Button } from "primereact/button";
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
@@ -11,6 +11,7 @@ import { type TimingKind, timeOf } from "./BoardRow";
 import { BoardSection } from "./BoardSection";
 import { ScanField } from "./ScanField";
 import { countScanRows, matchScan } from "./scan";
+import { boardDate } from "./screenData";
 import { useWarehouseBoardQuery, useWarehouseToggleMutation } from "./warehouseApi";
 import "./warehouse.css";
 
@@ -23,8 +24,7 @@ const NO_IDS: ReadonlySet<number> = new Set();
 export function WarehousePage() {
   const [params, setParams] = useSearchParams();
   const wall = params.get("wall") === "1";
-  const rawDate = params.get("date");
-  const date = rawDate && isCalendarDay(rawDate) ? rawDate : null;
+  const date = boardDate(params);
   const board = useWarehouseBoardQuery(date, { pollingInterval: POLL_MS });
   const [toggle] = useWarehouseToggleMutation();
   const [scan, setScan] = useState<{ ids: ReadonlySet<number>; message: string; serial: number } | null>(

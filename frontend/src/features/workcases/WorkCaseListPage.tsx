@@ -6,6 +6,7 @@ import { useSelector } from "react-redux";
 import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog";
 import { DataTable } from "../../components/DataTable";
 import { DateTimeField } from "../../components/form/DateTimeField";
+import { Loading } from "../../components/layout/Loading";
 import { Page } from "../../components/layout/Page";
 import { NoticeDialog } from "../../components/NoticeDialog";
 import { ShortageList } from "../../components/ShortageList";
@@ -183,16 +184,22 @@ export function WorkCaseListPage() {
           ) : null}
         </div>
       </div>
-      <DataTable
-        label={t.title}
-        data={rows}
-        columns={columns}
-        getRowId={getRowId}
-        globalFilter={search}
-        initialSort={{ id: "end_date", desc: true }}
-        loading={casesQuery.isLoading}
-        phoneLayout="stack"
-      />
+      {/* Until the first answer, a spinner rather than an empty table: the table growing under the
+          toolbar moved its pager (a layout shift) on every visit. */}
+      {casesQuery.isLoading ? (
+        <Loading label={ja.common.loading} />
+      ) : (
+        <DataTable
+          label={t.title}
+          data={rows}
+          columns={columns}
+          getRowId={getRowId}
+          globalFilter={search}
+          initialSort={{ id: "end_date", desc: true }}
+          loading={casesQuery.isLoading}
+          phoneLayout="stack"
+        />
+      )}
       <WorkCaseFormDialog
         visible={formOpen}
         mode={form?.mode ?? "create"}

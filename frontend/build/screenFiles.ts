@@ -1,0 +1,61 @@
+import type { Plugin } from "vite";
+
+/** Where index.html lists the files of the lazy chunks (read by src/app/prefetch.ts). */
+export const SCREEN_FILES_ID = "screen-files";
+
+interface ChunkLike {
+  type: "chunk";
+  fileName: string;
+  imports: string[];
+  isDynamicEntry: boolean;
+  isEntry: boolean;
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+/**
+ * Lists in index.html (as JSON, not a script) the JavaScript and CSS files that the lazily loaded chunks
+ * need beyond the first chunk's, so that the client can fetch them ahead of use without running them
+ * (src/app/prefetch.ts): importing each screen ahead of use also evaluated it, and on a slow phone those
+ * evaluations were long tasks while the first screen was still being used.
+ */
+export function screenFilesPlugin(): Plugin {
+  return {
+    name: "zaiko:screen-files",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter(
+          (c): c is ChunkLike & typeof c => c.type === "chunk",
+        );
+        const byName = new Map(chunks.map((c) => [c.fileName, c as unknown as ChunkLike]));
+        const closure = (roots: ChunkLike[]) => {
+          const seen = new Set<string>();
+          const visit = (chunk: ChunkLike | undefined) => {
+            if (!chunk || seen.has(chunk.fileName)) return;
+            seen.add(chunk.fileName);
+            for (const css of chunk.viteMetadata?.importedCss ?? []) seen.add(css);
+            for (const dep of chunk.imports) visit(byName.get(dep));
+          };
+          for (const root of roots) visit(root);
+          return seen;
+        };
+        const first = closure([...byName.values()].filter((c) => c.isEntry));
+        const lazy = closure([...byName.values()].filter((c) => c.isDynamicEntry));
+        const files = [...lazy]
+          .filter((f) => !first.has(f))
+          .sort()
+          .map((f) => `/${f}`);
+        const json = JSON.stringify(files).replaceAll("<", "\\u003c");
+        return [
+          {
+            tag: "script",
+            attrs: { type: "application/json", id: SCREEN_FILES_ID },
+            children: json,
+            injectTo: "body",
+          },
+        ];
+      },
+    },
+  };
+}
