@@ -16,4 +16,6 @@ export interface AppDeps {
   activeMembers: ActiveMemberCache;
   /** The weekly view and the inventory summary of HTTP requests run through it (lib/readViewLimit.ts). */
   readViews: ReadViewLimit;
+  /** Releases lapsed 仮押さえ holds (features/workcases/holdSweeper.ts); absent in tests that run it by hand. */
+  holdSweeper?: { wakeAt(at: Date): void };
 }

@@ -5,6 +5,7 @@ import { type Database, openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import type { AppDeps } from "./deps";
 import { startHousekeeping } from "./housekeeping";
+import { startHoldSweeper } from "./features/workcases/holdSweeper";
 import { createLogger, type Logger } from "./lib/logger";
 import { createReadViewLimit } from "./lib/readViewLimit";
 import { ActiveMemberCache } from "./middlewares/activeMembers";
@@ -79,6 +80,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const closeRedis = config.redisUrl ? await useRedisAdapter(io, config.redisUrl, logger) : undefined;
   if (closeRedis) deps.realtime.shareAcrossProcesses();
   const stopHousekeeping = startHousekeeping(deps);
+  const holdSweeper = config.holdSweepMaxWaitMs > 0 ? startHoldSweeper(deps, config.holdSweepMaxWaitMs) : undefined;
+  deps.holdSweeper = holdSweeper;
 
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
@@ -92,6 +95,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const close = () => {
     closing ??= (async () => {
       stopHousekeeping();
+      holdSweeper?.stop();
       // Stop accepting, let in-flight requests finish, then close sockets and the database.
       const httpClosed = new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeIdleConnections();

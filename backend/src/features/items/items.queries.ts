@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { epochMs, rowsOf } from "../../db/rawSql";
-import { categories, items, orderItems } from "../../db/schema";
+import { categories, items, orderItems, workCases } from "../../db/schema";
 import type { ItemRow } from "./items.presenter";
 
 type Queryable = Db | Tx;
@@ -133,6 +133,8 @@ export function bookingsOfItems(db: Queryable, groupId: number, itemIds: number[
       quantity: orderItems.orderQuantity,
     })
     .from(orderItems)
+    // Cancelled cases hold no stock (docs/lifecycle.md).
+    .innerJoin(workCases, and(eq(workCases.id, orderItems.workCaseId), ne(workCases.status, "cancelled")))
     .where(and(eq(orderItems.groupId, groupId), inArray(orderItems.itemId, itemIds)));
 }
 

@@ -31,6 +31,8 @@ export interface UnitAdded {
 
 /** What the function returns, as JSON: instants as epoch milliseconds, bookings as compact tuples. */
 interface AddedJson {
+  /** Only when the case is cancelled: then nothing else is returned and nothing was written. */
+  case_status?: "cancelled";
   added: boolean;
   title: string;
   stock_quantity: number;
@@ -52,8 +54,8 @@ const dateOrNull = (ms: number | null) => (ms === null ? null : new Date(ms));
 
 /**
  * One more unit of (case, item) over its order item's period, or the case's when it has none yet, written
- * but not committed. Undefined when the case or the item is not in the group. `lockItem: false` is the
- * concurrency tests' control (AllocationOptions.lockRows).
+ * but not committed. Undefined when the case or the item is not in the group; "cancelled" (nothing written)
+ * when the case is cancelled. `lockItem: false` is the concurrency tests' control (AllocationOptions.lockRows).
  */
 export async function addUnitLocked(
   tx: Tx,
@@ -61,13 +63,14 @@ export async function addUnitLocked(
   caseId: number,
   itemId: number,
   lockItem: boolean,
-): Promise<UnitAdded | undefined> {
+): Promise<UnitAdded | "cancelled" | undefined> {
   const [row] = await rowsOf<{ r: AddedJson | null }>(
     tx,
     sql`SELECT add_allocation_unit(${groupId}, ${caseId}, ${itemId}, ${lockItem}) AS r`,
   );
   const r = row?.r;
   if (!r) return undefined;
+  if (r.case_status === "cancelled") return "cancelled";
   const o = r.order_item;
   return {
     added: r.added,

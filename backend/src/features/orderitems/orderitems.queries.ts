@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { categories, items, orderItems } from "../../db/schema";
+import { categories, items, orderItems, workCases } from "../../db/schema";
 
 type Queryable = Db | Tx;
 
@@ -108,7 +108,7 @@ export function itemsUnlocked(db: Queryable, groupId: number, ids: number[]) {
 
 /**
  * The order items of these items that overlap the closed window [from, to] (served by the index on
- * (item_id, start_date, end_date)), optionally leaving out one case's own.
+ * (item_id, start_date, end_date)), optionally leaving out one case's own. Cancelled cases hold no stock.
  */
 export function bookingsInWindow(
   db: Queryable,
@@ -127,6 +127,7 @@ export function bookingsInWindow(
       quantity: orderItems.orderQuantity,
     })
     .from(orderItems)
+    .innerJoin(workCases, and(eq(workCases.id, orderItems.workCaseId), ne(workCases.status, "cancelled")))
     .where(
       and(
         eq(orderItems.groupId, groupId),
