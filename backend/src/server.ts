@@ -80,7 +80,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const closeRedis = config.redisUrl ? await useRedisAdapter(io, config.redisUrl, logger) : undefined;
   if (closeRedis) deps.realtime.shareAcrossProcesses();
   const stopHousekeeping = startHousekeeping(deps);
-  const holdSweeper = config.holdSweepMaxWaitMs > 0 ? startHoldSweeper(deps, config.holdSweepMaxWaitMs) : undefined;
+  const holdSweeper =
+    config.holdSweepMaxWaitMs > 0 ? startHoldSweeper(deps, config.holdSweepMaxWaitMs) : undefined;
   deps.holdSweeper = holdSweeper;
 
   await new Promise<void>((resolve, reject) => {

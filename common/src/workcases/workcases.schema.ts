@@ -97,15 +97,18 @@ export type WorkCaseWrite = z.output<typeof WorkCaseWriteSchema>;
 const L = ja.lifecycle;
 
 /** An optional deadline: missing, null or "" is none; otherwise an ISO timestamp with offset. */
-const optionalTimestamp = z.unknown().transform((value, ctx): Date | null => {
-  if (value === undefined || value === null || value === "") return null;
-  const read = readTimestamp(value, L.holdUntilRequired);
-  if (typeof read === "string") {
-    ctx.addIssue({ code: "custom", message: read });
-    return z.NEVER;
-  }
-  return read;
-});
+const optionalTimestamp = z
+  .unknown()
+  .optional()
+  .transform((value, ctx): Date | null => {
+    if (value === undefined || value === null || value === "") return null;
+    const read = readTimestamp(value, L.holdUntilRequired);
+    if (typeof read === "string") {
+      ctx.addIssue({ code: "custom", message: read });
+      return z.NEVER;
+    }
+    return read;
+  });
 
 /** A tentative case needs a deadline; any other status takes none. */
 function refineHold(value: { status: CaseStatus; hold_until: Date | null }, ctx: z.RefinementCtx): void {

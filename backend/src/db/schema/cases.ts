@@ -44,7 +44,9 @@ export const workCases = pgTable(
     check("work_cases_status", sql`${t.status} IN ('tentative', 'confirmed', 'cancelled')`),
     check("work_cases_tentative_deadline", sql`${t.status} <> 'tentative' OR ${t.holdUntil} IS NOT NULL`),
     // The hold sweeper's question, "which hold lapses next", over the whole table: only tentative rows.
-    index("work_cases_hold_until_idx").on(t.holdUntil).where(sql`${t.status} = 'tentative'`),
+    index("work_cases_hold_until_idx")
+      .on(t.holdUntil)
+      .where(sql`${t.status} = 'tentative'`),
   ],
 );
 

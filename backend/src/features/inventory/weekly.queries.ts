@@ -89,7 +89,12 @@ export async function weekBookingsByItem(
   const clippedStart = microsSince(sql`greatest(o.start_date, ${since})`, since);
   const clippedEnd = microsSince(sql`least(o.end_date, ${until})`, since);
   const list = bookingList(clippedStart, clippedEnd);
-  const rows = await rowsOf<{ item_id: number; bookings: string; tentative: boolean; confirmed: string | null }>(
+  const rows = await rowsOf<{
+    item_id: number;
+    bookings: string;
+    tentative: boolean;
+    confirmed: string | null;
+  }>(
     db,
     sql`
     SELECT o.item_id, ${list} AS bookings, bool_or(w.status = 'tentative') AS tentative,

@@ -44,7 +44,8 @@ export async function weeklyItems(deps: AppDeps, actor: AuthUser, week: Week): P
         const daily = week ? peaksBetween(parseWeekBookings(week.bookings, from), bounds) : NONE;
         return Object.assign(item, {
           daily_order_quantities: daily,
-          daily_tentative_quantities: week?.confirmed === undefined ? NONE : tentativeShare(daily, week, from, bounds),
+          daily_tentative_quantities:
+            week?.confirmed === undefined ? NONE : tentativeShare(daily, week, from, bounds),
         });
       }),
       days: week.days,

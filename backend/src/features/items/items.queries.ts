@@ -125,17 +125,19 @@ export async function deleteItem(db: Queryable, groupId: number, id: number) {
 
 /** Every order item of these items (all of their history: the invariant holds at every instant). */
 export function bookingsOfItems(db: Queryable, groupId: number, itemIds: number[]) {
-  return db
-    .select({
-      itemId: orderItems.itemId,
-      start: orderItems.startDate,
-      end: orderItems.endDate,
-      quantity: orderItems.orderQuantity,
-    })
-    .from(orderItems)
-    // Cancelled cases hold no stock (docs/lifecycle.md).
-    .innerJoin(workCases, and(eq(workCases.id, orderItems.workCaseId), ne(workCases.status, "cancelled")))
-    .where(and(eq(orderItems.groupId, groupId), inArray(orderItems.itemId, itemIds)));
+  return (
+    db
+      .select({
+        itemId: orderItems.itemId,
+        start: orderItems.startDate,
+        end: orderItems.endDate,
+        quantity: orderItems.orderQuantity,
+      })
+      .from(orderItems)
+      // Cancelled cases hold no stock (docs/lifecycle.md).
+      .innerJoin(workCases, and(eq(workCases.id, orderItems.workCaseId), ne(workCases.status, "cancelled")))
+      .where(and(eq(orderItems.groupId, groupId), inArray(orderItems.itemId, itemIds)))
+  );
 }
 
 /** The item's id when it belongs to the group (no lock: a read). */

@@ -187,7 +187,8 @@ export function patchOrderItem(
       if (patch.kind === "issue") {
         // Only a confirmed case ships (docs/lifecycle.md); clearing an issue is always allowed.
         if (patch.issue !== null && kase.status !== "confirmed") {
-          const error = kase.status === "tentative" ? ja.lifecycle.tentativeNotIssuable : ja.lifecycle.cancelledCase;
+          const error =
+            kase.status === "tentative" ? ja.lifecycle.tentativeNotIssuable : ja.lifecycle.cancelledCase;
           throw new HttpError(409, { error });
         }
         if (patch.issue === null && current.receive !== null) {

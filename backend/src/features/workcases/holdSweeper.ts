@@ -76,7 +76,9 @@ export async function sweepLapsedHolds(deps: AppDeps, opts: SweepOptions = {}): 
       for (const r of rows) byGroup.set(r.group_id, [...(byGroup.get(r.group_id) ?? []), r.id]);
       for (const [groupId, ids] of byGroup) {
         for (const view of await caseViews(tx, groupId, ids)) {
-          outbox.add(groupId, rooms.group(groupId), "workcases.upserted", { workcase: presentWorkCase(view) });
+          outbox.add(groupId, rooms.group(groupId), "workcases.upserted", {
+            workcase: presentWorkCase(view),
+          });
           await publishCaseUsage(tx, outbox, groupId, view.id);
         }
       }

@@ -7,7 +7,12 @@ import { HttpError, httpError } from "../../lib/httpError";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import type { Outbox } from "../../realtime/outbox";
-import { type AllocationOptions, lockItemsForAllocation, shortagesOf, spanOf } from "../orderitems/allocation";
+import {
+  type AllocationOptions,
+  lockItemsForAllocation,
+  shortagesOf,
+  spanOf,
+} from "../orderitems/allocation";
 import { orderItemsOfCase } from "../orderitems/orderitems.queries";
 import { shortageRefusal } from "../orderitems/tentativeHolds";
 import { presentWorkCase } from "./workcases.presenter";

@@ -49,7 +49,8 @@ function upsertItem(week: Week, item: ItemDto): void {
   const index = week.items.findIndex((i) => i.id === item.id);
   const current = week.items[index];
   const daily = current?.daily_order_quantities ?? Array.from({ length: WEEK_DAYS }, () => 0);
-  const next: WeekItemDto = { ...item, daily_order_quantities: daily };
+  const tentative = current?.daily_tentative_quantities ?? Array.from({ length: WEEK_DAYS }, () => 0);
+  const next: WeekItemDto = { ...item, daily_order_quantities: daily, daily_tentative_quantities: tentative };
   if (current) week.items[index] = next;
   else week.items.push(next);
 }

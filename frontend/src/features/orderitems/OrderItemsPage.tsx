@@ -64,7 +64,7 @@ export function OrderItemsPage() {
   if (gone) return <CaseGoneNotice title={t.title} gone={gone} />;
   return (
     <Page title={workcase ? `${t.title}：${workcase.title}` : t.title}>
-      {workcase ? <CaseSummary workcase={workcase} /> : null}
+      {workcase ? <CaseSummary workcase={workcase} groupId={groupId} /> : null}
       <div className="case-cards">
         <ShippedItemsCard
           orderItems={orderItemsQuery.data ?? NO_ORDER_ITEMS}

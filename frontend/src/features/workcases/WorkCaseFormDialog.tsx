@@ -6,6 +6,7 @@ import { AppDialog } from "../../components/AppDialog";
 import { PeriodFields } from "../../components/form/PeriodFields";
 import { TextField } from "../../components/form/TextField";
 import { showAlert } from "../../lib/feedback";
+import { CaseStatusFields } from "./CaseStatusFields";
 import { validateWorkCase, type WorkCaseFormValues } from "./workCaseForm";
 
 interface Props {
@@ -17,7 +18,7 @@ interface Props {
   onSubmit: (values: WorkCaseFormValues) => void;
 }
 
-type Field = "title" | "start" | "end";
+type Field = "title" | "start" | "end" | "holdUntil";
 
 /**
  * 新規登録 / 編集 of a work case (spec §2, §5). Messages show once a field was visited; a start
@@ -123,6 +124,15 @@ export function WorkCaseFormDialog({ visible, mode, initial, busy, onCancel, onS
             touch={touch}
           />
         </div>
+        {mode === "create" ? (
+          <CaseStatusFields
+            status={values.status ?? "confirmed"}
+            holdUntil={values.holdUntil ?? null}
+            onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+            error={touched.holdUntil ? errors.holdUntil : undefined}
+            onBlur={() => touch("holdUntil")}
+          />
+        ) : null}
         <div className="form-field">
           <label htmlFor={noteId}>{t.note}</label>
           <InputText

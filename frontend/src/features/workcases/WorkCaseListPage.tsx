@@ -9,9 +9,18 @@ import { DateTimeField } from "../../components/form/DateTimeField";
 import { Page } from "../../components/layout/Page";
 import { NoticeDialog } from "../../components/NoticeDialog";
 import { ShortageList } from "../../components/ShortageList";
-import { type ShortageDto, shortageLinesOf, shortagesOf, type WorkCaseDto } from "../../lib/allocation";
+import {
+  type ShortageDto,
+  shortageLinesOf,
+  shortagesOf,
+  type TentativeHoldDto,
+  tentativeHoldsOf,
+  type WorkCaseDto,
+} from "../../lib/allocation";
 import { parseIso, toIsoWithOffset } from "../../lib/dateTime";
 import { selectGroupId } from "../../lib/session";
+import type { CaseStatus } from "@zaiko/common/workcases/workcases.schema";
+import { Dropdown } from "primereact/dropdown";
 import { filterByDay } from "./periodFilter";
 import { WorkCaseFormDialog } from "./WorkCaseFormDialog";
 import { workCaseColumns } from "./workCaseColumns";
@@ -31,6 +40,21 @@ const NO_CASES: WorkCaseDto[] = [];
 const getRowId = (c: WorkCaseDto) => String(c.id);
 const t = ja.workcases;
 
+const STATUS_OPTIONS = [
+  { label: ja.lifecycle.allStatuses, value: "all" },
+  { label: ja.lifecycle.tentative, value: "tentative" },
+  { label: ja.lifecycle.confirmed, value: "confirmed" },
+  { label: ja.lifecycle.cancelled, value: "cancelled" },
+];
+
+/** The Japanese messages of a 400 `{field: [message]}` answer, for the alert's details. */
+function fieldMessagesOf(error: unknown): string[] {
+  const data =
+    error && typeof error === "object" && "data" in error ? (error as { data: unknown }).data : null;
+  if (!data || typeof data !== "object") return [];
+  return Object.values(data).flatMap((v) => (Array.isArray(v) ? v.filter((m) => typeof m === "string") : []));
+}
+
 type FormState = { mode: "create" } | { mode: "edit"; workcase: WorkCaseDto };
 
 /** /workcase (案件一覧): the group's work cases, live, with period and title search. */
@@ -48,7 +72,10 @@ export function WorkCaseListPage() {
   const [formOpen, setFormOpen] = useState(false);
   const [toDelete, setToDelete] = useState<WorkCaseDto | null>(null);
   const [lastDeleteTarget, setLastDeleteTarget] = useState<WorkCaseDto | null>(null);
-  const [refused, setRefused] = useState<ShortageDto[] | null>(null);
+  const [refused, setRefused] = useState<{ shortages: ShortageDto[]; holds: TentativeHoldDto[] } | null>(
+    null,
+  );
+  const [statusFilter, setStatusFilter] = useState<CaseStatus | "all">("all");
   const [duplicatingId, setDuplicatingId] = useState<number | null>(null);
 
   useEffect(() => {
@@ -99,7 +126,10 @@ export function WorkCaseListPage() {
     () => workCaseColumns({ onEdit: openEdit, onDelete: askDelete, onDuplicate, duplicatingId }),
     [openEdit, askDelete, onDuplicate, duplicatingId],
   );
-  const rows = useMemo(() => filterByDay(casesQuery.data ?? NO_CASES, day), [casesQuery.data, day]);
+  const rows = useMemo(() => {
+    const byDay = filterByDay(casesQuery.data ?? NO_CASES, day);
+    return statusFilter === "all" ? byDay : byDay.filter((c) => c.status === statusFilter);
+  }, [casesQuery.data, day, statusFilter]);
 
   const initialValues = useMemo<WorkCaseFormValues>(() => {
     if (form?.mode !== "edit") return emptyWorkCaseForm;
@@ -117,13 +147,18 @@ export function WorkCaseListPage() {
       groupId,
     };
     if (form.mode === "create") {
+      const hold =
+        values.status === "tentative" && values.holdUntil
+          ? { status: "tentative" as const, hold_until: toIsoWithOffset(values.holdUntil) }
+          : {};
       try {
-        await createCase(body).unwrap();
+        await createCase({ ...body, ...hold }).unwrap();
         setFormOpen(false);
         notifySuccess(ja.feedback.caseCreated);
       } catch (error) {
         console.error("work case create failed", error);
-        void showAlert(t.saveFailed);
+        // The spec's alert; a refused deadline (in the past by now) adds the server's reason.
+        void showAlert(t.saveFailed, { details: fieldMessagesOf(error) });
       }
       return;
     }
@@ -134,7 +169,7 @@ export function WorkCaseListPage() {
     } catch (error) {
       // Any edit error opens 変更不可 (spec §8); a 409 also says which items are short.
       console.error("work case edit failed", error);
-      setRefused(shortagesOf(error));
+      setRefused({ shortages: shortagesOf(error), holds: tentativeHoldsOf(error) });
     }
   };
 
@@ -175,6 +210,15 @@ export function WorkCaseListPage() {
               className="case-day-clear"
             />
           ) : null}
+        </div>
+        <div className="case-status-filter">
+          <Dropdown
+            value={statusFilter}
+            options={STATUS_OPTIONS}
+            onChange={(e) => setStatusFilter(e.value as CaseStatus | "all")}
+            ariaLabel={ja.lifecycle.statusFilter}
+            className="case-status-select"
+          />
         </div>
         <div className="list-search case-search">
           <SearchField label={t.search} value={search} onChange={setSearch} />
@@ -221,7 +265,7 @@ export function WorkCaseListPage() {
       </ConfirmDeleteDialog>
       <NoticeDialog visible={refused !== null} title={t.refusedTitle} onClose={() => setRefused(null)}>
         <p className="dialog-question">{t.refusedBody}</p>
-        <ShortageList shortages={refused ?? []} />
+        <ShortageList shortages={refused?.shortages ?? []} holds={refused?.holds ?? []} />
       </NoticeDialog>
     </Page>
   );

@@ -8,11 +8,21 @@ export interface WorkCaseFormValues {
   start: Date | null;
   end: Date | null;
   note: string;
+  /** Create only (docs/lifecycle.md): 本予約 by default, or 仮押さえ with a deadline. */
+  status?: "confirmed" | "tentative";
+  holdUntil?: Date | null;
 }
 
-export const emptyWorkCaseForm: WorkCaseFormValues = { title: "", start: null, end: null, note: "" };
+export const emptyWorkCaseForm: WorkCaseFormValues = {
+  title: "",
+  start: null,
+  end: null,
+  note: "",
+  status: "confirmed",
+  holdUntil: null,
+};
 
-export type WorkCaseFormErrors = Partial<Record<"title" | "start" | "end" | "range", string>>;
+export type WorkCaseFormErrors = Partial<Record<"title" | "start" | "end" | "range" | "holdUntil", string>>;
 
 /** The spec's rules (§5): title, start and end required; start not later than end. */
 export function validateWorkCase(values: WorkCaseFormValues): WorkCaseFormErrors {
@@ -23,5 +33,6 @@ export function validateWorkCase(values: WorkCaseFormValues): WorkCaseFormErrors
   if (values.start && values.end && values.start.getTime() > values.end.getTime()) {
     errors.range = v.startAfterEnd;
   }
+  if (values.status === "tentative" && !values.holdUntil) errors.holdUntil = ja.lifecycle.holdUntilRequired;
   return errors;
 }
