@@ -33,7 +33,9 @@ async function seed(url: string) {
   );
   expect(b.status).toBe(201);
   for (let i = 0; i < 2; i++) {
-    expect((await post(url, `/api/additem/${speaker.body.id}/${b.body.id}/`, undefined, token)).status).toBe(200);
+    expect((await post(url, `/api/additem/${speaker.body.id}/${b.body.id}/`, undefined, token)).status).toBe(
+      200,
+    );
   }
   return { groupId };
 }
@@ -79,13 +81,13 @@ describeInBrowser("case lifecycle journey (仮押さえ / 本予約 / キャン�
     await rowOf(a, "B社イベント").getByText("本予約", { exact: true }).waitFor();
 
     // The status filter keeps the holds only.
-    await a.getByRole("combobox", { name: "状態で絞り込み" }).click();
-    await a.getByRole("option", { name: "仮押さえ" }).click();
+    await a.locator(".case-status-filter .p-dropdown").click();
+    await a.locator(".p-dropdown-panel").getByRole("option", { name: "仮押さえ", exact: true }).click();
     await rowA.waitFor();
     expect(await rowOf(a, "B社イベント").count()).toBe(0);
     await screenshot(a, "lifecycle-list-filtered-desktop");
-    await a.getByRole("combobox", { name: "状態で絞り込み" }).click();
-    await a.getByRole("option", { name: "すべての状態" }).click();
+    await a.locator(".case-status-filter .p-dropdown").click();
+    await a.locator(".p-dropdown-panel").getByRole("option", { name: "すべての状態", exact: true }).click();
     await rowOf(a, "B社イベント").waitFor();
 
     // 2. The hold takes 3 of the 4 speakers.
@@ -136,8 +138,17 @@ describeInBrowser("case lifecycle journey (仮押さえ / 本予約 / キャン�
 
     // 6. Cancelled on the phone, the case holds nothing: B now moves into those days.
     await b.getByRole("button", { name: "案件をキャンセル: A社展示会" }).click();
-    await b.getByRole("alertdialog", { name: "案件をキャンセル" }).getByRole("button", { name: "案件をキャンセル" }).click();
+    await b
+      .getByRole("alertdialog", { name: "案件をキャンセル" })
+      .getByRole("button", { name: "案件をキャンセル" })
+      .click();
     await b.getByRole("button", { name: "本予約で再開: A社展示会" }).waitFor();
+    // A cancelled case takes no units: no '+' although all 4 are free for it.
+    const inventoryB = b.locator("section.case-card").nth(1);
+    await rowOf(inventoryB, "スピーカー").getByText("4 / 4").waitFor();
+    expect(
+      await rowOf(inventoryB, "スピーカー").getByRole("button", { name: "スピーカーを1つ追加" }).count(),
+    ).toBe(0);
     await expectNoPageOverflow(b);
     await screenshot(b, "lifecycle-cancelled-phone");
     await rowA.getByText("キャンセル", { exact: true }).waitFor();

@@ -82,6 +82,7 @@ export function OrderItemsPage() {
           busy={adder.busy}
           pending={adder.pending}
           onAdd={adder.trigger}
+          canAdd={workcase?.status !== "cancelled"}
           message={refusal ? <ShortageBox refusal={refusal} onClose={dismissRefusal} /> : null}
         />
       </div>

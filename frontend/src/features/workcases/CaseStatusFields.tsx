@@ -13,15 +13,18 @@ interface Props {
   onBlur: () => void;
 }
 
-/** 状態 (本予約 / 仮押さえ) and, for 仮押さえ, its deadline: the create form's lifecycle fields. */
+/**
+ * 状態 (本予約 / 仮押さえ) and, for 仮押さえ, its deadline: the create form's lifecycle fields. The radios use the
+ * sign-up role radios' rows (styles.css `.role-option`), which give a phone a full-height tap target.
+ */
 export function CaseStatusFields({ status, holdUntil, onChange, error, onBlur }: Props) {
   const id = useId();
   return (
-    <fieldset className="form-field case-status-fields">
+    <fieldset className="form-field role-fieldset">
       <legend>{L.status}</legend>
-      <div className="case-status-options">
+      <div className="role-options">
         {(["confirmed", "tentative"] as const).map((value) => (
-          <span key={value} className="case-status-option">
+          <div key={value} className="role-option">
             <RadioButton
               inputId={`${id}-${value}`}
               name={`${id}-status`}
@@ -30,7 +33,7 @@ export function CaseStatusFields({ status, holdUntil, onChange, error, onBlur }:
               onChange={() => onChange({ status: value })}
             />
             <label htmlFor={`${id}-${value}`}>{L[value]}</label>
-          </span>
+          </div>
         ))}
       </div>
       {status === "tentative" ? (

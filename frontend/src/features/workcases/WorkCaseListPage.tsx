@@ -1,7 +1,7 @@
 import { skipToken } from "@reduxjs/toolkit/query";
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useSelector } from "react-redux";
 import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog";
 import { DataTable } from "../../components/DataTable";
@@ -76,6 +76,7 @@ export function WorkCaseListPage() {
     null,
   );
   const [statusFilter, setStatusFilter] = useState<CaseStatus | "all">("all");
+  const statusFilterId = useId();
   const [duplicatingId, setDuplicatingId] = useState<number | null>(null);
 
   useEffect(() => {
@@ -212,7 +213,11 @@ export function WorkCaseListPage() {
           ) : null}
         </div>
         <div className="case-status-filter">
+          <label htmlFor={statusFilterId} className="visually-hidden">
+            {ja.lifecycle.statusFilter}
+          </label>
           <Dropdown
+            inputId={statusFilterId}
             value={statusFilter}
             options={STATUS_OPTIONS}
             onChange={(e) => setStatusFilter(e.value as CaseStatus | "all")}
