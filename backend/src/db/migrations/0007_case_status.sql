@@ -70,8 +70,9 @@ BEGIN
   FROM order_items b
   WHERE b.item_id = p_item
     AND b.start_date <= v_unit.end_date AND b.end_date >= v_unit.start_date
-    -- [0007] Cancelled cases hold no stock: their order items are not bookings.
-    AND NOT EXISTS (SELECT 1 FROM work_cases w WHERE w.id = b.work_case_id AND w.status = 'cancelled');
+    -- [0007] Cancelled cases hold no stock: their order items are not bookings. A scalar lookup by the case's
+    -- primary key per booking: written as NOT EXISTS, the cached generic plan anti-joined a scan of every case.
+    AND (SELECT w.status FROM work_cases w WHERE w.id = b.work_case_id) <> 'cancelled';
 
   RETURN json_build_object(
     'added', v_added,
