@@ -1,5 +1,5 @@
-import type { WorkCaseDto } from "@zaiko/common/workcases/workcases.schema";
 import { ja } from "@zaiko/common/messages/ja";
+import type { WorkCaseDto } from "@zaiko/common/workcases/workcases.schema";
 import { displayDateTime } from "../lib/dateTime";
 import "./CaseStatusBadge.css";
 

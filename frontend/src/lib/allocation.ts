@@ -1,7 +1,7 @@
 import type { Shortage as ShortageDto } from "@zaiko/common/availability/index";
 import { ja } from "@zaiko/common/messages/ja";
-import type { ServerEventName } from "@zaiko/common/realtime/events";
 import type { TentativeHoldDto } from "@zaiko/common/orderitems/orderitems.schema";
+import type { ServerEventName } from "@zaiko/common/realtime/events";
 import { displayDateTime } from "./dateTime";
 import { getSocket, onSocketConnect } from "./socket";
 

@@ -1,8 +1,8 @@
 import Router from "@koa/router";
 import {
+  type CaseStatusChange,
   CaseStatusChangeSchema,
   DuplicateWorkCaseSchema,
-  type CaseStatusChange,
   type WorkCaseCreate,
   WorkCaseCreateSchema,
   type WorkCaseWrite,

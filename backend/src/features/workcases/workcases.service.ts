@@ -15,13 +15,13 @@ import {
   spanOf,
 } from "../orderitems/allocation";
 import { presentOrderItem } from "../orderitems/orderitems.presenter";
-import { shortageRefusal } from "../orderitems/tentativeHolds";
 import {
   insertOrderItems,
   movePeriodOfCase,
   orderItemRows,
   orderItemsOfCase,
 } from "../orderitems/orderitems.queries";
+import { shortageRefusal } from "../orderitems/tentativeHolds";
 import { presentWorkCase } from "./workcases.presenter";
 import {
   deleteCase,

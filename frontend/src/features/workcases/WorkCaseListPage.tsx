@@ -1,6 +1,8 @@
 import { skipToken } from "@reduxjs/toolkit/query";
 import { ja } from "@zaiko/common/messages/ja";
+import type { CaseStatus } from "@zaiko/common/workcases/workcases.schema";
 import { Button } from "primereact/button";
+import { Dropdown } from "primereact/dropdown";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useSelector } from "react-redux";
 import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog";
@@ -19,8 +21,6 @@ import {
 } from "../../lib/allocation";
 import { parseIso, toIsoWithOffset } from "../../lib/dateTime";
 import { selectGroupId } from "../../lib/session";
-import type { CaseStatus } from "@zaiko/common/workcases/workcases.schema";
-import { Dropdown } from "primereact/dropdown";
 import { filterByDay } from "./periodFilter";
 import { WorkCaseFormDialog } from "./WorkCaseFormDialog";
 import { workCaseColumns } from "./workCaseColumns";
