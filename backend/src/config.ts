@@ -35,6 +35,11 @@ export interface Config {
   /** Connections per process to PostgreSQL. */
   pgPoolSize: number;
   /**
+   * Longest wait between two looks for lapsed 仮押さえ holds (a hold made through this process wakes it at its
+   * deadline; one made through another process is seen within this); 0: no sweeper in this process.
+   */
+  holdSweepMaxWaitMs: number;
+  /**
    * How long after its rotation a refresh token presented again still gets a session in its family
    * (tabs or windows that refreshed at the same moment, a lost response); 0: any reuse ends the family.
    */
@@ -150,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     activeMemberTtlMs: int("ACTIVE_MEMBER_TTL_MS", 1_000, env),
     readViewsInFlight: int("READ_VIEWS_IN_FLIGHT", DEFAULT_READ_VIEWS_IN_FLIGHT, env),
     pgPoolSize: int("PG_POOL_SIZE", 20, env),
+    holdSweepMaxWaitMs: int("HOLD_SWEEP_MAX_WAIT_MS", 30_000, env),
     refreshReuseGraceSeconds: int("REFRESH_REUSE_GRACE_SECONDS", 30, env),
     tokenCallsPerIpPerMinute: int("TOKEN_CALLS_PER_IP_PER_MINUTE", 120, env),
     failedLoginsPerEmail: int("FAILED_LOGINS_PER_EMAIL", 10, env),

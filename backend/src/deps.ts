@@ -22,4 +22,6 @@ export interface AppDeps {
   readViews: ReadViewLimit;
   /** Tests only (the concurrency controls): production never sets it (allocation/hooks.ts). */
   allocationHooks?: AllocationHooks;
+  /** Releases lapsed 仮押さえ holds (features/workcases/holdSweeper.ts); absent in tests that run it by hand. */
+  holdSweeper?: { wakeAt(at: Date): void };
 }

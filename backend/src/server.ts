@@ -6,7 +6,7 @@ import { runMigrations } from "./db/migrate";
 import type { AppDeps } from "./deps";
 import { createAuthenticator } from "./features/auth";
 import { publishInventoryChanged } from "./features/inventory";
-import { caseInGroup } from "./features/workcases";
+import { caseInGroup, startHoldSweeper } from "./features/workcases";
 import { startHousekeeping } from "./housekeeping";
 import { createLogger, type Logger } from "./lib/logger";
 import { createReadViewLimit } from "./lib/readViewLimit";
@@ -106,6 +106,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     : undefined;
   await liveness?.start();
   const stopHousekeeping = startHousekeeping(deps);
+  const holdSweeper =
+    config.holdSweepMaxWaitMs > 0 ? startHoldSweeper(deps, config.holdSweepMaxWaitMs) : undefined;
+  deps.holdSweeper = holdSweeper;
 
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
@@ -119,6 +122,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const close = () => {
     closing ??= (async () => {
       stopHousekeeping();
+      holdSweeper?.stop();
       // Stop accepting, let in-flight requests finish, then close sockets and the database.
       const httpClosed = new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeIdleConnections();

@@ -36,6 +36,8 @@ export interface UnitAdded {
 
 /** What the function returns, as JSON: instants as epoch milliseconds, bookings as compact tuples. */
 interface AddedJson {
+  /** Only when the case is cancelled: then nothing else is returned and nothing was written. */
+  case_status?: "cancelled";
   added: boolean;
   title: string;
   stock_quantity: number;
@@ -58,8 +60,9 @@ const dateOrNull = (ms: number | null) => (ms === null ? null : new Date(ms));
 
 /**
  * One more unit of (case, item) over its order item's period, or the case's when it has none yet, written
- * but not committed. Undefined when the case or the item is not in the group. A test's hooks may name
- * another function of the same signature (the concurrency tests' control, without the item lock).
+ * but not committed. Undefined when the case or the item is not in the group; "cancelled" (nothing written)
+ * when the case is cancelled. A test's hooks may name another function of the same signature (the
+ * concurrency tests' control, without the item lock).
  */
 export async function addUnitLocked(
   tx: Tx,
@@ -67,7 +70,7 @@ export async function addUnitLocked(
   caseId: number,
   itemId: number,
   hooks?: AllocationHooks,
-): Promise<UnitAdded | undefined> {
+): Promise<UnitAdded | "cancelled" | undefined> {
   const fn = sql.identifier(hooks?.addUnitFunction ?? "add_allocation_unit");
   const [row] = await rowsOf<{ r: AddedJson | null }>(
     tx,
@@ -75,6 +78,7 @@ export async function addUnitLocked(
   );
   const r = row?.r;
   if (!r) return undefined;
+  if (r.case_status === "cancelled") return "cancelled";
   const o = r.order_item;
   return {
     added: r.added,

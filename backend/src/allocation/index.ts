@@ -14,3 +14,4 @@ export {
 } from "./allocation";
 export type { AllocationHooks } from "./hooks";
 export { type CaseRow, findCase, lockCase, lockItems } from "./locks.queries";
+export { type RefusedWindow, shortageRefusal } from "./tentativeHolds";

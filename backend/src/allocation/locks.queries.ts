@@ -62,7 +62,8 @@ export function itemsUnlocked(db: Queryable, groupId: number, ids: number[]) {
 
 /**
  * The order items of these items that overlap the closed window [from, to] (served by the index on
- * (item_id, start_date, end_date)), optionally leaving out one case's own.
+ * (item_id, start_date, end_date)), optionally leaving out one case's own. Cancelled cases hold no stock
+ * (docs/lifecycle.md).
  */
 export function bookingsInWindow(
   db: Queryable,
@@ -81,6 +82,7 @@ export function bookingsInWindow(
       quantity: orderItems.orderQuantity,
     })
     .from(orderItems)
+    .innerJoin(workCases, and(eq(workCases.id, orderItems.workCaseId), ne(workCases.status, "cancelled")))
     .where(
       and(
         eq(orderItems.groupId, groupId),

@@ -31,6 +31,8 @@ export interface ItemDto {
 /** An item of the weekly view: peak usage for each of the 7 days. */
 export interface WeekItemDto extends ItemDto {
   daily_order_quantities: number[];
+  /** Of each day's peak, how many units are only tentatively held (仮押さえ): the peak minus the confirmed peak. */
+  daily_tentative_quantities: number[];
 }
 
 /** GET /api/items/{y}/{m}/{d}/ */

@@ -45,10 +45,28 @@ export interface AllocationResultDto {
   summary: SummaryRowDto;
 }
 
-/** The body of every allocation refusal (409). */
+/**
+ * A tentative hold (仮押さえ) of another case among the bookings that made an allocation short: who holds it
+ * and until when, so the coordinator knows whom to ask (docs/lifecycle.md).
+ */
+export interface TentativeHoldDto {
+  case_id: number;
+  case_title: string;
+  item_id: number;
+  item_title: string;
+  quantity: number;
+  start_date: string;
+  end_date: string;
+  hold_until: string;
+  held_by: number | null;
+  held_by_name: string | null;
+}
+
+/** The body of every allocation refusal (409); `tentative_holds` is empty when no hold is in the way. */
 export interface ShortageErrorDto {
   error: string;
   shortages: Shortage[];
+  tentative_holds: TentativeHoldDto[];
 }
 
 /** The order quantity: the stock quantity rules, and at least 1 (a row of 0 is a reduce to nothing). */

@@ -5,6 +5,10 @@ import { ja } from "../messages/ja";
 
 const v = ja.validation;
 
+/** 仮押さえ / 本予約 / キャンセル (docs/lifecycle.md). */
+export const CASE_STATUSES = ["tentative", "confirmed", "cancelled"] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+
 /** A work case as it leaves the server (API.md "WorkCase"); timestamps are ISO strings. */
 export interface WorkCaseDto {
   id: number;
@@ -16,6 +20,13 @@ export interface WorkCaseDto {
   group: number;
   /** Grows with every write of the row, in commit order: of two states of one row the higher is newer. */
   version: number;
+  /** "confirmed" for every case created without a status (the spec's calls). */
+  status: CaseStatus;
+  /** The hold deadline (期限) of a tentative case; after a release or lapse, the deadline it had. */
+  hold_until: string | null;
+  /** Who holds it: user id and display name (null when never held, or the user was deleted). */
+  held_by: number | null;
+  held_by_name: string | null;
 }
 
 /** ISO-8601 date-time with an explicit offset (`Z` or `±hh:mm`), as API.md requires. */
@@ -75,21 +86,79 @@ export const whenPeriodRead: z.core.$ZodSuperRefineParams = {
  * POST /api/workcases/ and PUT /api/workcases/{id}/ body. `group` is only compared with the token's group;
  * other keys the edit form sends back (id, created) are ignored.
  */
-export const WorkCaseWriteSchema = z
-  .object({
-    title: z
-      .string({ error: v.workCaseTitleRequired })
-      .trim()
-      .min(1, v.workCaseTitleRequired)
-      .max(NAME_MAX, v.tooLong(NAME_MAX)),
-    start_date: timestampField(v.startRequired),
-    end_date: timestampField(v.endRequired),
-    note: caseNoteField,
-    group: z.unknown().optional(),
-  })
-  .superRefine(refinePeriod, whenPeriodRead);
+const caseFields = {
+  title: z
+    .string({ error: v.workCaseTitleRequired })
+    .trim()
+    .min(1, v.workCaseTitleRequired)
+    .max(NAME_MAX, v.tooLong(NAME_MAX)),
+  start_date: timestampField(v.startRequired),
+  end_date: timestampField(v.endRequired),
+  note: caseNoteField,
+  group: z.unknown().optional(),
+};
+
+/**
+ * The PUT body. `status`, `hold_until` and the other keys a client echoes from the DTO are ignored: the
+ * status changes only through POST /api/workcases/{id}/status/ (docs/lifecycle.md).
+ */
+export const WorkCaseWriteSchema = z.object(caseFields).superRefine(refinePeriod, whenPeriodRead);
 export type WorkCaseWriteInput = z.input<typeof WorkCaseWriteSchema>;
 export type WorkCaseWrite = z.output<typeof WorkCaseWriteSchema>;
+
+const L = ja.lifecycle;
+
+/** An optional deadline: missing, null or "" is none; otherwise an ISO timestamp with offset. */
+const optionalTimestamp = z
+  .unknown()
+  .optional()
+  .transform((value, ctx): Date | null => {
+    if (value === undefined || value === null || value === "") return null;
+    const read = readTimestamp(value, L.holdUntilRequired);
+    if (typeof read === "string") {
+      ctx.addIssue({ code: "custom", message: read });
+      return z.NEVER;
+    }
+    return read;
+  });
+
+/** A tentative case needs a deadline; any other status takes none. */
+function refineHold(value: { status: CaseStatus; hold_until: Date | null }, ctx: z.RefinementCtx): void {
+  if (value.status === "tentative" && value.hold_until === null) {
+    ctx.addIssue({ code: "custom", path: ["hold_until"], message: L.holdUntilRequired });
+  } else if (value.status !== "tentative" && value.hold_until !== null) {
+    ctx.addIssue({ code: "custom", path: ["hold_until"], message: L.holdUntilOnlyTentative });
+  }
+}
+
+/**
+ * POST /api/workcases/ body: the spec's fields, plus an optional `status` ("confirmed", the default, or
+ * "tentative" with `hold_until`). Whether the deadline lies ahead is checked by the server's clock.
+ */
+export const WorkCaseCreateSchema = z
+  .object({
+    ...caseFields,
+    status: z
+      .enum(["tentative", "confirmed"], { error: L.invalidStatus })
+      .nullish()
+      .transform((s) => s ?? "confirmed"),
+    hold_until: optionalTimestamp,
+  })
+  .superRefine(refinePeriod, whenPeriodRead)
+  .superRefine(refineHold);
+export type WorkCaseCreate = z.output<typeof WorkCaseCreateSchema>;
+
+/**
+ * POST /api/workcases/{id}/status/ body: the status to go to, and for "tentative" the deadline (a new one
+ * for a case already on hold extends or shortens it).
+ */
+export const CaseStatusChangeSchema = z
+  .object({
+    status: z.enum(CASE_STATUSES, { error: L.invalidStatus }),
+    hold_until: optionalTimestamp,
+  })
+  .superRefine(refineHold);
+export type CaseStatusChange = z.output<typeof CaseStatusChangeSchema>;
 
 /** POST /api/duplicate_work_case/{id}/ optional body: both dates (another period) or neither (the same). */
 export const DuplicateWorkCaseSchema = z

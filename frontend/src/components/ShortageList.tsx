@@ -1,18 +1,32 @@
 import { ja } from "@zaiko/common/messages/ja";
-import type { ShortageDto } from "../lib/allocation";
+import { holdLine, type ShortageDto, type TentativeHoldDto } from "../lib/allocation";
 
 interface Props {
   shortages: ShortageDto[];
+  /** The tentative holds (仮押さえ) among the blockers, with holder and deadline (docs/lifecycle.md). */
+  holds?: TentativeHoldDto[];
 }
 
-/** Which items a refused allocation or period change would overbook, and by how many. */
-export function ShortageList({ shortages }: Props) {
+/** Which items a refused allocation or period change would overbook, by how many, and whose holds are in the way. */
+export function ShortageList({ shortages, holds = [] }: Props) {
   if (shortages.length === 0) return null;
   return (
-    <ul className="shortage-list">
-      {shortages.map((s) => (
-        <li key={s.item_id}>{ja.workcases.shortageLine(s.title, s.required, s.available)}</li>
-      ))}
-    </ul>
+    <>
+      <ul className="shortage-list">
+        {shortages.map((s) => (
+          <li key={s.item_id}>{ja.workcases.shortageLine(s.title, s.required, s.available)}</li>
+        ))}
+      </ul>
+      {holds.length > 0 ? (
+        <div className="hold-list">
+          <p className="hold-list-title">{ja.lifecycle.holdsTitle}</p>
+          <ul>
+            {holds.map((h) => (
+              <li key={`${h.case_id}-${h.item_id}`}>{holdLine(h)}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </>
   );
 }

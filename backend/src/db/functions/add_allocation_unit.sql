@@ -20,9 +20,13 @@ DECLARE
 BEGIN
   -- The case first (share: its period cannot change under us), then the item (update: the one lock every
   -- writer of this item's usage takes), in the order every allocation write uses.
-  SELECT start_date, end_date INTO v_case FROM work_cases WHERE group_id = p_group AND id = p_case FOR SHARE;
+  SELECT start_date, end_date, status INTO v_case FROM work_cases WHERE group_id = p_group AND id = p_case FOR SHARE;
   IF NOT FOUND THEN
     RETURN NULL;
+  END IF;
+  -- A cancelled case takes no units (docs/lifecycle.md): nothing is written, the caller answers 409.
+  IF v_case.status = 'cancelled' THEN
+    RETURN json_build_object('case_status', v_case.status);
   END IF;
   SELECT id, title, stock_quantity, category_id INTO v_item
   FROM items WHERE group_id = p_group AND id = p_item FOR UPDATE;
@@ -56,7 +60,10 @@ BEGIN
   INTO v_bookings
   FROM order_items b
   WHERE b.item_id = p_item
-    AND b.start_date <= v_unit.end_date AND b.end_date >= v_unit.start_date;
+    AND b.start_date <= v_unit.end_date AND b.end_date >= v_unit.start_date
+    -- Cancelled cases hold no stock: their order items are not bookings. A scalar lookup by the case's
+    -- primary key per booking: written as NOT EXISTS, the cached generic plan anti-joined a scan of every case.
+    AND (SELECT w.status FROM work_cases w WHERE w.id = b.work_case_id) <> 'cancelled';
 
   RETURN json_build_object(
     'added', v_added,

@@ -13,6 +13,10 @@ import {
 } from "drizzle-orm/pg-core";
 import { items } from "./catalogue";
 import { groups } from "./groups";
+import { users } from "./users";
+
+/** Case status (docs/lifecycle.md): 仮押さえ, 本予約, キャンセル. Cancelled cases hold no stock. */
+export const CASE_STATUSES = ["tentative", "confirmed", "cancelled"] as const;
 
 /** Work cases (案件) with a closed period [start_date, end_date]. */
 export const workCases = pgTable(
@@ -29,11 +33,23 @@ export const workCases = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Bumped by every UPDATE (trigger, docs/realtime.md): clients keep the newest state of a row. */
     version: bigint("version", { mode: "number" }).notNull().default(1),
+    // Existing rows and every case created without a status are confirmed (本予約), as before.
+    status: text("status", { enum: CASE_STATUSES }).notNull().default("confirmed"),
+    /** The hold deadline (期限) of a tentative case; kept after a release so the screens can say when. */
+    holdUntil: timestamp("hold_until", { withTimezone: true }),
+    /** Who put the case on hold; null once that user is deleted (then only owners may change it). */
+    heldBy: integer("held_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     unique("work_cases_id_group_key").on(t.id, t.groupId),
     index("work_cases_group_period_idx").on(t.groupId, t.startDate, t.endDate),
     check("work_cases_period", sql`${t.startDate} <= ${t.endDate}`),
+    check("work_cases_status", sql`${t.status} IN ('tentative', 'confirmed', 'cancelled')`),
+    check("work_cases_tentative_deadline", sql`${t.status} <> 'tentative' OR ${t.holdUntil} IS NOT NULL`),
+    // The hold sweeper's question, "which hold lapses next", over the whole table: only tentative rows.
+    index("work_cases_hold_until_idx")
+      .on(t.holdUntil)
+      .where(sql`${t.status} = 'tentative'`),
   ],
 );
 

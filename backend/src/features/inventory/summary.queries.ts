@@ -57,6 +57,7 @@ const msSince = (instant: SQL, origin: SQL, span: SQL) => sql`CASE WHEN ${span} 
  * `bookingList` clipped to that window and written as milliseconds since its start (whole ms). Items with an
  * own order item are looked up through the index on (item_id, start_date, end_date) for their own period;
  * all the others in one range of (group_id, start_date, end_date). Items without a booking are left out.
+ * Cancelled cases hold no stock (docs/lifecycle.md); tentative ones do.
  */
 export async function summaryBookingsByItem(
   db: Queryable,
@@ -80,6 +81,7 @@ export async function summaryBookingsByItem(
       SELECT o.item_id, o.start_date, o.end_date, o.order_quantity,
              ${caseStart} AS window_start, ${caseEnd} AS window_end
       FROM order_items o
+      JOIN work_cases w ON w.id = o.work_case_id AND w.status <> 'cancelled'
       WHERE o.group_id = ${groupId} ${only(sql`o.item_id`)}
         AND o.start_date <= ${caseEnd} AND o.end_date >= ${caseStart}
         AND NOT EXISTS (SELECT 1 FROM own WHERE own.item_id = o.item_id)
@@ -89,6 +91,7 @@ export async function summaryBookingsByItem(
       FROM own
       JOIN order_items o
         ON o.item_id = own.item_id AND o.start_date <= own.end_date AND o.end_date >= own.start_date
+      JOIN work_cases w ON w.id = o.work_case_id AND w.status <> 'cancelled'
     )
     SELECT o.item_id, ${bookingList(
       msSince(sql`greatest(o.start_date, o.window_start)`, origin, span),

@@ -65,29 +65,50 @@ export function parseWeekBookings(text: string | null, from: Date): Booking[] {
   return parseBookingList(text, (micros) => origin + Math.floor(micros / 1000));
 }
 
+/** One item's bookings of the week: all that hold stock, and (only when some are tentative) the confirmed. */
+export interface WeekBookings {
+  bookings: string;
+  /** The confirmed ones alone, when the item has a tentative booking in the week; else undefined. */
+  confirmed?: string | null;
+}
+
 /**
  * The group's order items that overlap [from, to), per item as a `bookingList` (see `parseWeekBookings`),
  * from the index on (group_id, start_date, end_date) and grouped in the database. Only items with at least
- * one such order item are in the map.
+ * one such order item are in the map. Cancelled cases hold no stock and are left out; for an item with a
+ * tentative booking the confirmed ones come as a second list, so the day's 仮 share can be told apart.
  */
 export async function weekBookingsByItem(
   db: Queryable,
   groupId: number,
   from: Date,
   to: Date,
-): Promise<Map<number, string>> {
+): Promise<Map<number, WeekBookings>> {
   const since = sql`${from.toISOString()}::timestamptz`;
   const until = sql`${to.toISOString()}::timestamptz`;
   const clippedStart = microsSince(sql`greatest(o.start_date, ${since})`, since);
   const clippedEnd = microsSince(sql`least(o.end_date, ${until})`, since);
-  const rows = await rowsOf<{ item_id: number; bookings: string }>(
+  const list = bookingList(clippedStart, clippedEnd);
+  const rows = await rowsOf<{
+    item_id: number;
+    bookings: string;
+    tentative: boolean;
+    confirmed: string | null;
+  }>(
     db,
     sql`
-    SELECT o.item_id, ${bookingList(clippedStart, clippedEnd)} AS bookings
+    SELECT o.item_id, ${list} AS bookings, bool_or(w.status = 'tentative') AS tentative,
+           ${list} FILTER (WHERE w.status = 'confirmed') AS confirmed
     FROM order_items o
+    JOIN work_cases w ON w.id = o.work_case_id AND w.status <> 'cancelled'
     WHERE o.group_id = ${groupId}
       AND o.start_date < ${until} AND o.end_date >= ${since}
     GROUP BY o.item_id`,
   );
-  return new Map(rows.map((r) => [r.item_id, r.bookings]));
+  return new Map(
+    rows.map((r) => [
+      r.item_id,
+      r.tentative ? { bookings: r.bookings, confirmed: r.confirmed } : { bookings: r.bookings },
+    ]),
+  );
 }

@@ -5,7 +5,18 @@ import type { AuthUser } from "../../middlewares/auth";
 import { listCategories, presentCategory } from "../categories";
 import { listItemsOfGroup, presentItem } from "../items";
 import type { Week } from "./week";
-import { parseWeekBookings, weekBookingsByItem } from "./weekly.queries";
+import { parseWeekBookings, type WeekBookings, weekBookingsByItem } from "./weekly.queries";
+
+const NONE = [0, 0, 0, 0, 0, 0, 0];
+
+/**
+ * How much of each day's peak is tentative (仮押さえ): the peak minus the peak of the confirmed bookings alone,
+ * i.e. how far the day's number would fall if every hold were released (docs/lifecycle.md).
+ */
+function tentativeShare(daily: number[], week: WeekBookings, from: Date, bounds: number[]): number[] {
+  const confirmed = peaksBetween(parseWeekBookings(week.confirmed ?? null, from), bounds);
+  return daily.map((n, i) => n - (confirmed[i] ?? 0));
+}
 
 /**
  * The item screen's week: every item of the group (by title) with the peak usage of each of the 7 days,
@@ -27,11 +38,12 @@ export async function weeklyItems(deps: AppDeps, actor: AuthUser, week: Week): P
       // Object.assign onto the presenter's object, not a spread into a new one: at 2,000 items the copies
       // showed in the profile. Most items have no order item in a given week: their zeros need no sweep.
       items: items.map((item) => {
-        const list = bookings.get(item.id);
+        const week = bookings.get(item.id);
+        const daily = week ? peaksBetween(parseWeekBookings(week.bookings, from), bounds) : NONE;
         return Object.assign(item, {
-          daily_order_quantities: list
-            ? peaksBetween(parseWeekBookings(list, from), bounds)
-            : [0, 0, 0, 0, 0, 0, 0],
+          daily_order_quantities: daily,
+          daily_tentative_quantities:
+            week?.confirmed === undefined ? NONE : tentativeShare(daily, week, from, bounds),
         });
       }),
       days: week.days,

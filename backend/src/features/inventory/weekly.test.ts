@@ -78,8 +78,16 @@ describeOnDatabases("GET /api/items/{y}/{m}/{d}/", (driver) => {
     expect(res.body).toEqual({
       results: {
         items: [
-          { ...a, daily_order_quantities: [0, 0, 0, 0, 0, 0, 0] },
-          { ...b, daily_order_quantities: [0, 0, 0, 0, 0, 0, 0] },
+          {
+            ...a,
+            daily_order_quantities: [0, 0, 0, 0, 0, 0, 0],
+            daily_tentative_quantities: [0, 0, 0, 0, 0, 0, 0],
+          },
+          {
+            ...b,
+            daily_order_quantities: [0, 0, 0, 0, 0, 0, 0],
+            daily_tentative_quantities: [0, 0, 0, 0, 0, 0, 0],
+          },
         ],
         days: ["11/22(日)", "11/23(月)", "11/24(火)", "11/25(水)", "11/26(木)", "11/27(金)", "11/28(土)"],
         categories: [cat],

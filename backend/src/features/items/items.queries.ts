@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { epochMs, rowsOf } from "../../db/rawSql";
-import { categories, items, orderItems } from "../../db/schema";
+import { categories, items, orderItems, workCases } from "../../db/schema";
 import type { ItemRow } from "./items.presenter";
 
 type Queryable = Db | Tx;
@@ -108,15 +108,19 @@ export async function deleteItem(db: Queryable, groupId: number, id: number) {
 
 /** Every order item of these items (all of their history: the invariant holds at every instant). */
 export function bookingsOfItems(db: Queryable, groupId: number, itemIds: number[]) {
-  return db
-    .select({
-      itemId: orderItems.itemId,
-      start: orderItems.startDate,
-      end: orderItems.endDate,
-      quantity: orderItems.orderQuantity,
-    })
-    .from(orderItems)
-    .where(and(eq(orderItems.groupId, groupId), inArray(orderItems.itemId, itemIds)));
+  return (
+    db
+      .select({
+        itemId: orderItems.itemId,
+        start: orderItems.startDate,
+        end: orderItems.endDate,
+        quantity: orderItems.orderQuantity,
+      })
+      .from(orderItems)
+      // Cancelled cases hold no stock (docs/lifecycle.md).
+      .innerJoin(workCases, and(eq(workCases.id, orderItems.workCaseId), ne(workCases.status, "cancelled")))
+      .where(and(eq(orderItems.groupId, groupId), inArray(orderItems.itemId, itemIds)))
+  );
 }
 
 /** The item's id when it belongs to the group (no lock: a read). */

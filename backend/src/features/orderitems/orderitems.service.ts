@@ -12,7 +12,7 @@ import {
   findCase,
   lockCase,
   lockItemsForAllocation,
-  shortageError,
+  shortageRefusal,
   shortagesOf,
   spanOf,
 } from "../../allocation";
@@ -90,14 +90,20 @@ export function addItem(
     async (tx, outbox) => {
       const result = await addUnitLocked(tx, groupId, caseId, itemId, deps.allocationHooks);
       if (!result) throw notFound();
+      if (result === "cancelled") throw new HttpError(409, { error: ja.lifecycle.cancelledCase });
       const { item, unit, bookings } = result;
       const window = { start: unit.startDate.getTime(), end: unit.endDate.getTime() };
       // Not added only at the quantity column's bound, which no stock exceeds: the check below refuses it.
       const required = peakUsage(bookings, window) + (result.added ? 0 : 1);
       if (required > item.stockQuantity) {
-        throw shortageError(ja.allocation.shortage, [
-          { item_id: itemId, title: item.title, required, available: item.stockQuantity },
-        ]);
+        throw await shortageRefusal(
+          tx,
+          groupId,
+          ja.allocation.shortage,
+          [{ item_id: itemId, title: item.title, required, available: item.stockQuantity }],
+          [{ itemId, start: unit.startDate, end: unit.endDate }],
+          caseId,
+        );
       }
       await deps.allocationHooks?.afterCheck?.(tx);
       const order_item = presentOrderItem({
@@ -175,7 +181,8 @@ export function patchOrderItem(
       // Case and item are locked before the order item, in the order every allocation write uses.
       const found = await findOrderItem(tx, groupId, id);
       if (!found) throw notFound();
-      if (!(await lockCase(tx, groupId, found.workCaseId, "share"))) throw notFound();
+      const kase = await lockCase(tx, groupId, found.workCaseId, "share");
+      if (!kase) throw notFound();
       const item = (await lockItemsForAllocation(tx, groupId, [found.itemId], deps.allocationHooks)).get(
         found.itemId,
       );
@@ -183,6 +190,12 @@ export function patchOrderItem(
       if (!item || !current) throw notFound();
 
       if (patch.kind === "issue") {
+        // Only a confirmed case ships (docs/lifecycle.md); clearing an issue is always allowed.
+        if (patch.issue !== null && kase.status !== "confirmed") {
+          const error =
+            kase.status === "tentative" ? ja.lifecycle.tentativeNotIssuable : ja.lifecycle.cancelledCase;
+          throw new HttpError(409, { error });
+        }
         if (patch.issue === null && current.receive !== null) {
           throw new HttpError(409, { error: ja.allocation.receivedBeforeUnissue });
         }
@@ -199,8 +212,19 @@ export function patchOrderItem(
           end: patch.end_date,
           quantity: patch.order_quantity,
         };
-        const shortages = await shortagesOf(tx, groupId, [proposal], current.workCaseId);
-        if (shortages.length > 0) throw shortageError(ja.allocation.shortage, shortages);
+        // A cancelled case holds no stock, so its order items change without a check (a reopen checks them).
+        const shortages =
+          kase.status === "cancelled" ? [] : await shortagesOf(tx, groupId, [proposal], current.workCaseId);
+        if (shortages.length > 0) {
+          throw await shortageRefusal(
+            tx,
+            groupId,
+            ja.allocation.shortage,
+            shortages,
+            [{ itemId: item.id, start: patch.start_date, end: patch.end_date }],
+            current.workCaseId,
+          );
+        }
         await deps.allocationHooks?.afterCheck?.(tx);
         await updateOrderItem(tx, id, {
           startDate: patch.start_date,

@@ -60,6 +60,7 @@ describeOnDatabases("allocation API", (driver) => {
       expect(refused.body).toEqual({
         error: "在庫が不足しています",
         shortages: [{ item_id: item.id, title: "マイク", required: 4, available: 3 }],
+        tentative_holds: [],
       });
       const list = await api().get(`/api/orderitems/?work_case=${c.id}`).set(bearer(owner)).expect(200);
       // Two more units, two updates: the refused one rolled back with its version.
@@ -121,6 +122,7 @@ describeOnDatabases("allocation API", (driver) => {
         shortages: [
           { item_id: most.id, title: expect.any(String), required: 1_000_001, available: 1_000_000 },
         ],
+        tentative_holds: [],
       });
       const list = await api().get(`/api/orderitems/?work_case=${a.id}`).set(bearer(owner)).expect(200);
       expect(list.body.find((o: { id: number }) => o.id === placed.order_item.id).order_quantity).toBe(
@@ -247,6 +249,7 @@ describeOnDatabases("allocation API", (driver) => {
       expect(refused.body).toEqual({
         error: ja.allocation.shortage,
         shortages: [{ item_id: itemId, title: "照明", required: 5, available: 4 }],
+        tentative_holds: [],
       });
       expect(await invariantViolations(server.deps.database, [itemId])).toEqual([]);
     });

@@ -74,6 +74,8 @@ export async function invariantViolations(database: Database, itemIds?: number[]
     FROM instants p
     JOIN items i ON i.id = p.item_id
     JOIN order_items o ON o.item_id = p.item_id AND o.start_date <= p.t AND p.t <= o.end_date
+    -- Cancelled cases hold no stock (docs/lifecycle.md).
+    JOIN work_cases w ON w.id = o.work_case_id AND w.status <> 'cancelled'
     WHERE true ${filter}
     GROUP BY i.id, p.t, i.stock_quantity
     HAVING sum(o.order_quantity) > i.stock_quantity`)) as unknown as { rows: Violation[] };

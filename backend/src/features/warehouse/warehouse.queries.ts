@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, gt, gte, isNull, lt, ne, or } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { categories, items, orderItems, workCases } from "../../db/schema";
 
@@ -63,6 +63,8 @@ export function boardRows(db: Queryable, groupId: number, w: BoardWindow): Promi
     .where(
       and(
         eq(orderItems.groupId, groupId),
+        // A cancelled case moves nothing (docs/lifecycle.md); it cannot be cancelled while anything is out.
+        ne(workCases.status, "cancelled"),
         or(
           and(gte(orderItems.startDate, w.from), lt(orderItems.startDate, w.to)),
           and(gte(orderItems.endDate, w.from), lt(orderItems.endDate, w.to)),

@@ -1,6 +1,10 @@
 import Router from "@koa/router";
 import {
+  type CaseStatusChange,
+  CaseStatusChangeSchema,
   DuplicateWorkCaseSchema,
+  type WorkCaseCreate,
+  WorkCaseCreateSchema,
   type WorkCaseWrite,
   WorkCaseWriteSchema,
 } from "@zaiko/common/workcases/workcases.schema";
@@ -17,6 +21,7 @@ import {
   listWorkCases,
   updateWorkCase,
 } from "./workcases.service";
+import { changeCaseStatus } from "./workcases.status";
 
 /** Work cases: list, create, detail, edit (moves its order items), delete, duplicate. */
 export function workCaseRoutes(deps: AppDeps): Router {
@@ -28,8 +33,8 @@ export function workCaseRoutes(deps: AppDeps): Router {
     ctx.body = await listWorkCases(deps, ctx.state.user);
   });
 
-  router.post("/api/workcases/", auth, validate(WorkCaseWriteSchema), async (ctx) => {
-    const body = ctx.state.body as WorkCaseWrite;
+  router.post("/api/workcases/", auth, validate(WorkCaseCreateSchema), async (ctx) => {
+    const body = ctx.state.body as WorkCaseCreate;
     assertBodyGroup(ctx.state.user, body.group);
     ctx.status = 201;
     ctx.body = await createWorkCase(deps, ctx.state.user, body);
@@ -56,6 +61,11 @@ export function workCaseRoutes(deps: AppDeps): Router {
     ctx.status = 204;
   });
 
+  router.post("/api/workcases/:id/status/", auth, validate(CaseStatusChangeSchema), async (ctx) => {
+    const id = idParam(ctx);
+    assertGroupQuery(ctx);
+    ctx.body = await changeCaseStatus(deps, ctx.state.user, id, ctx.state.body as CaseStatusChange);
+  });
   router.post("/api/duplicate_work_case/:id/", auth, async (ctx) => {
     const id = idParam(ctx);
     assertGroupQuery(ctx);

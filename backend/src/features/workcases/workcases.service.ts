@@ -1,18 +1,18 @@
 import { NAME_MAX } from "@zaiko/common/limits";
 import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
-import type { WorkCaseDto, WorkCaseWrite } from "@zaiko/common/workcases/workcases.schema";
+import type { WorkCaseCreate, WorkCaseDto, WorkCaseWrite } from "@zaiko/common/workcases/workcases.schema";
 import {
   findCase,
   lockCase,
   lockItemsForAllocation,
-  shortageError,
+  shortageRefusal,
   shortagesOf,
   spanOf,
 } from "../../allocation";
 import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
-import { httpError } from "../../lib/httpError";
+import { HttpError, httpError } from "../../lib/httpError";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import type { Outbox } from "../../realtime/outbox";
@@ -24,9 +24,14 @@ import {
   presentOrderItem,
 } from "../orderitems";
 import { presentWorkCase } from "./workcases.presenter";
-import { deleteCase, insertCase, listCases, updateCase, type WorkCaseRow } from "./workcases.queries";
+import { deleteCase, insertCase, listCases, updateCase, viewOf, type WorkCaseRow } from "./workcases.queries";
 
 const notFound = () => httpError(404, ja.errors.notFound);
+
+/** 400 on `hold_until` unless the deadline lies ahead of the server's clock. */
+export function assertDeadlineAhead(holdUntil: Date, now = Date.now()): void {
+  if (holdUntil.getTime() <= now) throw new HttpError(400, { hold_until: [ja.lifecycle.holdUntilPast] });
+}
 const retrying = { retries: ALLOCATION_RETRIES };
 
 /** A period as the allocation checks take it. */
@@ -40,9 +45,10 @@ export async function listWorkCases(deps: AppDeps, actor: AuthUser): Promise<Wor
 }
 
 export async function getWorkCase(deps: AppDeps, actor: AuthUser, id: number): Promise<WorkCaseDto> {
-  const row = await findCase(deps.database.db, actor.groupId, id);
+  const db = deps.database.db;
+  const row = await findCase(db, actor.groupId, id);
   if (!row) throw notFound();
-  return presentWorkCase(row);
+  return presentWorkCase(await viewOf(db, row));
 }
 
 /** Whether a case is in the user's group (who may watch `case:<id>`). */
@@ -50,8 +56,9 @@ export async function caseInGroup(deps: AppDeps, actor: { groupId: number }, id:
   return (await findCase(deps.database.db, actor.groupId, id)) !== undefined;
 }
 
-function publishCase(outbox: Outbox, row: WorkCaseRow): WorkCaseDto {
-  const workcase = presentWorkCase(row);
+/** workcases.upserted with the case as presented (its holder's name read in the transaction). */
+export async function publishCase(tx: Tx, outbox: Outbox, row: WorkCaseRow): Promise<WorkCaseDto> {
+  const workcase = presentWorkCase(await viewOf(tx, row));
   outbox.add(row.groupId, rooms.group(row.groupId), "workcases.upserted", { workcase });
   return workcase;
 }
@@ -74,17 +81,32 @@ async function publishOrderItemsOfCase(
   }
 }
 
-export function createWorkCase(deps: AppDeps, actor: AuthUser, input: WorkCaseWrite): Promise<WorkCaseDto> {
-  return inTransaction(deps, async (tx, outbox) => {
+/**
+ * POST /api/workcases/: 本予約 unless the body says `status: "tentative"` with a deadline ahead of now; the
+ * caller then holds it. A new case has no order items, so no stock check.
+ */
+export async function createWorkCase(
+  deps: AppDeps,
+  actor: AuthUser,
+  input: WorkCaseCreate,
+): Promise<WorkCaseDto> {
+  const tentative = input.status === "tentative";
+  if (tentative) assertDeadlineAhead(input.hold_until!);
+  const dto = await inTransaction(deps, async (tx, outbox) => {
     const row = await insertCase(tx, {
       groupId: actor.groupId,
       title: input.title,
       startDate: input.start_date,
       endDate: input.end_date,
       note: input.note,
+      status: input.status,
+      holdUntil: tentative ? input.hold_until : null,
+      heldBy: tentative ? actor.id : null,
     });
-    return publishCase(outbox, row);
+    return publishCase(tx, outbox, row);
   });
+  if (tentative) deps.holdSweeper?.wakeAt(input.hold_until!);
+  return dto;
 }
 
 /**
@@ -121,8 +143,12 @@ export function updateWorkCase(
           end: input.end_date,
           quantity: o.orderQuantity,
         }));
-        const shortages = await shortagesOf(tx, groupId, proposals, id);
-        if (shortages.length > 0) throw shortageError(ja.allocation.casePeriodShortage, shortages);
+        // A cancelled case holds no stock: its order items move without a check (a reopen checks them).
+        const shortages = before.status === "cancelled" ? [] : await shortagesOf(tx, groupId, proposals, id);
+        if (shortages.length > 0) {
+          const windows = proposals.map((p) => ({ itemId: p.item.id, start: p.start, end: p.end }));
+          throw await shortageRefusal(tx, groupId, ja.allocation.casePeriodShortage, shortages, windows, id);
+        }
         await deps.allocationHooks?.afterCheck?.(tx);
         await movePeriodOfCase(tx, groupId, id, input.start_date, input.end_date);
       }
@@ -132,7 +158,7 @@ export function updateWorkCase(
         endDate: input.end_date,
         note: input.note,
       });
-      const workcase = publishCase(outbox, row);
+      const workcase = await publishCase(tx, outbox, row);
       if (orders.length > 0) {
         const periods = [
           ...orders.map((o) => ({ start: o.startDate, end: o.endDate })),
@@ -228,7 +254,10 @@ export function duplicateWorkCase(
           quantity: c.order.orderQuantity,
         })),
       );
-      if (shortages.length > 0) throw shortageError(ja.allocation.duplicateShortage, shortages);
+      if (shortages.length > 0) {
+        const windows = copies.map((c) => ({ itemId: c.order.itemId, start: c.start, end: c.end }));
+        throw await shortageRefusal(tx, groupId, ja.allocation.duplicateShortage, shortages, windows);
+      }
       const row = await insertCase(tx, {
         groupId,
         title: copyTitle(source.title),
@@ -248,7 +277,7 @@ export function duplicateWorkCase(
           note: c.order.note,
         })),
       );
-      const workcase = publishCase(outbox, row);
+      const workcase = await publishCase(tx, outbox, row);
       await publishOrderItemsOfCase(tx, outbox, groupId, row.id, copies);
       return workcase;
     },

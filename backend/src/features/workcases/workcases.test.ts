@@ -72,6 +72,10 @@ describeOnDatabases("work cases API", (driver) => {
         created: expect.stringMatching(/Z$/),
         group: owner.groupId,
         version: 1,
+        status: "confirmed",
+        hold_until: null,
+        held_by: null,
+        held_by_name: null,
       });
       const later = await makeCase(server, owner, { start: at(0), end: "2031-01-01T00:00:00Z" });
       const list = await api()
@@ -187,6 +191,7 @@ describeOnDatabases("work cases API", (driver) => {
       expect(res.body).toEqual({
         error: "変更後の期間で在庫不足です",
         shortages: [{ item_id: item.id, title: "プロジェクター", required: 4, available: 3 }],
+        tentative_holds: [],
       });
       expect((await api().get(`/api/workcases/${c.id}/`).set(bearer(owner)).expect(200)).body).toEqual(c);
       const mine = (await ordersOfGroupInDb(server, owner.groupId)).find((o) => o.workCaseId === c.id)!;
@@ -280,6 +285,10 @@ describeOnDatabases("work cases API", (driver) => {
         created: expect.any(String),
         group: owner.groupId,
         version: 1,
+        status: "confirmed",
+        hold_until: null,
+        held_by: null,
+        held_by_name: null,
       });
       const copy = await api()
         .get(`/api/orderitems/?work_case=${res.body.id}`)
@@ -335,6 +344,7 @@ describeOnDatabases("work cases API", (driver) => {
       expect(res.body).toEqual({
         error: ja.allocation.duplicateShortage,
         shortages: [{ item_id: b.id, title: "椅子B", required: 4, available: 2 }],
+        tentative_holds: [],
       });
       expect((await api().get("/api/workcaselist/").set(bearer(owner))).body.length).toBe(before);
       // Into a free period it succeeds.

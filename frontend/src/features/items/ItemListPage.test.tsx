@@ -26,6 +26,7 @@ const item = (id: number, title: string, category: number, stock: number, daily:
   created: "2026-11-20T01:05:00Z",
   group: 7,
   daily_order_quantities: daily,
+  daily_tentative_quantities: [0, 0, 0, 0, 0, 0, 0],
 });
 
 const items = [

@@ -27,13 +27,23 @@ export function itemColumns(
       cell: ({ row, getValue }) => {
         const booked = getValue() as number;
         const full = isDayFull(booked, row.original.stock_quantity);
+        // Of the day's peak, the units only pencilled in (仮押さえ): "5 (仮2)" (docs/lifecycle.md).
+        const tentative = row.original.daily_tentative_quantities?.[i] ?? 0;
+        const shown =
+          tentative > 0 ? (
+            <span className="day-tentative" title={ja.lifecycle.dailyTentativeLabel(booked, tentative)}>
+              {ja.lifecycle.dailyWithTentative(booked, tentative)}
+            </span>
+          ) : (
+            booked
+          );
         return full ? (
           <span className="day-full" title={ja.itemList.dayFull}>
-            {booked}
+            {shown}
             <span className="visually-hidden">（{ja.itemList.dayFull}）</span>
           </span>
         ) : (
-          booked
+          shown
         );
       },
     }),

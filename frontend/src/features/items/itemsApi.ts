@@ -59,10 +59,12 @@ const deletedItems = (dispatch: object) => memoryOf(dispatch, "weeklyItems", "it
  * (zeros for a new one).
  */
 function upsertItem(week: Week, item: ItemDto, memory: LiveRowsMemory): void {
-  const row: WeekItemDto = { ...item, daily_order_quantities: [] };
+  const zeros = () => Array.from({ length: WEEK_DAYS }, () => 0);
+  const row: WeekItemDto = { ...item, daily_order_quantities: [], daily_tentative_quantities: [] };
   upsertVersioned(week.items, row, memory, ORDERED, (shown, incoming) => ({
     ...incoming,
-    daily_order_quantities: shown?.daily_order_quantities ?? Array.from({ length: WEEK_DAYS }, () => 0),
+    daily_order_quantities: shown?.daily_order_quantities ?? zeros(),
+    daily_tentative_quantities: shown?.daily_tentative_quantities ?? zeros(),
   }));
 }
 

@@ -1,13 +1,20 @@
 import { ja } from "@zaiko/common/messages/ja";
+import { CaseStatusBadge } from "../../components/CaseStatusBadge";
 import type { WorkCaseDto } from "../../lib/allocation";
 import { displayDateTime } from "../../lib/dateTime";
+import { CaseStatusActions } from "./CaseStatusActions";
 
 const t = ja.orderitems;
 
-/** The case's period, note and creation date under the page title. */
-export function CaseSummary({ workcase }: { workcase: WorkCaseDto }) {
+/** The case's status (with its lifecycle buttons), period, note and creation date under the page title. */
+export function CaseSummary({ workcase, groupId }: { workcase: WorkCaseDto; groupId?: number | null }) {
   return (
     <dl className="case-head">
+      <dt>{ja.lifecycle.status}</dt>
+      <dd className="case-head-status">
+        <CaseStatusBadge workcase={workcase} />
+        {groupId ? <CaseStatusActions workcase={workcase} groupId={groupId} /> : null}
+      </dd>
       <dt>{t.periodLabel}</dt>
       <dd>{t.period(displayDateTime(workcase.start_date), displayDateTime(workcase.end_date))}</dd>
       <dt>{t.noteLabel}</dt>

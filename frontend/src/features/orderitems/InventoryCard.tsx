@@ -24,6 +24,8 @@ interface Props {
   /** Clicks on each item's '+' not answered yet. */
   pending: ReadonlyMap<number, number>;
   onAdd: (itemId: number) => void;
+  /** False for a cancelled case, which takes no units until it is reopened (docs/lifecycle.md). */
+  canAdd?: boolean;
   /** A refusal (which items are short); it floats and does not move the table. */
   message?: ReactNode;
 }
@@ -32,9 +34,17 @@ interface Props {
  * '+' while the case can take more, or while clicks are pending (the server answers or refuses them);
  * once nothing is left, a same-sized placeholder keeps the row's height.
  */
-function AddCell({ row, onAdd }: { row: SummaryRowDto; onAdd: (itemId: number) => void }) {
+function AddCell({
+  row,
+  onAdd,
+  canAdd,
+}: {
+  row: SummaryRowDto;
+  onAdd: (itemId: number) => void;
+  canAdd: boolean;
+}) {
   const pending = useHasPendingClicks(row.id);
-  return row.shippable_quantity > 0 || pending ? (
+  return (canAdd && row.shippable_quantity > 0) || pending ? (
     <UnitButton kind="plus" label={t.add(row.name)} itemId={row.id} onClick={onAdd} />
   ) : (
     <UnitButtonPlaceholder />
@@ -50,6 +60,7 @@ export function InventoryCard({
   busy,
   pending,
   onAdd,
+  canAdd = true,
   message,
 }: Props) {
   const [search, setSearch] = useState("");
@@ -90,10 +101,10 @@ export function InventoryCard({
           id: "add",
           header: "",
           meta: { nowrap: true },
-          cell: ({ row }) => <AddCell row={row.original} onAdd={onAdd} />,
+          cell: ({ row }) => <AddCell row={row.original} onAdd={onAdd} canAdd={canAdd} />,
         }),
       ]) as DataTableColumn<SummaryRowDto>[],
-    [itemDayPath, onAdd],
+    [itemDayPath, onAdd, canAdd],
   );
   const filtered = useMemo(
     () => (categoryId === NO_FILTER ? rows : rows.filter((r) => r.category_id === categoryId)),

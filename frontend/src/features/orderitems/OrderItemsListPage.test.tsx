@@ -20,6 +20,10 @@ const workcase: WorkCaseDto = {
   note: "",
   created: "2026-11-01T10:00:00+09:00",
   group: 7,
+  status: "confirmed",
+  hold_until: null,
+  held_by: null,
+  held_by_name: null,
 };
 
 const oi = (

@@ -20,6 +20,10 @@ export const workcase: WorkCaseDto = {
   note: "搬入は朝8時",
   created: "2026-11-01T10:00:00+09:00",
   group: 7,
+  status: "confirmed",
+  hold_until: null,
+  held_by: null,
+  held_by_name: null,
 };
 
 const summary = (

@@ -71,7 +71,7 @@ export function OrderItemsPage() {
     <Page title={workcase ? `${t.title}：${workcase.title}` : t.title}>
       {settled ? null : <Loading label={ja.common.loading} />}
       <div className={settled ? "contents" : "contents contents-pending"}>
-        {workcase ? <CaseSummary workcase={workcase} /> : null}
+        {workcase ? <CaseSummary workcase={workcase} groupId={groupId} /> : null}
         <div className="case-cards">
           <ShippedItemsCard
             orderItems={orderItemsQuery.data ?? NO_ORDER_ITEMS}
@@ -89,6 +89,7 @@ export function OrderItemsPage() {
             busy={adder.busy}
             pending={adder.pending}
             onAdd={adder.trigger}
+            canAdd={workcase?.status !== "cancelled"}
             message={refusal ? <ShortageBox refusal={refusal} onClose={dismissRefusal} /> : null}
           />
         </div>

@@ -5,6 +5,7 @@ import { PeriodFields } from "../../components/form/PeriodFields";
 import { TextField } from "../../components/form/TextField";
 import { useTouched } from "../../components/form/useTouched";
 import { showAlert } from "../../lib/feedback";
+import { CaseStatusFields } from "./CaseStatusFields";
 import { validateWorkCase, type WorkCaseFormValues } from "./workCaseForm";
 
 interface Props {
@@ -16,7 +17,7 @@ interface Props {
   onSubmit: (values: WorkCaseFormValues) => void;
 }
 
-type Field = "title" | "start" | "end" | "note";
+type Field = "title" | "start" | "end" | "note" | "holdUntil";
 
 /**
  * 新規登録 / 編集 of a work case (spec §2, §5). Messages show once a field was visited; a start
@@ -110,6 +111,15 @@ export function WorkCaseFormDialog({ visible, mode, initial, busy, onCancel, onS
           touch={touch}
         />
       </div>
+      {mode === "create" ? (
+        <CaseStatusFields
+          status={values.status ?? "confirmed"}
+          holdUntil={values.holdUntil ?? null}
+          onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+          error={isTouched("holdUntil") ? errors.holdUntil : undefined}
+          onBlur={() => touch("holdUntil")}
+        />
+      ) : null}
       <TextField
         label={t.note}
         value={values.note}

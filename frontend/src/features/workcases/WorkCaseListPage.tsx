@@ -1,7 +1,9 @@
 import { skipToken } from "@reduxjs/toolkit/query";
 import { ja } from "@zaiko/common/messages/ja";
+import type { CaseStatus } from "@zaiko/common/workcases/workcases.schema";
 import { Button } from "primereact/button";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { Dropdown } from "primereact/dropdown";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useSelector } from "react-redux";
 import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog";
 import { DataTable } from "../../components/DataTable";
@@ -10,12 +12,25 @@ import { Loading } from "../../components/layout/Loading";
 import { Page } from "../../components/layout/Page";
 import { NoticeDialog } from "../../components/NoticeDialog";
 import { ShortageList } from "../../components/ShortageList";
-import { type ShortageDto, shortageLinesOf, shortagesOf, type WorkCaseDto } from "../../lib/allocation";
+import {
+  type ShortageDto,
+  shortageLinesOf,
+  shortagesOf,
+  type TentativeHoldDto,
+  tentativeHoldsOf,
+  type WorkCaseDto,
+} from "../../lib/allocation";
 import { selectGroupId } from "../../lib/session";
 import { filterByDay } from "./periodFilter";
 import { WorkCaseFormDialog } from "./WorkCaseFormDialog";
 import { workCaseColumns } from "./workCaseColumns";
-import { emptyWorkCaseForm, type WorkCaseFormValues, workCaseBody, workCaseFormOf } from "./workCaseForm";
+import {
+  emptyWorkCaseForm,
+  holdBody,
+  type WorkCaseFormValues,
+  workCaseBody,
+  workCaseFormOf,
+} from "./workCaseForm";
 import {
   useCreateWorkCaseMutation,
   useDeleteWorkCaseMutation,
@@ -30,6 +45,21 @@ import { askConfirm, notifySuccess, showAlert } from "../../lib/feedback";
 const NO_CASES: WorkCaseDto[] = [];
 const getRowId = (c: WorkCaseDto) => String(c.id);
 const t = ja.workcases;
+
+const STATUS_OPTIONS = [
+  { label: ja.lifecycle.allStatuses, value: "all" },
+  { label: ja.lifecycle.tentative, value: "tentative" },
+  { label: ja.lifecycle.confirmed, value: "confirmed" },
+  { label: ja.lifecycle.cancelled, value: "cancelled" },
+];
+
+/** The Japanese messages of a 400 `{field: [message]}` answer, for the alert's details. */
+function fieldMessagesOf(error: unknown): string[] {
+  const data =
+    error && typeof error === "object" && "data" in error ? (error as { data: unknown }).data : null;
+  if (!data || typeof data !== "object") return [];
+  return Object.values(data).flatMap((v) => (Array.isArray(v) ? v.filter((m) => typeof m === "string") : []));
+}
 
 type FormState = { mode: "create" } | { mode: "edit"; workcase: WorkCaseDto };
 
@@ -48,7 +78,11 @@ export function WorkCaseListPage() {
   const [formOpen, setFormOpen] = useState(false);
   const [toDelete, setToDelete] = useState<WorkCaseDto | null>(null);
   const [lastDeleteTarget, setLastDeleteTarget] = useState<WorkCaseDto | null>(null);
-  const [refused, setRefused] = useState<ShortageDto[] | null>(null);
+  const [refused, setRefused] = useState<{ shortages: ShortageDto[]; holds: TentativeHoldDto[] } | null>(
+    null,
+  );
+  const [statusFilter, setStatusFilter] = useState<CaseStatus | "all">("all");
+  const statusFilterId = useId();
   const [duplicatingId, setDuplicatingId] = useState<number | null>(null);
 
   useEffect(() => {
@@ -99,7 +133,10 @@ export function WorkCaseListPage() {
     () => workCaseColumns({ onEdit: openEdit, onDelete: askDelete, onDuplicate, duplicatingId }),
     [openEdit, askDelete, onDuplicate, duplicatingId],
   );
-  const rows = useMemo(() => filterByDay(casesQuery.data ?? NO_CASES, day), [casesQuery.data, day]);
+  const rows = useMemo(() => {
+    const byDay = filterByDay(casesQuery.data ?? NO_CASES, day);
+    return statusFilter === "all" ? byDay : byDay.filter((c) => c.status === statusFilter);
+  }, [casesQuery.data, day, statusFilter]);
 
   const initialValues = useMemo<WorkCaseFormValues>(() => {
     if (form?.mode !== "edit") return emptyWorkCaseForm;
@@ -112,12 +149,13 @@ export function WorkCaseListPage() {
     const body = { title, start_date, end_date, note, groupId };
     if (form.mode === "create") {
       try {
-        await createCase(body).unwrap();
+        await createCase({ ...body, ...holdBody(values) }).unwrap();
         setFormOpen(false);
         notifySuccess(ja.feedback.caseCreated);
       } catch (error) {
         console.error("work case create failed", error);
-        void showAlert(t.saveFailed);
+        // The spec's alert; a refused deadline (in the past by now) adds the server's reason.
+        void showAlert(t.saveFailed, { details: fieldMessagesOf(error) });
       }
       return;
     }
@@ -128,7 +166,7 @@ export function WorkCaseListPage() {
     } catch (error) {
       // Any edit error opens 変更不可 (spec §8); a 409 also says which items are short.
       console.error("work case edit failed", error);
-      setRefused(shortagesOf(error));
+      setRefused({ shortages: shortagesOf(error), holds: tentativeHoldsOf(error) });
     }
   };
 
@@ -169,6 +207,19 @@ export function WorkCaseListPage() {
               className="case-day-clear"
             />
           ) : null}
+        </div>
+        <div className="case-status-filter">
+          <label htmlFor={statusFilterId} className="visually-hidden">
+            {ja.lifecycle.statusFilter}
+          </label>
+          <Dropdown
+            inputId={statusFilterId}
+            value={statusFilter}
+            options={STATUS_OPTIONS}
+            onChange={(e) => setStatusFilter(e.value as CaseStatus | "all")}
+            ariaLabel={ja.lifecycle.statusFilter}
+            className="case-status-select"
+          />
         </div>
         <div className="list-search case-search">
           <SearchField label={t.search} value={search} onChange={setSearch} />
@@ -221,7 +272,7 @@ export function WorkCaseListPage() {
       </ConfirmDeleteDialog>
       <NoticeDialog visible={refused !== null} title={t.refusedTitle} onClose={() => setRefused(null)}>
         <p className="dialog-question">{t.refusedBody}</p>
-        <ShortageList shortages={refused ?? []} />
+        <ShortageList shortages={refused?.shortages ?? []} holds={refused?.holds ?? []} />
       </NoticeDialog>
     </Page>
   );

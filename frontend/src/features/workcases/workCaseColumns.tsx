@@ -1,6 +1,7 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
 import { Link } from "react-router-dom";
+import { CaseStatusBadge } from "../../components/CaseStatusBadge";
 import { type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
 import type { WorkCaseDto } from "../../lib/allocation";
 import { displayDateTime, instantOf } from "../../lib/dateTime";
@@ -18,7 +19,7 @@ interface Actions {
   duplicatingId: number | null;
 }
 
-/** 案件名 (a link to the case detail), 開始時刻, 終了時刻 and the row buttons (spec §2). */
+/** 案件名 (a link to the case detail), 状態 (ours), 開始時刻, 終了時刻 and the row buttons (spec §2). */
 export function workCaseColumns({
   onEdit,
   onDelete,
@@ -31,6 +32,12 @@ export function workCaseColumns({
       header: t.caseTitle,
       meta: { className: "col-title" },
       cell: ({ row }) => <Link to={`/orderitems/${row.original.id}`}>{row.original.title}</Link>,
+    }),
+    helper.accessor("status", {
+      id: "status",
+      header: ja.lifecycle.status,
+      enableGlobalFilter: false,
+      cell: ({ row }) => <CaseStatusBadge workcase={row.original} />,
     }),
     helper.accessor((c) => sortKey(c.start_date), {
       id: "start_date",

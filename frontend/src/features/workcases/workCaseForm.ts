@@ -1,3 +1,4 @@
+import { ja } from "@zaiko/common/messages/ja";
 import { WorkCaseWriteSchema } from "@zaiko/common/workcases/workcases.schema";
 import { type PeriodMessages, periodMessages } from "../../components/form/PeriodFields";
 import type { WorkCaseDto } from "../../lib/allocation";
@@ -10,9 +11,19 @@ export interface WorkCaseFormValues {
   start: Date | null;
   end: Date | null;
   note: string;
+  /** Create only (docs/lifecycle.md): 本予約 by default, or 仮押さえ with a deadline. */
+  status?: "confirmed" | "tentative";
+  holdUntil?: Date | null;
 }
 
-export const emptyWorkCaseForm: WorkCaseFormValues = { title: "", start: null, end: null, note: "" };
+export const emptyWorkCaseForm: WorkCaseFormValues = {
+  title: "",
+  start: null,
+  end: null,
+  note: "",
+  status: "confirmed",
+  holdUntil: null,
+};
 
 /** The edit form of a case: its dates in the business zone. */
 export const workCaseFormOf = (c: WorkCaseDto): WorkCaseFormValues => ({
@@ -32,7 +43,14 @@ export function workCaseBody(values: WorkCaseFormValues) {
   };
 }
 
-export type WorkCaseFormErrors = PeriodMessages & { title?: string; note?: string };
+/** The create body's lifecycle part: 仮押さえ with its deadline, or nothing (本予約, the server's default). */
+export function holdBody(values: WorkCaseFormValues) {
+  return values.status === "tentative" && values.holdUntil
+    ? { status: "tentative" as const, hold_until: isoFromWallClock(values.holdUntil) }
+    : {};
+}
+
+export type WorkCaseFormErrors = PeriodMessages & { title?: string; note?: string; holdUntil?: string };
 
 /** The form's messages: the server's own schema (spec §5 texts) run on the body the form would send. */
 export function validateWorkCase(values: WorkCaseFormValues): WorkCaseFormErrors {
@@ -43,5 +61,6 @@ export function validateWorkCase(values: WorkCaseFormValues): WorkCaseFormErrors
   const messages: WorkCaseFormErrors = periodMessages(errors);
   if (errors.title) messages.title = errors.title;
   if (errors.note) messages.note = errors.note;
+  if (values.status === "tentative" && !values.holdUntil) messages.holdUntil = ja.lifecycle.holdUntilRequired;
   return messages;
 }

@@ -10,6 +10,9 @@ export interface WorkCaseInput {
   start_date: string;
   end_date: string;
   note: string;
+  /** Create only: 仮押さえ with its deadline; absent means 本予約 (docs/lifecycle.md). */
+  status?: "tentative" | "confirmed";
+  hold_until?: string | null;
 }
 
 /** The work case list, live, and its writes (create, edit, delete, duplicate). */

@@ -1,0 +1,183 @@
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { Pool } from "pg";
+import type { AllocationHooks } from "../../allocation";
+import { installUnlockedAddUnit, UNLOCKED_ADD_UNIT } from "../../allocation/allocation.testkit";
+import type { Tx } from "../../db/client";
+import type { AppDeps } from "../../deps";
+import type { AuthUser } from "../../middlewares/auth";
+import type { RunningServer } from "../../server";
+import { type Session, signUpOwner } from "../../test/api";
+import { describeOnPostgres } from "../../test/databases";
+import { connect, record, settle } from "../../test/sockets";
+import { startTestServer } from "../../test/testServer";
+import { makeItem } from "../items/items.testkit";
+import { addItem } from "../orderitems/orderitems.service";
+import { addUnits, at, invariantViolations, makeCase } from "../orderitems/orderitems.testkit";
+import { type SweepOptions, sweepLapsedHolds } from "./holdSweeper";
+import { lapse, makeHold, setStatus } from "./lifecycle.testkit";
+import { changeCaseStatus } from "./workcases.status";
+
+/**
+ * Concurrency of the case lifecycle on PostgreSQL (PGlite runs one transaction at a time). Each race has a
+ * control that must fail: a sweep that neither locks nor re-reads the status, a reopen and adds that skip
+ * the item lock.
+ */
+const TIMEOUT = 180_000;
+
+const actorOf = (s: Session): AuthUser => ({
+  id: s.userId,
+  groupId: s.groupId,
+  email: s.email,
+  isOwner: true,
+});
+const sleep = (ms: number) => (tx: Tx) =>
+  tx.execute(sql`select pg_sleep(${ms / 1000})`).then(() => undefined);
+const settled = (p: Promise<unknown>) =>
+  p.then(
+    () => 200,
+    (err: { status?: number }) => err.status ?? 500,
+  );
+
+describeOnPostgres("case lifecycle under concurrency (PostgreSQL)", () => {
+  let server: RunningServer;
+  let owner: Session;
+  /** A second app's view of the same database: its own pool, as another process has. */
+  let second: AppDeps;
+  let closeSecond: () => Promise<void>;
+  beforeAll(async () => {
+    server = await startTestServer("pg", { config: { holdSweepMaxWaitMs: 0 } });
+    await installUnlockedAddUnit(server.deps.database);
+    owner = await signUpOwner(server);
+    const url = (server.deps.database as unknown as { url: string }).url;
+    const pool = new Pool({ connectionString: url, max: 4 });
+    pool.on("error", () => undefined);
+    second = { ...server.deps, database: { ...server.deps.database, db: drizzle(pool) } };
+    closeSecond = () => pool.end();
+  }, TIMEOUT);
+  afterAll(async () => {
+    await closeSecond?.();
+    await server?.close();
+  });
+
+  /** Holds that lapsed a second ago, `n` of them. */
+  async function lapsedHolds(n: number): Promise<number[]> {
+    const ids: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const c = await makeHold(server, owner);
+      await lapse(server, c.id);
+      ids.push(c.id);
+    }
+    return ids;
+  }
+
+  /**
+   * Two sweeps on two connection pools, the second run entirely while the first has claimed its cases and
+   * not committed: how two processes meet at the worst moment. Returns what each released and how many
+   * workcases.upserted each case caused.
+   */
+  async function twoSweepsMeet(naive: boolean, ids: number[]) {
+    const socket = await connect(server, owner.access);
+    const seen = record(socket);
+    try {
+      let fromSecond: number[] = [];
+      const opts: SweepOptions = {
+        naive,
+        afterClaim: async () => {
+          fromSecond = await sweepLapsedHolds(second, { naive });
+        },
+      };
+      const fromFirst = await sweepLapsedHolds(server.deps, opts);
+      await settle(500);
+      const events = (seen.get("workcases.upserted") ?? []) as { workcase: { id: number } }[];
+      const perCase = ids.map((id) => events.filter((e) => e.workcase.id === id).length);
+      return { fromFirst, fromSecond, perCase };
+    } finally {
+      socket.close();
+    }
+  }
+
+  it(
+    "two sweeps at once release each lapsed hold exactly once (SKIP LOCKED and the status re-read)",
+    async () => {
+      const ids = await lapsedHolds(12);
+      const { fromFirst, fromSecond, perCase } = await twoSweepsMeet(false, ids);
+      expect([...fromFirst, ...fromSecond].sort((a, b) => a - b)).toEqual(ids);
+      expect(perCase).toEqual(ids.map(() => 1));
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "control: a sweep that reads without a lock and updates by id releases them twice",
+    async () => {
+      const ids = await lapsedHolds(12);
+      const { fromFirst, fromSecond, perCase } = await twoSweepsMeet(true, ids);
+      expect(fromFirst.filter((id) => fromSecond.includes(id)).length).toBeGreaterThan(0);
+      expect(perCase.some((n) => n > 1)).toBe(true);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "a confirm racing the sweep: the hold is released exactly once, by one of them",
+    async () => {
+      for (let trial = 0; trial < 5; trial++) {
+        const [id] = await lapsedHolds(1);
+        // The deadline passed: the confirm releases it itself (409) or finds it released by the sweep (200,
+        // unchanged) — in every order, the case is cancelled once.
+        const [confirm, swept] = await Promise.all([
+          settled(
+            changeCaseStatus(server.deps, actorOf(owner), id!, { status: "confirmed", hold_until: null }),
+          ),
+          sweepLapsedHolds(second),
+        ]);
+        expect([409, 200]).toContain(confirm);
+        expect(swept.includes(id!)).toBe(confirm === 200);
+      }
+    },
+    TIMEOUT,
+  );
+
+  /** A cancelled case of 3 units and three other cases over the same window, on a 4-unit item. */
+  async function reopenRace(allocationHooks: AllocationHooks) {
+    const deps: AppDeps = { ...server.deps, allocationHooks };
+    const item = await makeItem(server, owner, { stock: 4 });
+    const cancelled = await makeCase(server, owner, { start: at(0), end: at(10) });
+    await addUnits(server, owner, item.id, cancelled.id, 3);
+    await setStatus(server, owner, cancelled.id, { status: "cancelled" }).expect(200);
+    const others = await Promise.all(
+      [0, 1, 2].map(() => makeCase(server, owner, { start: at(5), end: at(15) })),
+    );
+    const actor = actorOf(owner);
+    await Promise.all([
+      settled(changeCaseStatus(deps, actor, cancelled.id, { status: "confirmed", hold_until: null })),
+      ...others.map((c) => settled(addItem(deps, actor, item.id, c.id))),
+    ]);
+    return invariantViolations(server.deps.database, [item.id]);
+  }
+
+  it(
+    "a reopen racing adds on its items never overbooks (10 trials)",
+    async () => {
+      for (let trial = 0; trial < 10; trial++) {
+        expect(await reopenRace({ afterCheck: sleep(20) })).toEqual([]);
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "control: without the item lock the same race overbooks in some trial, and the check sees it",
+    async () => {
+      let violations = 0;
+      for (let trial = 0; trial < 10 && violations === 0; trial++) {
+        violations += (
+          await reopenRace({ lockRows: false, addUnitFunction: UNLOCKED_ADD_UNIT, afterCheck: sleep(20) })
+        ).length;
+      }
+      expect(violations).toBeGreaterThan(0);
+    },
+    TIMEOUT,
+  );
+});

@@ -1,0 +1,132 @@
+import { ja } from "@zaiko/common/messages/ja";
+import { rooms } from "@zaiko/common/realtime/events";
+import type { CaseStatusChange, WorkCaseDto } from "@zaiko/common/workcases/workcases.schema";
+import {
+  type AllocationHooks,
+  lockCase,
+  lockItemsForAllocation,
+  shortageRefusal,
+  shortagesOf,
+  spanOf,
+} from "../../allocation";
+import type { Tx } from "../../db/client";
+import type { AppDeps } from "../../deps";
+import { HttpError, httpError } from "../../lib/httpError";
+import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
+import type { AuthUser } from "../../middlewares/auth";
+import type { Outbox } from "../../realtime/outbox";
+import { orderItemsOfCase } from "../orderitems";
+import { presentWorkCase } from "./workcases.presenter";
+import { caseHasIssued, setCaseStatus, viewOf, type WorkCaseRow } from "./workcases.queries";
+import { assertDeadlineAhead, publishCase } from "./workcases.service";
+
+const L = ja.lifecycle;
+const conflict = (error: string) => new HttpError(409, { error });
+
+/** stock.changed for the items of a case's order items: its status changed what they hold (or how: 仮). */
+export async function publishCaseUsage(tx: Tx, outbox: Outbox, groupId: number, caseId: number) {
+  const orders = await orderItemsOfCase(tx, groupId, caseId);
+  if (orders.length === 0) return;
+  const item_ids = orders.map((o) => o.itemId);
+  const periods = orders.map((o) => ({ start: o.startDate, end: o.endDate }));
+  outbox.add(groupId, rooms.group(groupId), "stock.changed", { item_ids, ...spanOf(periods) });
+}
+
+/** A tentative case is changed only by whoever holds it, or by an owner (docs/lifecycle.md). */
+function assertMayChangeHold(actor: AuthUser, kase: WorkCaseRow) {
+  if (kase.status === "tentative" && !actor.isOwner && kase.heldBy !== actor.id) {
+    throw httpError(403, L.notHolder);
+  }
+}
+
+/**
+ * Reopening a cancelled case raises usage again: its items are locked in id order and every order item must
+ * fit beside the other cases' bookings, as for a period change; else 409 + shortages + tentative holds.
+ */
+async function assertReopenFits(tx: Tx, groupId: number, caseId: number, hooks?: AllocationHooks) {
+  const orders = await orderItemsOfCase(tx, groupId, caseId);
+  if (orders.length === 0) return;
+  const locked = await lockItemsForAllocation(
+    tx,
+    groupId,
+    orders.map((o) => o.itemId),
+    hooks,
+  );
+  const proposals = orders.map((o) => ({
+    item: locked.get(o.itemId)!,
+    start: o.startDate,
+    end: o.endDate,
+    quantity: o.orderQuantity,
+  }));
+  const shortages = await shortagesOf(tx, groupId, proposals, caseId);
+  if (shortages.length > 0) {
+    const windows = proposals.map((p) => ({ itemId: p.item.id, start: p.start, end: p.end }));
+    throw await shortageRefusal(tx, groupId, L.reopenShortage, shortages, windows, caseId);
+  }
+  await hooks?.afterCheck?.(tx);
+}
+
+type Outcome = { dto: WorkCaseDto; lapsed?: boolean };
+
+/**
+ * POST /api/workcases/{id}/status/ (docs/lifecycle.md has the diagram). The case row is locked FOR UPDATE
+ * first, then (reopen only) its items in id order, as every allocation write does:
+ * - tentative → confirmed (本予約にする), → cancelled (仮押さえを解除), → tentative with a new deadline;
+ * - confirmed → cancelled (キャンセル; refused while anything is issued); → tentative is refused;
+ * - cancelled → confirmed / tentative (再開): checked against stock like a period change;
+ * - the same status (but a tentative's new deadline) changes nothing and answers the case.
+ * A hold whose deadline has passed is released here and now (as the sweep would), and the answer is 409.
+ */
+export async function changeCaseStatus(
+  deps: AppDeps,
+  actor: AuthUser,
+  id: number,
+  change: CaseStatusChange,
+): Promise<WorkCaseDto> {
+  const groupId = actor.groupId;
+  const to = change.status;
+  if (to === "tentative") assertDeadlineAhead(change.hold_until!);
+  const outcome = await inTransaction<Outcome>(
+    deps,
+    async (tx, outbox) => {
+      const before = await lockCase(tx, groupId, id, "update");
+      if (!before) throw httpError(404, ja.errors.notFound);
+      assertMayChangeHold(actor, before);
+      const from = before.status;
+      if (from === "tentative" && before.holdUntil!.getTime() <= Date.now()) {
+        const row = await setCaseStatus(tx, groupId, id, {
+          status: "cancelled",
+          holdUntil: before.holdUntil,
+          heldBy: before.heldBy,
+        });
+        await publishCaseUsage(tx, outbox, groupId, id);
+        return { dto: await publishCase(tx, outbox, row), lapsed: true };
+      }
+      if (from === to && to !== "tentative") return { dto: presentWorkCase(await viewOf(tx, before)) };
+      if (from === "confirmed" && to === "tentative") throw conflict(L.backToTentative);
+      if (to === "cancelled" && (await caseHasIssued(tx, groupId, id))) throw conflict(L.issuedCannotCancel);
+      if (from === "cancelled") await assertReopenFits(tx, groupId, id, deps.allocationHooks);
+      const row = await setCaseStatus(tx, groupId, id, {
+        status: to,
+        // A released or lapsed hold keeps its deadline and holder, so the screens can say whose it was.
+        holdUntil: to === "tentative" ? change.hold_until : to === "cancelled" ? before.holdUntil : null,
+        heldBy:
+          to === "tentative"
+            ? from === "tentative"
+              ? before.heldBy
+              : actor.id
+            : to === "cancelled"
+              ? before.heldBy
+              : null,
+      });
+      // Tentative → tentative moves only the deadline; every other change alters what the case holds or
+      // how the weekly view splits it (仮), so the items' watchers recompute.
+      if (!(from === "tentative" && to === "tentative")) await publishCaseUsage(tx, outbox, groupId, id);
+      return { dto: await publishCase(tx, outbox, row) };
+    },
+    { retries: ALLOCATION_RETRIES },
+  );
+  if (outcome.lapsed) throw conflict(L.lapsed);
+  if (outcome.dto.status === "tentative") deps.holdSweeper?.wakeAt(new Date(outcome.dto.hold_until!));
+  return outcome.dto;
+}
