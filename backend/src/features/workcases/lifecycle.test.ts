@@ -95,7 +95,7 @@ describeOnDatabases("case lifecycle: 仮押さえ / 本予約 / キャンセル"
         .set(bearer(owner))
         .send({ ...c, title: "改名", status: "confirmed", hold_until: inMinutes(999) })
         .expect(200);
-      expect(res.body).toEqual({ ...c, title: "改名" });
+      expect(res.body).toEqual({ ...c, title: "改名", version: c.version + 1 });
     });
   });
 
@@ -118,6 +118,7 @@ describeOnDatabases("case lifecycle: 仮押さえ / 本予約 / キャンセル"
           hold_until: null,
           held_by: null,
           held_by_name: null,
+          version: c.version + 1,
         });
         expect((await live).workcase).toEqual(res.body);
         await settle();
@@ -135,7 +136,7 @@ describeOnDatabases("case lifecycle: 仮押さえ / 本予約 / キャンセル"
       const next = await makeCase(server, owner, { start: at(105), end: at(120) });
       expect(await shippable(next.id, item.id)).toBe(0);
       const res = await setStatus(server, owner, hold.id, { status: "cancelled" }).expect(200);
-      expect(res.body).toEqual({ ...hold, status: "cancelled" });
+      expect(res.body).toEqual({ ...hold, status: "cancelled", version: hold.version + 1 });
       expect(await shippable(next.id, item.id)).toBe(3);
       await addUnits(server, owner, item.id, next.id, 3);
     });
@@ -146,7 +147,7 @@ describeOnDatabases("case lifecycle: 仮押さえ / 本予約 / キャンセル"
       const res = await setStatus(server, owner, c.id, { status: "tentative", hold_until: later }).expect(
         200,
       );
-      expect(res.body).toEqual({ ...c, hold_until: new Date(later).toISOString() });
+      expect(res.body).toEqual({ ...c, hold_until: new Date(later).toISOString(), version: c.version + 1 });
       await setStatus(server, owner, c.id, { status: "confirmed" }).expect(200);
       expect((await setStatus(server, owner, c.id, { status: "confirmed" }).expect(200)).body.status).toBe(
         "confirmed",

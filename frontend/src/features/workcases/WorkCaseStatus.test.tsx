@@ -82,7 +82,7 @@ describe("WorkCaseListPage: case status (docs/lifecycle.md)", () => {
     await screen.findByRole("link", { name: "A社仮" });
     serverEmit("workcases.upserted", {
       seq: 1,
-      workcase: { ...cases[1]!, status: "confirmed", hold_until: null },
+      workcase: { ...cases[1]!, status: "confirmed", hold_until: null, version: cases[1]!.version + 1 },
     });
     await waitFor(() => expect(within(rowOf("A社仮")).getByText(L.confirmed)).toBeInTheDocument());
   });
