@@ -6,7 +6,7 @@
  *     as docker-compose runs it. Each closed-loop client has a kept-alive connection of its own and a
  *     minimal client (rawHttp.ts), so that the load generator takes as little as it can of the 2 vCPUs.
  *  2. Direct: the same transaction (lock the case and the item row, read the overlapping bookings, check the
- *     peak with common/availability, upsert the order item: the transaction of addItem.queries.ts) issued
+ *     peak with common/availability, upsert the order item: the transaction of allocation/addUnit.queries.ts) issued
  *     straight through `pg` by 32 concurrent loops sharing the same number of connections (POOL).
  * Each closed loop runs on items and cases of its own that have no order items yet, after WARM_UP_SECONDS of
  * the same loop on a warm-up workload (a new process runs its first seconds unoptimised). The three closed
