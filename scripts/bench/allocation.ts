@@ -42,9 +42,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS || 8);
 const ITEMS = 64;
 /**
  * Connections to PostgreSQL on every path: the app's pool (PG_POOL_SIZE; half each with two processes) and
- * the direct path's. 8, not one per client: on this 2-vCPU machine 32 sessions made PostgreSQL spend a
- * quarter more CPU per transaction, and the direct path itself served 2,000–2,100/s with 32 against
- * 2,600/s with 8 (docs/benchmarks.md, "2026-11-23 night"). The 32 clients queue for a connection.
+ * the direct path's. 8, not one per client: on a 2-vCPU machine 32 sessions make PostgreSQL spend more CPU
+ * per transaction and serve fewer allocations than 8 do (set BENCH_POOL to compare). The 32 clients queue
+ * for a connection.
  */
 const POOL = Number(process.env.BENCH_POOL || 8);
 /**
