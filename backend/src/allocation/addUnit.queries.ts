@@ -2,6 +2,7 @@ import type { Booking } from "@zaiko/common/availability/index";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { rowsOf } from "../db/rawSql";
+import type { orderItems } from "../db/schema";
 import type { AllocationHooks } from "./hooks";
 
 /**
@@ -13,17 +14,10 @@ import type { AllocationHooks } from "./hooks";
  */
 
 /** The order item as the upsert left it; the caller adds the item's title and category. */
-export interface AddedUnit {
-  id: number;
-  orderQuantity: number;
-  startDate: Date;
-  endDate: Date;
-  issue: Date | null;
-  receive: Date | null;
-  note: string;
-  /** The row's version after this write (migration 0005's trigger), for clients that keep the newest. */
-  version: number;
-}
+export type AddedUnit = Pick<
+  typeof orderItems.$inferSelect,
+  "id" | "orderQuantity" | "startDate" | "endDate" | "issue" | "receive" | "note" | "version"
+>;
 
 export interface UnitAdded {
   /** False only at the quantity column's upper bound: nothing was written, the unit does not fit. */

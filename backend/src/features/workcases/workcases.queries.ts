@@ -82,11 +82,12 @@ export async function insertCase(
   return row!;
 }
 
-export async function updateCase(
+/** Writes columns of a case of the group and returns the row as updated. */
+async function updateCaseColumns(
   tx: Tx,
   groupId: number,
   id: number,
-  set: { title: string; startDate: Date; endDate: Date; note: string },
+  set: Partial<Omit<WorkCaseRow, "id" | "groupId">>,
 ): Promise<WorkCaseRow> {
   const [row] = await tx
     .update(workCases)
@@ -94,6 +95,15 @@ export async function updateCase(
     .where(and(eq(workCases.groupId, groupId), eq(workCases.id, id)))
     .returning();
   return row!;
+}
+
+export function updateCase(
+  tx: Tx,
+  groupId: number,
+  id: number,
+  set: { title: string; startDate: Date; endDate: Date; note: string },
+): Promise<WorkCaseRow> {
+  return updateCaseColumns(tx, groupId, id, set);
 }
 
 export async function deleteCase(tx: Tx, groupId: number, id: number): Promise<void> {
@@ -101,18 +111,13 @@ export async function deleteCase(tx: Tx, groupId: number, id: number): Promise<v
 }
 
 /** Sets a case's status and hold (a locked row: the caller took it FOR UPDATE). */
-export async function setCaseStatus(
+export function setCaseStatus(
   tx: Tx,
   groupId: number,
   id: number,
   set: { status: WorkCaseRow["status"]; holdUntil: Date | null; heldBy: number | null },
 ): Promise<WorkCaseRow> {
-  const [row] = await tx
-    .update(workCases)
-    .set(set)
-    .where(and(eq(workCases.groupId, groupId), eq(workCases.id, id)))
-    .returning();
-  return row!;
+  return updateCaseColumns(tx, groupId, id, set);
 }
 
 /** Whether any order item of the case has been issued (出庫): such a case cannot be cancelled. */
