@@ -23,10 +23,20 @@ const BACKEND_FEATURE_ORDER = [
   "warehouse",
   "imports",
   "exports",
+  "presence",
+  "availability",
+  "history",
 ];
 /** Frontend features: none imports another today; list them here, lowest first, when one must. */
 const FRONTEND_FEATURE_ORDER = [
   "auth",
+  // Below the screens that mount their chips and buttons (orderitems, warehouse).
+  "presence",
+  // Below the screens that show a history (orderitems, items).
+  "history",
+  "packlist",
+  // Why is it short? and the timeline: mounted by orderitems, items and workcases.
+  "availability",
   "categories",
   "items",
   "members",

@@ -19,17 +19,19 @@ const transform: Config["transform"] = {
 const transformIgnorePatterns = ["/node_modules/(?!(@electric-sql|@tanstack|drizzle-orm)/)"];
 const moduleNameMapper = {
   "^@zaiko/common/(.*)$": "<rootDir>/common/src/$1",
-  "\\.(css|less)$": "<rootDir>/frontend/src/test/styleStub.ts",
+  // Style sheets, also with a query (the theme split: `theme.css?screens`, frontend/build/themeSplit.ts).
+  "\\.(css|less)(\\?.*)?$": "<rootDir>/frontend/src/test/styleStub.ts",
 };
 
 const base = { transform, transformIgnorePatterns, moduleNameMapper, rootDir: "." };
 
 const config: Config = {
   testTimeout: 30_000,
-  // Jest's default (cores - 1) is one worker on a 2-core machine. Most test files wait on a server,
-  // a database or a browser in other processes, so two files at once still fit two cores; every file
-  // has its own database, ports and Redis keys (backend/src/test/).
-  maxWorkers: Math.max(2, availableParallelism() - 1),
+  // Jest's default (cores - 1) is one worker on a 2-core machine. Most test files spend part of their time
+  // waiting on a server, a database or a browser in other processes, which left the CPU partly idle with one
+  // worker per core: one worker more than cores. Every file has its own database, ports and Redis keys
+  // (backend/src/test/), and the browser journeys their own groups (frontend/e2e/).
+  maxWorkers: availableParallelism() + 1,
   testSequencer: "<rootDir>/scripts/test/sequencer.cjs",
   // Probes PostgreSQL and Redis once; suites skip (or, with REQUIRE_SERVICES=1, the run fails) without them.
   globalSetup: "<rootDir>/backend/src/test/globalSetup.ts",
@@ -60,6 +62,9 @@ const config: Config = {
       displayName: "e2e",
       testEnvironment: "node",
       testMatch: ["<rootDir>/frontend/e2e/**/*.e2e.ts"],
+      // One built app shared by the journeys (frontend/e2e/sharedApp.ts); runs only when a journey does.
+      globalSetup: "<rootDir>/frontend/e2e/globalSetup.ts",
+      globalTeardown: "<rootDir>/frontend/e2e/globalTeardown.ts",
     },
   ],
 };

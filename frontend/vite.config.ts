@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { screenFilesPlugin } from "./build/screenFiles";
+import { themeSplitPlugin } from "./build/themeSplit";
 import { darkenThemeColors } from "./src/app/themeColors";
 
 const backend = "http://127.0.0.1:3000";
@@ -22,6 +23,11 @@ export default defineConfig({
         return { code: darkenThemeColors(code), map: null };
       },
     },
+    // After the colours: the first chunk gets the theme's rules for the first screen, the screens the rest.
+    themeSplitPlugin({
+      entry: fileURLToPath(new URL("./src/main.tsx", import.meta.url)),
+      commonDir: fileURLToPath(new URL("../common/src", import.meta.url)),
+    }),
     // A brotli (.br) and a gzip (.gz) copy beside every text file of the build, made once at their
     // highest levels; the server sends the one the browser accepts (backend/src/spa.ts). Fonts and
     // images are compressed already; files under 1 KiB would not gain.

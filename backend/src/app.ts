@@ -5,10 +5,12 @@ import Koa from "koa";
 import helmet from "koa-helmet";
 import type { AppDeps } from "./deps";
 import { authRoutes } from "./features/auth/auth.routes";
+import { availabilityRoutes } from "./features/availability/availability.routes";
 import { categoryRoutes } from "./features/categories/categories.routes";
 import { exportRoutes } from "./features/exports/exports.routes";
 import { groupRoutes } from "./features/groups/groups.routes";
 import { healthRoutes } from "./features/health/health.routes";
+import { historyRoutes } from "./features/history/history.routes";
 import { importRoutes } from "./features/imports/imports.routes";
 import { templateRoutes } from "./features/imports/template.routes";
 import { summaryRoutes } from "./features/inventory/summary.routes";
@@ -45,6 +47,8 @@ const features = [
   orderItemRoutes,
   summaryRoutes,
   warehouseRoutes,
+  availabilityRoutes,
+  historyRoutes,
 ];
 
 /**

@@ -1,7 +1,7 @@
 import { ja } from "@zaiko/common/messages/ja";
 import ExcelJS from "exceljs";
 import request from "supertest";
-import { bearer, type Session, signUpOwner, unique } from "./test/api";
+import { bearer, binaryBody, type Session, signUpOwner, unique } from "./test/api";
 import { describeOnPostgres, openFreshPostgres } from "./test/databases";
 import { type AppProcess, asServer, startAppProcess } from "./test/processes";
 
@@ -84,11 +84,7 @@ describeOnPostgres("BUSINESS_TIME_ZONE applies everywhere (server process in ano
       .set(bearer(owner))
       .send({ workcaseDetail: { id: caseId }, order_items: [] })
       .buffer(true)
-      .parse((stream, done) => {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => done(null, Buffer.concat(chunks)));
-      })
+      .parse(binaryBody)
       .expect(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.body as ArrayBuffer);

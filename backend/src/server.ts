@@ -6,13 +6,14 @@ import { runMigrations } from "./db/migrate";
 import type { AppDeps } from "./deps";
 import { createAuthenticator } from "./features/auth";
 import { publishInventoryChanged } from "./features/inventory";
+import { startPresence } from "./features/presence";
 import { caseInGroup, startHoldSweeper } from "./features/workcases";
 import { startHousekeeping } from "./housekeeping";
 import { createLogger, type Logger } from "./lib/logger";
 import { createReadViewLimit } from "./lib/readViewLimit";
 import { ActiveMemberCache } from "./middlewares/activeMembers";
 import { createRateLimits, createSharedRateLimits, type RateLimits } from "./middlewares/rateLimit";
-import { reserveSeq } from "./realtime/eventStreams.queries";
+import { readStreamPositions, reserveSeq } from "./realtime/eventStreams.queries";
 import { ProcessLiveness } from "./realtime/liveness";
 import { Realtime } from "./realtime/realtime";
 import { useRedisAdapter } from "./realtime/redisAdapter";
@@ -76,6 +77,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     allowedOrigins: config.allowedOrigins,
     authenticate,
     reserveSeq: (stream, count) => reserveSeq(database.db, stream, count),
+    readPositions: (groupId) => readStreamPositions(database.db, groupId),
     tickMs: config.realtimeTickMs,
     beforeSend: opts.beforePublish,
   });
@@ -96,13 +98,22 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   http.keepAliveTimeout = 65_000;
   const io = deps.realtime.attach(http);
   deps.realtime.onMemberChanged((userId) => deps.activeMembers.forget(userId));
+  const presence = startPresence(deps, (user, caseId) => caseInGroup(deps, user, caseId));
   const closeRedis = config.redisUrl
     ? await useRedisAdapter(io, config.redisUrl, config.realtimeChannelKey, logger)
     : undefined;
   if (closeRedis) deps.realtime.shareAcrossProcesses();
   // Only with other processes to tell: one process alone restarts, and its clients reconnect and refetch.
   const liveness = closeRedis
-    ? new ProcessLiveness({ db: database.db, logger, onPeerDied: () => deps.realtime.resyncEveryone() })
+    ? new ProcessLiveness({
+        db: database.db,
+        logger,
+        onPeerDied: () => {
+          deps.realtime.resyncEveryone();
+          // Its viewers went with it: tell everyone who is still here.
+          presence.refreshAll();
+        },
+      })
     : undefined;
   await liveness?.start();
   const stopHousekeeping = startHousekeeping(deps);
@@ -123,6 +134,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     closing ??= (async () => {
       stopHousekeeping();
       holdSweeper?.stop();
+      presence.stop();
       // Stop accepting, let in-flight requests finish, then close sockets and the database.
       const httpClosed = new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeIdleConnections();

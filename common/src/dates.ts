@@ -17,3 +17,18 @@ export function formatDateTime(value: string | Date | null | undefined, zone: st
 export function isIsoDateTime(value: string): boolean {
   return moment(value, moment.ISO_8601, true).isValid();
 }
+
+/**
+ * The instants of the business days `from` … `to` (YYYY-MM-DD, both included) in `zone`: [start, end).
+ * Undefined when a day is not a real calendar date.
+ */
+export function businessDaysSpan(
+  from: string,
+  to: string,
+  zone: string,
+): { start: Date; end: Date } | undefined {
+  const a = moment.tz(from, "YYYY-MM-DD", true, zone);
+  const b = moment.tz(to, "YYYY-MM-DD", true, zone);
+  if (!a.isValid() || !b.isValid()) return undefined;
+  return { start: a.startOf("day").toDate(), end: b.add(1, "day").startOf("day").toDate() };
+}

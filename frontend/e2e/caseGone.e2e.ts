@@ -11,7 +11,7 @@ import {
 } from "./journeyHelpers";
 
 /** Issue 21 point 4: a case that does not exist, or is deleted while someone has it open. */
-const OWNER = { email: "gone@example.com", group: "札幌イベント機材", first: "四郎", last: "札幌" };
+const OWNER = { email: "gone@example.com", group: "小樽イベント機材", first: "四郎", last: "札幌" };
 
 async function seedCase(url: string, token: string, groupId: number, title: string, itemId: number) {
   const created = await post(

@@ -61,7 +61,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       // not listening yet
     }
     if (Date.now() > deadline) throw new Error("server did not become healthy in 60 s");
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 50));
   }
   return {
     url,
@@ -74,6 +74,12 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The app the e2e project's global set-up started for every journey (sharedApp.ts); its stop is a no-op. */
+function sharedApp(): RunningApp | undefined {
+  const url = process.env.ZAIKO_E2E_APP_URL;
+  return url ? { url, stop: async () => undefined } : undefined;
 }
 
 /** Chromium's flags here: headless as root, without the background networking this closed machine refuses. */
@@ -140,7 +146,7 @@ export interface JourneySuite {
 }
 
 /**
- * Starts the built app and Chromium before the suite's tests; closes every registered context, then the
+ * Takes the shared app (or starts one) and Chromium before the suite's tests; closes every registered context, then the
  * browser, then the app after them. `stepTimeoutMs` bounds each step of its pages. Call it inside `describeInBrowser`, before the journey's own hooks.
  */
 export function useAppAndBrowser(options: { stepTimeoutMs?: number } = {}): JourneySuite {
@@ -156,7 +162,7 @@ export function useAppAndBrowser(options: { stepTimeoutMs?: number } = {}): Jour
     },
   } as JourneySuite;
   beforeAll(async () => {
-    suite.app = await startApp();
+    suite.app = sharedApp() ?? (await startApp());
     suite.browser = await launchBrowser();
   }, 90_000);
   afterAll(async () => {
@@ -165,4 +171,24 @@ export function useAppAndBrowser(options: { stepTimeoutMs?: number } = {}): Jour
     await suite.app?.stop();
   });
   return suite;
+}
+
+/**
+ * The numbered steps of one journey, each a jest `it` of at most `stepMs`, run in order on the same pages.
+ * A step that failed (or ran out of time) leaves the pages somewhere the next step does not start from: the
+ * later steps then fail at once, naming it, instead of each waiting out its timeouts.
+ */
+export function journeySteps(stepMs = 60_000) {
+  let unfinished: string | null = null;
+  return (name: string, run: () => Promise<void>) =>
+    it(
+      name,
+      async () => {
+        if (unfinished !== null) throw new Error(`not run: step "${unfinished}" did not finish`);
+        unfinished = name;
+        await run();
+        unfinished = null;
+      },
+      stepMs,
+    );
 }

@@ -55,6 +55,77 @@ export async function signUpOwner(url: string, owner: Owner): Promise<{ groupId:
   return { groupId };
 }
 
+/** A staff member a journey signs up into an owner's group. */
+export interface Staff {
+  email: string;
+  first: string;
+  last: string;
+}
+
+/** Signs `staff` up into the group and has its owner activate them, through the API; their user id. */
+export async function addActiveStaff(url: string, groupId: number, staff: Staff, ownerToken: string) {
+  const signup = await post(url, "/api/signup/", {
+    email: staff.email,
+    password: PASSWORD,
+    groups: groupId,
+    first_name: staff.first,
+    last_name: staff.last,
+    is_member: false,
+    is_owner: false,
+  });
+  expect(signup.status).toBe(201);
+  const staffId = signup.body.id as number;
+  await callApi(url, "PATCH", `/api/user/${staffId}/`, { is_member: true }, ownerToken);
+  return staffId;
+}
+
+/** A group with its owner and an active staff member, through the API; the owner's token for more set-up. */
+export async function ownerWithActiveStaff(url: string, owner: Owner, staff: Staff) {
+  const { groupId } = await signUpOwner(url, owner);
+  const token = await tokenFor(url, owner.email);
+  const staffId = await addActiveStaff(url, groupId, staff, token);
+  return { groupId, token, staffId };
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Two members meeting on one case (the history and presence journeys): `ownerWithActiveStaff`, 8
+ * ワイヤレスマイク (音響) and the case 秋の新製品発表会 from tomorrow to the day after, through the API.
+ */
+export async function twoMembersOnACase(url: string, owner: Owner, staff: Staff) {
+  const { groupId, token } = await ownerWithActiveStaff(url, owner, staff);
+  const category = await callApi(
+    url,
+    "POST",
+    "/api/categories/",
+    { category: "音響", group: groupId },
+    token,
+  );
+  const item = await callApi(
+    url,
+    "POST",
+    "/api/items/",
+    { title: "ワイヤレスマイク", category: category.id, stock_quantity: 8, note: "", group: groupId },
+    token,
+  );
+  const now = Date.now();
+  const kase = await callApi(
+    url,
+    "POST",
+    "/api/workcases/",
+    {
+      title: "秋の新製品発表会",
+      start_date: new Date(now + DAY_MS).toISOString(),
+      end_date: new Date(now + 2 * DAY_MS).toISOString(),
+      note: "",
+      group: groupId,
+    },
+    token,
+  );
+  return { token, itemId: item.id as number, caseId: kase.id as number };
+}
+
 /** An access token for API calls made as `email`. */
 export async function tokenFor(url: string, email: string): Promise<string> {
   return (await post(url, "/api/token/", { email, password: PASSWORD })).body.access as string;

@@ -1,5 +1,5 @@
-import type { Page } from "playwright-core";
-import { DESKTOP, describeInBrowser, PHONE, screenshot, useAppAndBrowser } from "./harness";
+import type { Locator, Page } from "playwright-core";
+import { DESKTOP, describeInBrowser, journeySteps, PHONE, screenshot, useAppAndBrowser } from "./harness";
 import { expectNoPageOverflow, fillDate, login, post, rowOf, signUpOwner, tokenFor } from "./journeyHelpers";
 
 const OWNER = { email: "lifecycle@example.com", group: "横浜イベント機材", first: "健", last: "横浜" };
@@ -52,18 +52,23 @@ async function moveBIntoMarch10(page: Page) {
 }
 
 describeInBrowser("case lifecycle journey (仮押さえ / 本予約 / キャンセル)", () => {
-  const suite = useAppAndBrowser();
+  const suite = useAppAndBrowser({ stepTimeoutMs: 15_000 });
+  const step = journeySteps();
 
   beforeAll(async () => {
     await seed(suite.app.url);
   }, 90_000);
 
-  it("pencil in, refused by the hold (holder and deadline shown), 仮 in the week, confirm on a phone seen live, cancel frees the stock", async () => {
-    const a = await suite.newPage(DESKTOP);
+  // The owner at a desktop (a), then on a phone (b): each step starts where the last ended.
+  let a: Page;
+  let b: Page;
+  let rowA: Locator;
+  let caseUrl: string;
+
+  step("1. pencil in a case through the create form: 状態 仮押さえ needs a deadline", async () => {
+    a = await suite.newPage(DESKTOP);
     await login(a, OWNER.email);
     await a.getByRole("heading", { name: "案件一覧" }).waitFor();
-
-    // 1. Pencil in a case through the create form: 状態 仮押さえ needs a deadline.
     await a.getByRole("button", { name: "新規登録" }).click();
     const form = a.getByRole("dialog", { name: "新規登録" });
     await form.getByLabel("案件名").fill("A社展示会");
@@ -75,12 +80,13 @@ describeInBrowser("case lifecycle journey (仮押さえ / 本予約 / キャン�
     await screenshot(a, "lifecycle-form-desktop");
     await form.getByRole("button", { name: "新規作成" }).click();
     await form.waitFor({ state: "hidden" });
-    const rowA = rowOf(a, "A社展示会");
+    rowA = rowOf(a, "A社展示会");
     await rowA.getByText("仮押さえ", { exact: true }).waitFor();
     await rowA.getByText("期限 2027年03月01日 18:00・担当 横浜 健").waitFor();
     await rowOf(a, "B社イベント").getByText("本予約", { exact: true }).waitFor();
+  });
 
-    // The status filter keeps the holds only.
+  step("2. the status filter keeps the holds only", async () => {
     await a.locator(".case-status-filter .p-dropdown").click();
     await a.locator(".p-dropdown-panel").getByRole("option", { name: "仮押さえ", exact: true }).click();
     await rowA.waitFor();
@@ -89,11 +95,12 @@ describeInBrowser("case lifecycle journey (仮押さえ / 本予約 / キャン�
     await a.locator(".case-status-filter .p-dropdown").click();
     await a.locator(".p-dropdown-panel").getByRole("option", { name: "すべての状態", exact: true }).click();
     await rowOf(a, "B社イベント").waitFor();
+  });
 
-    // 2. The hold takes 3 of the 4 speakers.
+  step("3. the hold takes 3 of the 4 speakers", async () => {
     await a.getByRole("link", { name: "A社展示会" }).click();
     await a.waitForURL(/\/orderitems\/\d+$/);
-    const caseUrl = new URL(a.url()).pathname;
+    caseUrl = new URL(a.url()).pathname;
     const inventory = a.locator("section.case-card").nth(1);
     const speaker = rowOf(inventory, "スピーカー");
     for (const left of ["3 / 4", "2 / 4", "1 / 4"]) {
@@ -102,8 +109,9 @@ describeInBrowser("case lifecycle journey (仮押さえ / 本予約 / キャン�
     }
     await a.getByText("期限 2027年03月01日 18:00・担当 横浜 健").waitFor();
     await screenshot(a, "lifecycle-detail-desktop");
+  });
 
-    // 3. Moving B (2 speakers) into those days is refused, and the refusal names the hold in the way.
+  step("4. moving B (2 speakers) into those days is refused, naming the hold in the way", async () => {
     const edit = await moveBIntoMarch10(a);
     const refused = a.getByRole("dialog", { name: "変更不可" });
     await refused.getByText("変更後の期間で在庫不足です").waitFor();
@@ -112,16 +120,18 @@ describeInBrowser("case lifecycle journey (仮押さえ / 本予約 / キャン�
     await screenshot(a, "lifecycle-refused-desktop");
     await refused.locator(".p-dialog-footer").getByRole("button", { name: "閉じる" }).click();
     await edit.getByRole("button", { name: "キャンセル" }).click();
+  });
 
-    // 4. The week shows the day's number with its tentative share.
+  step("5. the week shows the day's number with its tentative share", async () => {
     await a.goto("/item/2027/03/10");
     await rowOf(a, "スピーカー").getByText("3 (仮3)").first().waitFor();
     await screenshot(a, "lifecycle-week-desktop");
+  });
 
-    // 5. On a phone the holder confirms; the desktop list shows it live.
+  step("6. on a phone the holder confirms; the desktop list shows it live", async () => {
     await a.goto("/workcase");
     await rowA.getByText("仮押さえ", { exact: true }).waitFor();
-    const b = await suite.newPage(PHONE);
+    b = await suite.newPage(PHONE);
     await login(b, OWNER.email);
     await b.goto(caseUrl);
     await b.getByText("期限 2027年03月01日 18:00・担当 横浜 健").waitFor();
@@ -135,8 +145,9 @@ describeInBrowser("case lifecycle journey (仮押さえ / 本予約 / キャン�
     await rowA.getByText("本予約", { exact: true }).waitFor();
     await screenshot(b, "lifecycle-confirmed-phone");
     await screenshot(a, "lifecycle-list-live-desktop");
+  });
 
-    // 6. Cancelled on the phone, the case holds nothing: B now moves into those days.
+  step("7. cancelled on the phone, the case holds nothing: B now moves into those days", async () => {
     await b.getByRole("button", { name: "案件をキャンセル: A社展示会" }).click();
     await b
       .getByRole("alertdialog", { name: "案件をキャンセル" })
@@ -155,5 +166,5 @@ describeInBrowser("case lifecycle journey (仮押さえ / 本予約 / キャン�
     const again = await moveBIntoMarch10(a);
     await again.waitFor({ state: "hidden" });
     await rowOf(a, "B社イベント").getByText("2027年03月11日 09:00").waitFor();
-  }, 240_000);
+  });
 });

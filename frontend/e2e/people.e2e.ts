@@ -15,9 +15,14 @@ async function fillSignup(page: Page, who: { email: string; first: string; last:
 describeInBrowser("people and groups journey", () => {
   const suite = useAppAndBrowser();
 
-  it("owner signs up a group, staff joins, owner activates them live, staff signs in (desktop and phone)", async () => {
-    // 1. The owner registers a new group.
-    const owner = await suite.newPage();
+  // The owner and a staff member, each in their own browser, then both on phones: the steps work in order,
+  // each starts where the last ended.
+  let owner: Page;
+  let staff: Page;
+  let phone: Page;
+
+  it("1. the owner registers a new group", async () => {
+    owner = await suite.newPage();
     await owner.goto("/signup");
     await owner.getByLabel("オーナー登録").check();
     await fillSignup(owner, OWNER);
@@ -29,8 +34,9 @@ describeInBrowser("people and groups journey", () => {
     await owner.getByRole("button", { name: "新規登録" }).click();
     await owner.waitForURL("**/login");
     await screenshot(owner, "login-desktop");
+  }, 60_000);
 
-    // 2. The owner logs in and sees the signed-in header; the group chip leads to the member list.
+  it("2. the owner logs in and sees the signed-in header; the group chip leads to the member list", async () => {
     await login(owner, OWNER.email);
     const ownerHeader = owner.locator("header");
     for (const entry of ["ワークケース", "カテゴリ", "アイテム", "ログアウト"]) {
@@ -41,9 +47,10 @@ describeInBrowser("people and groups journey", () => {
     await owner.waitForURL("**/user");
     await owner.getByRole("heading", { name: "メンバーリスト" }).waitFor();
     await owner.getByRole("cell", { name: OWNER.email, exact: true }).waitFor();
+  }, 60_000);
 
-    // 3. A staff member signs up into that group from another browser.
-    const staff = await suite.newPage();
+  it("3. a staff member signs up into that group from another browser", async () => {
+    staff = await suite.newPage();
     await staff.goto("/signup");
     await staff.getByLabel("スタッフ登録").check();
     await fillSignup(staff, STAFF);
@@ -53,13 +60,15 @@ describeInBrowser("people and groups journey", () => {
     await screenshot(staff, "signup-staff-desktop");
     await staff.getByRole("button", { name: "新規登録" }).click();
     await staff.waitForURL("**/login");
+  }, 60_000);
 
-    // 4. Not yet activated: the login is refused with the spec's message.
+  it("4. not yet activated: the login is refused with the spec's message", async () => {
     await submitLogin(staff, STAFF.email);
     await staff.getByText("メンバー権限がありません").waitFor();
     await screenshot(staff, "login-refused-desktop");
+  }, 60_000);
 
-    // 5. The owner's open member list shows the new row without a reload, then the owner activates it.
+  it("5. the owner's open member list shows the new row without a reload, then the owner activates it", async () => {
     const staffRow = owner.getByRole("row").filter({ hasText: STAFF.email });
     await staffRow.waitFor();
     await screenshot(owner, "members-desktop");
@@ -76,35 +85,39 @@ describeInBrowser("people and groups journey", () => {
     const ownerRow = owner.getByRole("row").filter({ hasText: OWNER.email });
     expect(await ownerRow.getByRole("switch").count()).toBe(0);
     expect(await ownerRow.getByRole("button", { name: "削除" }).count()).toBe(0);
+  }, 60_000);
 
-    // 6. Now the staff member gets in; their group chip is plain text, not a link.
+  it("6. now the staff member gets in; their group chip is plain text, not a link", async () => {
     await login(staff, STAFF.email);
     const staffHeader = staff.locator("header");
     await staffHeader.getByText(OWNER.group).waitFor();
     expect(await staffHeader.getByRole("link", { name: OWNER.group }).count()).toBe(0);
     await staffHeader.getByRole("link", { name: STAFF.email }).waitFor();
     await screenshot(staff, "workcase-staff-desktop");
+  }, 60_000);
 
-    // 7. Unknown paths show NotFound.
+  it("7. unknown paths show NotFound", async () => {
     await staff.goto("/no-such-page");
     await staff.getByText("ページが見つかりません").waitFor();
     await screenshot(staff, "not-found-desktop");
+  }, 60_000);
 
-    // 8. On a phone the navigation collapses into the menu button; a tap on the content closes it.
-    const phone = await suite.newPage(PHONE);
+  it("8. on a phone the navigation collapses into the menu button; a tap on the content closes it", async () => {
+    phone = await suite.newPage(PHONE);
     await phone.goto("/login");
     await screenshot(phone, "login-phone");
     await login(phone, STAFF.email);
     expect(await phone.locator("header").getByText("ワークケース", { exact: true }).count()).toBe(0);
-    const menuButton = phone.getByRole("button", { name: "メニュー" });
-    await menuButton.click();
+    await phone.getByRole("button", { name: "メニュー" }).click();
     for (const entry of ["ワークケース", "カテゴリ", "アイテム", "ログアウト"]) {
       await phone.getByText(entry, { exact: true }).first().waitFor();
     }
     await screenshot(phone, "menu-open-phone");
     await phone.locator("main").click({ position: { x: 10, y: 10 } });
     await phone.locator("#app-menu").waitFor({ state: "detached" });
+  }, 60_000);
 
+  it("9. the owner's member list and the sign-up screen on a phone", async () => {
     const ownerPhone = await suite.newPage(PHONE);
     await login(ownerPhone, OWNER.email);
     await ownerPhone.goto("/user");
@@ -114,12 +127,13 @@ describeInBrowser("people and groups journey", () => {
     await ownerPhone.getByLabel("スタッフ登録").check();
     await ownerPhone.getByText("新規登録").first().waitFor();
     await screenshot(ownerPhone, "signup-phone");
+  }, 60_000);
 
-    // 9. Logout returns to the login screen with the signed-out entries.
-    await menuButton.click();
+  it("10. logout returns to the login screen with the signed-out entries", async () => {
+    await phone.getByRole("button", { name: "メニュー" }).click();
     await phone.getByText("ログアウト", { exact: true }).click();
     await phone.waitForURL("**/login");
     await phone.getByRole("button", { name: "メニュー" }).click();
     await phone.getByText("サインアップ", { exact: true }).first().waitFor();
-  }, 180_000);
+  }, 60_000);
 });

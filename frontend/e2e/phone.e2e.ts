@@ -204,7 +204,7 @@ describeInBrowser("phone journey (390 px)", () => {
     await staffRow.getByRole("switch").click();
     await staffRow.locator('[role="switch"][aria-checked="true"]').waitFor();
     await expectUsable(p, "members", [
-      p.getByRole("button", { name: "CSV出力" }),
+      p.getByRole("button", { name: "CSV出力", exact: true }),
       staffRow.getByRole("button", { name: `削除: ${STAFF.email}` }),
     ]);
     await staffRow.getByRole("button", { name: `削除: ${STAFF.email}` }).click();

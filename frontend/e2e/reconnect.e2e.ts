@@ -1,5 +1,5 @@
 import { createServer, type Server, type Socket, connect as tcpConnect } from "node:net";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import {
   describeInBrowser,
   launchBrowser,
@@ -8,7 +8,7 @@ import {
   screenshot,
   startApp,
 } from "./harness";
-import { login, request, rowOf, signUpOwner, tokenFor } from "./journeyHelpers";
+import { callApi, login, rowOf, signUpOwner, tokenFor } from "./journeyHelpers";
 
 const OWNER = { email: "reconnect@example.com", group: "再接続テスト", first: "花子", last: "倉庫" };
 
@@ -64,24 +64,44 @@ class CuttableProxy {
   }
 }
 
-/** An API call that must succeed: the journey's setup, not what it tests. */
-async function call(url: string, method: string, path: string, body?: unknown, token?: string) {
-  const res = await request(url, method, path, body, token);
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown> & { id: number };
-}
-
 describeInBrowser("a client that loses its connection while others change things", () => {
   let app: RunningApp;
   let proxy: CuttableProxy;
   let browser: Browser;
   let context: BrowserContext | undefined;
+  /** A colleague's API calls, as the owner. */
+  let api: (method: string, path: string, body?: unknown) => Promise<Record<string, unknown>>;
+  let groupId: number;
+  let categoryId: unknown;
+  let speakerId: unknown;
+  let caseId: unknown;
 
   beforeAll(async () => {
     app = await startApp();
     proxy = new CuttableProxy(new URL(app.url));
     await proxy.start();
     browser = await launchBrowser();
+    ({ groupId } = await signUpOwner(app.url, OWNER));
+    const access = await tokenFor(app.url, OWNER.email);
+    api = (method, path, body) => callApi(app.url, method, path, body, access);
+    const category = await api("POST", "/api/categories/", { category: "音響", group: groupId });
+    categoryId = category.id;
+    const speaker = await api("POST", "/api/items/", {
+      title: "スピーカー",
+      category: categoryId,
+      stock_quantity: 5,
+      note: "",
+      group: groupId,
+    });
+    speakerId = speaker.id;
+    const kase = await api("POST", "/api/workcases/", {
+      title: "秋祭り",
+      start_date: "2030-10-01T09:00:00+09:00",
+      end_date: "2030-10-03T18:00:00+09:00",
+      note: "",
+      group: groupId,
+    });
+    caseId = kase.id;
   }, 90_000);
 
   afterAll(async () => {
@@ -91,45 +111,32 @@ describeInBrowser("a client that loses its connection while others change things
     await app?.stop();
   });
 
-  it("catches up with the server after it reconnects", async () => {
-    const { groupId } = await signUpOwner(app.url, OWNER);
-    const access = await tokenFor(app.url, OWNER.email);
-    const api = (method: string, path: string, body?: unknown) => call(app.url, method, path, body, access);
-    const category = await api("POST", "/api/categories/", { category: "音響", group: groupId });
-    const speaker = await api("POST", "/api/items/", {
-      title: "スピーカー",
-      category: category.id,
-      stock_quantity: 5,
-      note: "",
-      group: groupId,
-    });
-    const kase = await api("POST", "/api/workcases/", {
-      title: "秋祭り",
-      start_date: "2030-10-01T09:00:00+09:00",
-      end_date: "2030-10-03T18:00:00+09:00",
-      note: "",
-      group: groupId,
-    });
+  // One page through the proxy: the steps work in order, each starts where the last ended.
+  let page: Page;
+  /** The case page's two cards: the shipped items and the inventory. */
+  let shipped: Locator;
+  let inventory: Locator;
 
+  it("1. the case page through the proxy is live while connected (the control that it listens at all)", async () => {
     context = await newContext(browser, proxy.url);
-    const page = await context.newPage();
+    page = await context.newPage();
     await login(page, OWNER.email);
-    await page.goto(`/orderitems/${kase.id}`);
-    const shipped = page.locator("section.case-card").first();
-    const inventory = page.locator("section.case-card").nth(1);
+    await page.goto(`/orderitems/${caseId}`);
+    shipped = page.locator("section.case-card").first();
+    inventory = page.locator("section.case-card").nth(1);
     await rowOf(inventory, "スピーカー").getByText("5 / 5").waitFor();
 
-    // Live while connected, as a control that the page listens at all.
-    await api("POST", `/api/additem/${speaker.id}/${kase.id}/`);
+    await api("POST", `/api/additem/${speakerId}/${caseId}/`);
     await rowOf(inventory, "スピーカー").getByText("4 / 5").waitFor();
+  }, 60_000);
 
-    // The connection drops; meanwhile a colleague allocates two more and adds a new item.
+  it("2. the connection drops while a colleague allocates two more and adds an item: nothing reaches the page", async () => {
     proxy.cut();
-    await api("POST", `/api/additem/${speaker.id}/${kase.id}/`);
-    await api("POST", `/api/additem/${speaker.id}/${kase.id}/`);
+    await api("POST", `/api/additem/${speakerId}/${caseId}/`);
+    await api("POST", `/api/additem/${speakerId}/${caseId}/`);
     await api("POST", "/api/items/", {
       title: "ワイヤレスマイク",
-      category: category.id,
+      category: categoryId,
       stock_quantity: 4,
       note: "",
       group: groupId,
@@ -137,16 +144,18 @@ describeInBrowser("a client that loses its connection while others change things
     // Nothing can have reached the page: it still shows the old numbers.
     await page.waitForTimeout(500);
     expect(await rowOf(inventory, "スピーカー").getByText("4 / 5").count()).toBe(1);
+  }, 60_000);
 
-    // Back in coverage: the socket reconnects and the page refetches what it shows.
+  it("3. back in coverage: the socket reconnects and the page refetches what it shows", async () => {
     proxy.restore();
     await rowOf(inventory, "スピーカー").getByText("2 / 5").waitFor({ timeout: 20_000 });
     await rowOf(shipped, "スピーカー").getByText("3", { exact: true }).waitFor();
     await rowOf(inventory, "ワイヤレスマイク").getByText("4 / 4").waitFor();
+  }, 60_000);
 
-    // And it is live again afterwards.
-    await api("POST", `/api/reduceitem/${speaker.id}/${kase.id}/`);
+  it("4. and it is live again afterwards", async () => {
+    await api("POST", `/api/reduceitem/${speakerId}/${caseId}/`);
     await rowOf(inventory, "スピーカー").getByText("3 / 5").waitFor();
     await screenshot(page, "reconnect-converged");
-  }, 120_000);
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { describeInBrowser, launchBrowser, newContext, type RunningApp, startApp } from "./harness";
-import { callApi, fillLoginForm, login, PASSWORD, post, tokenFor } from "./journeyHelpers";
+import { addActiveStaff, callApi, fillLoginForm, login, tokenFor } from "./journeyHelpers";
 import { ACCESS_TTL_SECONDS, CASE_TITLE, caseHeading, OWNER, openTab, seed } from "./sessionTabs";
 
 /**
@@ -77,20 +77,9 @@ describeInBrowser("sessions: new tabs, logout and deactivation", () => {
   }, 60_000);
 
   it("a member deactivated by the owner is signed out in every tab and told why", async () => {
-    const staff = { email: "sessions-staff@example.com" };
-    const signup = await post(app.url, "/api/signup/", {
-      email: staff.email,
-      password: PASSWORD,
-      groups: groupId,
-      first_name: "二郎",
-      last_name: "検証",
-      is_member: false,
-      is_owner: false,
-    });
-    expect(signup.status).toBe(201);
+    const staff = { email: "sessions-staff@example.com", first: "二郎", last: "検証" };
     const ownerToken = await tokenFor(app.url, OWNER.email);
-    const staffId = signup.body.id as number;
-    await callApi(app.url, "PATCH", `/api/user/${staffId}/`, { is_member: true }, ownerToken);
+    const staffId = await addActiveStaff(app.url, groupId, staff, ownerToken);
 
     const { context, first, second } = await signedInTabs(browser, app, staff.email, caseId);
     contexts.push(context);

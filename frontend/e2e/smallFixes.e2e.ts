@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { CDPSession } from "playwright-core";
 import { describeInBrowser, LAPTOP, PHONE, screenshot, useAppAndBrowser } from "./harness";
-import { expectNoPageOverflow, login, PASSWORD, post, signUpOwner, tokenFor } from "./journeyHelpers";
+import { expectNoPageOverflow, login, ownerWithActiveStaff } from "./journeyHelpers";
 
 /** Issue 21 point 10 (part): favicon, another member's profile, loading lists, the member CSV. */
 const OWNER = { email: "small-owner@example.com", group: "広島機材", first: "八郎", last: "広島" };
@@ -15,28 +15,11 @@ describeInBrowser("smaller fixes journey", () => {
   let ownerId: number;
 
   beforeAll(async () => {
-    const { groupId } = await signUpOwner(suite.app.url, OWNER);
-    const staff = await post(suite.app.url, "/api/signup/", {
-      email: STAFF.email,
-      password: PASSWORD,
-      groups: groupId,
-      first_name: STAFF.first,
-      last_name: STAFF.last,
-      is_member: false,
-      is_owner: false,
-    });
-    expect(staff.status).toBe(201);
-    const token = await tokenFor(suite.app.url, OWNER.email);
+    const { token } = await ownerWithActiveStaff(suite.app.url, OWNER, STAFF);
     const info = await fetch(`${suite.app.url}/api/user-info/`, {
       headers: { Authorization: `Bearer ${token}` },
     });
     ownerId = ((await info.json()) as { id: number }).id;
-    const res = await fetch(`${suite.app.url}/api/user/${staff.body.id}/`, {
-      method: "PATCH",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ is_member: true }),
-    });
-    expect(res.status).toBe(200);
   }, 90_000);
 
   it("no request of a page load answers 404 (favicon)", async () => {
@@ -110,7 +93,7 @@ describeInBrowser("smaller fixes journey", () => {
     await page.getByRole("cell", { name: STAFF.email, exact: true }).waitFor();
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("button", { name: "CSV出力" }).click(),
+      page.getByRole("button", { name: "CSV出力", exact: true }).click(),
     ]);
     const csv = readFileSync((await download.path()) ?? "", "utf8");
     const staffLine = csv.split("\r\n").find((line) => line.includes(STAFF.email)) ?? "";

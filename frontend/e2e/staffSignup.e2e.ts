@@ -19,8 +19,6 @@ async function signUpStaff(page: Page) {
   await page.waitForURL("**/login");
 }
 
-jest.setTimeout(180_000);
-
 describeInBrowser("staff sign-up waits for the owner journey", () => {
   const suite = useAppAndBrowser({ stepTimeoutMs: 10_000 });
   const { newPage } = suite;
@@ -29,25 +27,33 @@ describeInBrowser("staff sign-up waits for the owner journey", () => {
     await signUpOwner(suite.app.url, OWNER);
   }, 90_000);
 
-  it("staff are told they wait for activation; the owner sees who waits, live, from the navigation", async () => {
-    const owner = await newPage(LAPTOP);
-    const ownerPhone = await newPage(PHONE);
+  // The owner on a laptop and on a phone, the staff member on a phone: the steps work in order, each starts
+  // where the last ended.
+  let owner: Page;
+  let ownerPhone: Page;
+  let staff: Page;
+
+  it("1. the owner's member list is reachable from the navigation, without a count while nobody waits", async () => {
+    owner = await newPage(LAPTOP);
+    ownerPhone = await newPage(PHONE);
     await login(owner, OWNER.email);
     await login(ownerPhone, OWNER.email);
     // The member list is reachable from the navigation (not only through the group chip).
     const membersLink = owner.locator("header nav").getByRole("link", { name: /^メンバー/ });
     await membersLink.waitFor();
     expect(await membersLink.textContent()).not.toMatch(/[0-9]/);
+  }, 60_000);
 
-    // 1. Staff signs up: the login screen says what happens next.
-    const staff = await newPage(PHONE);
+  it("2. staff signs up: the login screen says what happens next", async () => {
+    staff = await newPage(PHONE);
     await signUpStaff(staff);
     await staff
       .getByText("登録しました。グループのオーナーがアカウントを有効にすると、ログインできるようになります。")
       .waitFor();
     await screenshot(staff, "login-after-staff-signup-phone");
+  }, 60_000);
 
-    // 2. Logging in before activation: the server's message plus an explanation.
+  it("3. logging in before activation: the server's message plus an explanation", async () => {
     await submitLogin(staff, STAFF.email);
     await staff.getByText("メンバー権限がありません").waitFor();
     await staff
@@ -56,8 +62,9 @@ describeInBrowser("staff sign-up waits for the owner journey", () => {
       )
       .waitFor();
     await screenshot(staff, "login-not-yet-active-phone");
+  }, 60_000);
 
-    // 3. The owner's open screens show that one member waits, without a reload.
+  it("4. the owner's open screens show that one member waits, without a reload", async () => {
     await owner.locator("header").getByRole("link", { name: "メンバー（有効化待ち 1人）" }).waitFor();
     await screenshot(owner, "header-pending-member-desktop");
     await ownerPhone.getByRole("button", { name: "メニュー（有効化待ちのメンバーがいます）" }).click();
@@ -65,8 +72,9 @@ describeInBrowser("staff sign-up waits for the owner journey", () => {
     await screenshot(ownerPhone, "menu-pending-member-phone");
     await expectNoPageOverflow(ownerPhone);
     await expectNoPageOverflow(staff);
+  }, 60_000);
 
-    // 4. From the navigation to the list; activating clears the count.
+  it("5. from the navigation to the list; activating clears the count", async () => {
     await owner.locator("header").getByRole("link", { name: "メンバー（有効化待ち 1人）" }).click();
     await owner.waitForURL("**/user");
     const row = owner.getByRole("row").filter({ hasText: STAFF.email });
@@ -74,8 +82,9 @@ describeInBrowser("staff sign-up waits for the owner journey", () => {
     await owner.locator(".p-toast-message").filter({ hasText: "メンバーを有効にしました。" }).waitFor();
     await owner.locator("header nav").getByRole("link", { name: "メンバー", exact: true }).waitFor();
     await ownerPhone.locator("#app-menu").getByRole("link", { name: "メンバー", exact: true }).waitFor();
+  }, 60_000);
 
-    // 5. Now the staff member gets in.
+  it("6. now the staff member gets in", async () => {
     await login(staff, STAFF.email);
-  });
+  }, 60_000);
 });

@@ -65,15 +65,26 @@ describeInBrowser("warehouse board journey", () => {
     data = await seed(suite.app.url);
   }, 90_000);
 
-  it("desktop and phone: overdue on top, one-tap 出庫/入庫 seen live by the other, scan highlights, wall mode", async () => {
-    // Desktop, through the header entry.
-    const a = await suite.newPage(DESKTOP);
+  // The owner on a desktop (a) and on a phone (b) work the same board: the steps work in order, each starts
+  // where the last ended.
+  let a: Page;
+  let b: Page;
+  /** Board parts on a: the scan box, the overdue section, today's case card. */
+  let scan: Locator;
+  let overdueA: Locator;
+  let caseA: Locator;
+  /** Board parts on b: today's section and its speaker row. */
+  let todayB: Locator;
+  let speakerB: Locator;
+
+  it("1. desktop, through the header entry: the scan box has the focus, overdue on top, today's case", async () => {
+    a = await suite.newPage(DESKTOP);
     await login(a, OWNER.email);
     await a.getByRole("navigation").getByRole("link", { name: "倉庫" }).click();
     await a.waitForURL("**/warehouse");
     await a.getByRole("heading", { name: "倉庫 入出庫予定" }).waitFor();
     // The scan box has the focus from the start, so the first scan needs no click.
-    const scan = a.getByRole("searchbox", { name: "スキャン（アイテム名またはID）" });
+    scan = a.getByRole("searchbox", { name: "スキャン（アイテム名またはID）" });
     await a.waitForFunction(() => document.activeElement?.getAttribute("type") === "search");
     // The sections appear with the board's data: wait for the last one before reading them all.
     await a.getByRole("heading", { level: 2, name: /^明日 / }).waitFor();
@@ -81,61 +92,66 @@ describeInBrowser("warehouse board journey", () => {
     expect(sectionsA[0]).toBe("期限超過");
     expect(sectionsA[1]).toMatch(/^今日 \d{1,2}\/\d{1,2}\(.\)$/);
     expect(sectionsA[2]).toMatch(/^明日 /);
-    const overdueA = a.getByRole("region", { name: "期限超過" });
+    overdueA = a.getByRole("region", { name: "期限超過" });
     await itemOf(overdueA, "延長コード")
       .getByText(/を超過$/)
       .waitFor();
     const todayA = a.getByRole("region", { name: /^今日/ });
-    const caseA = todayA.getByRole("article", { name: "市民ホール公演" });
+    caseA = todayA.getByRole("article", { name: "市民ホール公演" });
     await itemOf(caseA, "スピーカー").getByText("2個").waitFor();
     await itemOf(caseA, "マイク").getByText("未出庫").waitFor();
     // The case ends the day after tomorrow: not on tomorrow's list.
     expect(await a.getByRole("region", { name: /^明日/ }).getByText("市民ホール公演").count()).toBe(0);
+  }, 60_000);
 
-    // Phone, on the same board.
-    const b = await suite.newPage(PHONE);
+  it("2. phone, on the same board loaded directly (a bookmark): the server answers the client route", async () => {
+    b = await suite.newPage(PHONE);
     await login(b, OWNER.email);
-    // Loaded directly (a bookmark): the server answers the client route with 200.
     expect((await b.goto("/warehouse"))?.status()).toBe(200);
-    const todayB = b.getByRole("region", { name: /^今日/ });
-    const speakerB = itemOf(todayB, "スピーカー");
+    todayB = b.getByRole("region", { name: /^今日/ });
+    speakerB = itemOf(todayB, "スピーカー");
     await speakerB.waitFor();
+  }, 60_000);
 
-    // A issues the speakers with one tap; B sees it without reloading.
+  it("3. A issues the speakers with one tap; B sees it without reloading", async () => {
     await itemOf(caseA, "スピーカー").getByRole("button", { name: "出庫：スピーカー" }).click();
     await itemOf(caseA, "スピーカー").getByRole("button", { name: "出庫解除：スピーカー" }).waitFor();
     await speakerB.getByRole("button", { name: "出庫解除：スピーカー" }).waitFor();
-    await speakerB.getByText("出庫済").waitFor();
+    await speakerB.getByText("出庫済", { exact: true }).waitFor();
+  }, 60_000);
 
-    // B receives them on the phone (big buttons); A sees it live.
+  it("4. B receives them on the phone (big buttons); A sees it live", async () => {
     const receiveB = speakerB.getByRole("button", { name: "入庫：スピーカー" });
     const box = await receiveB.boundingBox();
     expect(box?.height ?? 0).toBeGreaterThanOrEqual(48);
     await receiveB.click();
     await speakerB.getByRole("button", { name: "入庫解除：スピーカー" }).waitFor();
-    await itemOf(caseA, "スピーカー").getByText("入庫済").waitFor();
+    await itemOf(caseA, "スピーカー").getByText("入庫済", { exact: true }).waitFor();
+  }, 60_000);
 
-    // Receiving before issuing is refused by the server, and said so.
+  it("5. receiving before issuing is refused by the server, and said so", async () => {
     await itemOf(todayB, "マイク").getByRole("button", { name: "入庫：マイク" }).click();
     const refused = b.getByRole("dialog", { name: "出庫がされていません" });
     await refused.waitFor();
     await screenshot(b, "warehouse-refused-phone");
     await refused.locator(".p-dialog-footer").getByRole("button", { name: "閉じる" }).click();
     await refused.waitFor({ state: "hidden" });
+  }, 60_000);
 
-    // B receives the overdue cable late: it stays in 期限超過, shown as received, on both screens.
+  it("6. B receives the overdue cable late: it stays in 期限超過, shown as received, on both screens", async () => {
     const overdueB = b.getByRole("region", { name: "期限超過" });
     await itemOf(overdueB, "延長コード").getByRole("button", { name: "出庫：延長コード" }).click();
     await itemOf(overdueB, "延長コード").getByRole("button", { name: "入庫：延長コード" }).click();
-    await itemOf(overdueA, "延長コード").getByText("入庫済").waitFor();
+    await itemOf(overdueA, "延長コード").getByText("入庫済", { exact: true }).waitFor();
     await b.waitForFunction(() => document.querySelector(".wh-toggle[disabled]") === null);
     await expectNoPageOverflow(b);
     // Let the buttons' colour transition finish and show the top of the page (the app bar is sticky).
     await b.evaluate(() => window.scrollTo(0, 0));
     await b.waitForTimeout(400);
     await screenshot(b, "warehouse-phone");
+  }, 60_000);
 
-    // A scanner types a title and Enter into the scan box: the row is highlighted, the box cleared.
+  it("7. a scanner's title or item id and Enter highlight the row and clear the box; an unknown one is said", async () => {
     await scan.fill("マイク");
     await scan.press("Enter");
     await itemOf(caseA, "マイク").and(a.locator(".wh-row--found")).waitFor();
@@ -153,7 +169,9 @@ describeInBrowser("warehouse board journey", () => {
     await scan.press("Enter");
     await a.getByText("「プロジェクター」に一致するアイテムはこの画面にありません").waitFor();
     await screenshot(a, "warehouse-desktop");
+  }, 60_000);
 
+  it("8. the wall screen: kept in the URL, item names at least twice the normal size", async () => {
     const titleSizeOf = (page: Page) =>
       itemOf(page.getByRole("region", { name: /^今日/ }), "スピーカー")
         .locator(".wh-row-title")
@@ -172,5 +190,5 @@ describeInBrowser("warehouse board journey", () => {
     await screenshot(a, "warehouse-wall");
     await a.setViewportSize(DESKTOP);
     await screenshot(a, "warehouse-wall-1280");
-  }, 120_000);
+  }, 60_000);
 });

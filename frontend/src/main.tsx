@@ -1,4 +1,5 @@
-import "primereact/resources/themes/lara-light-blue/theme.css";
+// The theme's variables and the first screen's rules; the rest comes with the screens (components/primeTheme.ts).
+import "primereact/resources/themes/lara-light-blue/theme.css?first-screen";
 import "primereact/resources/primereact.min.css";
 import "./app/styles.css";
 import { StrictMode } from "react";

@@ -6,7 +6,8 @@
  *     as docker-compose runs it. Each closed-loop client has a kept-alive connection of its own and a
  *     minimal client (rawHttp.ts), so that the load generator takes as little as it can of the 2 vCPUs.
  *  2. Direct: the same transaction (lock the case and the item row, read the overlapping bookings, check the
- *     peak with common/availability, upsert the order item: the transaction of allocation/addUnit.queries.ts) issued
+ *     peak with common/availability, upsert the order item and record it in the history: the transaction of
+ *     allocation/addUnit.queries.ts) issued
  *     straight through `pg` by 32 concurrent loops sharing the same number of connections (POOL).
  * Each closed loop runs on items and cases of its own that have no order items yet, after WARM_UP_SECONDS of
  * the same loop on a warm-up workload (a new process runs its first seconds unoptimised). The three closed
@@ -100,14 +101,21 @@ async function interleaved(paths: ClosedLoopPath[]): Promise<Run[]> {
  * function that locks, writes the unit and reads the bookings, COMMIT), with the same parameters and the
  * same check (common/availability), straight through `pg`.
  */
-async function directAddItem(pool: Pool, groupId: number, itemId: number, caseId: number): Promise<boolean> {
+async function directAddItem(
+  pool: Pool,
+  groupId: number,
+  itemId: number,
+  caseId: number,
+  actorId: number,
+): Promise<boolean> {
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
-    const { rows } = await client.query("SELECT add_allocation_unit($1, $2, $3) AS r", [
+    const { rows } = await client.query("SELECT add_allocation_unit($1, $2, $3, $4) AS r", [
       groupId,
       caseId,
       itemId,
+      actorId,
     ]);
     const r = rows[0].r;
     const window = { start: r.order_item.start, end: r.order_item.end };
@@ -209,6 +217,8 @@ async function main() {
     return { items, cases };
   };
   const newWorkload = (label: string) => workloadOn(base, access, group, category, label);
+  // The direct path records its units in the history by the same member, as the server does.
+  const actorId: number = (await api(base, "GET", "/api/user-info/", access)).user.id;
   // Every measured closed loop starts from the same state, items and cases of its own without order items,
   // so each path runs the same mix of first units (inserts) and further units (updates) over the same
   // number of bookings; the warm-ups run on a workload of their own.
@@ -230,7 +240,8 @@ async function main() {
     (await user.request("POST", `/api/additem/${itemId}/${caseId}/`, auth)) === 200;
   const oneProcessUsers = usersOf([baseUrl]);
   const oneProcessCall: Call = (load, c) => plus(oneProcessUsers[c]!, pick(load.items), load.cases[c]!);
-  const directCall: Call = (load, c) => directAddItem(pool, group.id, pick(load.items), load.cases[c]!);
+  const directCall: Call = (load, c) =>
+    directAddItem(pool, group.id, pick(load.items), load.cases[c]!, actorId);
   // The docker-compose topology: two app processes on the same database, half of the clients on each.
   const second = await startAppProcess({
     DATABASE_URL: url,
@@ -260,7 +271,8 @@ async function main() {
   await driveAtRate(RATE, 1, httpAtRate);
   const oneProcessAtRate = await driveAtRate(RATE, SECONDS, httpAtRate);
   agent.destroy();
-  const directOpAtRate = () => directAddItem(pool, group.id, pick(directLoad.items), pick(directLoad.cases));
+  const directOpAtRate = () =>
+    directAddItem(pool, group.id, pick(directLoad.items), pick(directLoad.cases), actorId);
   await driveAtRate(RATE, 1, directOpAtRate);
   const directAtRate = await driveAtRate(RATE, SECONDS, directOpAtRate);
   const reclaimDuringRun = reclaim();

@@ -13,6 +13,11 @@
  * redis://127.0.0.1:6379, empty or `off` for none). BENCH_SECONDS (30) of measurement after 2 s of
  * warm-up. BENCH_PROFILE=<dir> writes a CPU profile of the server there. Writes the figures into
  * docs/benchmarks.md between the realtime markers (not with BENCH_DOCS=0), where the method is described.
+ *
+ * BENCH_BASELINE_ROOT=<another checkout with its node_modules> runs that checkout's server (its own
+ * scripts/bench/realtimeServer.ts, on a scratch database of its own, with its own watchers' process) beside
+ * this one's: after both warmed up, the two take turns (BENCH_TURNS, default 4 each, SECONDS in all per
+ * server), so a change's before and after are measured in one run under the same load of the machine.
  */
 import { type ChildProcess, fork, type Serializable } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -35,6 +40,10 @@ const SOCKETS = Number(process.env.BENCH_SOCKETS || 500);
 const SECONDS = Number(process.env.BENCH_SECONDS || 30);
 const RATE = Number(process.env.BENCH_RATE || 20);
 const WARMUP_SECONDS = 2;
+/** Another checkout whose server runs beside this one's, for a before/after in one run (see above). */
+const BASELINE_ROOT = process.env.BENCH_BASELINE_ROOT;
+/** Turns per server when a baseline runs beside (see above). */
+const TURNS = BASELINE_ROOT ? Number(process.env.BENCH_TURNS || 4) : 1;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 /**
  * One item per allocation (warm-up included), so an `inventory.changed` row names its allocation by item
@@ -101,9 +110,14 @@ function nextMessage<M extends { type: string }, T extends M["type"]>(
   });
 }
 
-function forkChild(file: string, env: Record<string, string>, profile?: string): ChildProcess {
-  const child = fork(path.join(__dirname, file), [], {
-    cwd: ROOT,
+function forkChild(
+  file: string,
+  env: Record<string, string>,
+  profile?: string,
+  root: string = ROOT,
+): ChildProcess {
+  const child = fork(path.join(root, "scripts/bench", file), [], {
+    cwd: root,
     execArgv: ["-r", "esbuild-register", ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [])],
     serialization: "advanced",
     env: { ...process.env, ...env },
@@ -202,15 +216,17 @@ function latencies<K>(
   };
 }
 
-let server: ChildProcess | undefined;
-let clients: ChildProcess | undefined;
-let database: Awaited<ReturnType<typeof openFreshPostgres>> | undefined;
+/** Every server, watchers' process and scratch database started, for the clean-up. */
+const servers: ChildProcess[] = [];
+const watchers: ChildProcess[] = [];
+const databases: Awaited<ReturnType<typeof openFreshPostgres>>[] = [];
 let cleaning: Promise<void> | undefined;
-/** Kills the children and drops the scratch database; safe to call more than once. */
+/** Kills the children and drops the scratch databases; safe to call more than once. */
 const cleanup = () => {
   cleaning ??= (async () => {
-    await Promise.all([end(clients), end(server, { type: "stop" })]);
-    await database?.close().catch((err) => console.error("could not drop the scratch database:", err));
+    await Promise.all([...watchers.map((c) => end(c)), ...servers.map((s) => end(s, { type: "stop" }))]);
+    for (const database of databases)
+      await database.close().catch((err) => console.error("could not drop a scratch database:", err));
   })();
   return cleaning;
 };
@@ -218,14 +234,23 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => void cleanup().finally(() => process.exit(130)));
 }
 
-async function main() {
-  const loadBefore = loadavg();
-  const redis = REDIS_URL !== "" && REDIS_URL !== "off" && (await reachable(REDIS_URL));
-  if (REDIS_URL !== "" && REDIS_URL !== "off" && !redis)
-    console.warn(`Redis at ${REDIS_URL} unreachable: running without`);
+/** One server under test (this checkout's, or the baseline's) with its group, case and watchers. */
+interface Target {
+  label: string;
+  /** Allocations at RATE for `seconds`, each on the next item, a bare broadcast half a period after each. */
+  run(seconds: number): Promise<void>;
+  /** Forget the warm-up: what runs from now on is measured. */
+  measure(): void;
+  allocations: Allocation[];
+  pingIds: number[];
+  server: ChildProcess;
+  clients: ChildProcess;
+}
 
-  database = await openFreshPostgres();
-  server = forkChild(
+async function setUp(label: string, root: string, redis: boolean, profile?: string): Promise<Target> {
+  const database = await openFreshPostgres();
+  databases.push(database);
+  const server = forkChild(
     "realtimeServer.ts",
     {
       DATABASE_URL: database.url,
@@ -237,8 +262,10 @@ async function main() {
       JWT_SECRET: "realtime-bench-secret",
       CSRF_SECRET: "realtime-bench-csrf",
     },
-    process.env.BENCH_PROFILE,
+    profile,
+    root,
   );
+  servers.push(server);
   const { url: base } = await nextMessage<FromServer, "ready">(server, "ready", 60_000);
   const toServer = (message: ToServer) => tell(server, message);
 
@@ -279,78 +306,84 @@ async function main() {
     await api(base, "PATCH", `/api/user/${user.id}/`, access, { is_member: true });
     return (await api(base, "POST", "/api/token/", undefined, { email, password })).access;
   });
-  console.info(`${SOCKETS} members signed up in ${((now() - setupStarted) / 1000).toFixed(1)} s`);
+  console.info(`${label}: ${SOCKETS} members signed up in ${((now() - setupStarted) / 1000).toFixed(1)} s`);
 
-  clients = forkChild("realtimeClients.ts", {});
-  const toClients = (message: ToClients) => tell(clients, message);
+  const clients = forkChild("realtimeClients.ts", {});
+  watchers.push(clients);
   const connectStarted = now();
-  toClients({ type: "connect", url: base, tokens, caseId: kase.id });
+  tell<ToClients>(clients, { type: "connect", url: base, tokens, caseId: kase.id });
   await nextMessage<FromClients, "ready">(clients, "ready", 180_000);
   console.info(
-    `${SOCKETS} sockets watching case ${kase.id} after ${((now() - connectStarted) / 1000).toFixed(1)} s`,
+    `${label}: ${SOCKETS} sockets watching case ${kase.id} after ${((now() - connectStarted) / 1000).toFixed(1)} s`,
   );
 
-  // Allocations at a steady rate (open loop: the next one does not wait for the previous answer), each on
-  // the next item; a bare broadcast half a period after each.
   let allocated = 0;
   let pinged = 0;
-  const run = async (seconds: number) => {
-    const allocations: Allocation[] = [];
-    const pingIds: number[] = [];
-    const calls: Promise<void>[] = [];
-    const period = 1000 / RATE;
-    const count = Math.round(seconds * RATE);
-    const start = now() + 50;
-    for (let i = 0; i < count; i++) {
-      await sleepUntil(start + i * period);
-      const allocation: Allocation = { sentAt: now() };
-      allocations.push(allocation);
-      const item = items[allocated++]!;
-      calls.push(
-        api(base, "POST", `/api/additem/${item}/${kase.id}/`, access)
-          .then((body) => {
-            allocation.respondedAt = now();
-            allocation.key = rowKey(body.summary.id, body.summary.shippable_quantity);
-          })
-          .catch((err) => {
-            allocation.failed = String(err);
-          }),
-      );
-      await sleepUntil(start + (i + 0.5) * period);
-      const id = pinged++;
-      pingIds.push(id);
-      toServer({ type: "ping", groupId: group.id, id });
-    }
-    const sendSeconds = (now() - start) / 1000;
-    await Promise.all(calls);
-    return { allocations, pingIds, sendSeconds };
+  const target: Target = {
+    label,
+    server,
+    clients,
+    allocations: [],
+    pingIds: [],
+    measure() {
+      target.allocations = [];
+      target.pingIds = [];
+      toServer({ type: "measure" });
+      tell<ToClients>(clients, { type: "measure" });
+    },
+    // Open loop: the next allocation does not wait for the previous answer.
+    async run(seconds) {
+      const calls: Promise<void>[] = [];
+      const period = 1000 / RATE;
+      const count = Math.round(seconds * RATE);
+      const start = now() + 50;
+      for (let i = 0; i < count; i++) {
+        await sleepUntil(start + i * period);
+        const allocation: Allocation = { sentAt: now() };
+        target.allocations.push(allocation);
+        const item = items[allocated++]!;
+        calls.push(
+          api(base, "POST", `/api/additem/${item}/${kase.id}/`, access)
+            .then((body) => {
+              allocation.respondedAt = now();
+              allocation.key = rowKey(body.summary.id, body.summary.shippable_quantity);
+            })
+            .catch((err) => {
+              allocation.failed = String(err);
+            }),
+        );
+        await sleepUntil(start + (i + 0.5) * period);
+        const id = pinged++;
+        target.pingIds.push(id);
+        toServer({ type: "ping", groupId: group.id, id });
+      }
+      await Promise.all(calls);
+    },
   };
+  return target;
+}
 
-  await run(WARMUP_SECONDS);
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  toServer({ type: "measure" });
-  toClients({ type: "measure" });
-  const loadAtStart = loadavg();
-  const pressureAtStart = cpuPressure();
-  const { allocations, pingIds, sendSeconds } = await run(SECONDS);
-  const loadAtEnd = loadavg();
-  const pressureAtEnd = cpuPressure();
-  const stalled =
-    pressureAtStart && pressureAtEnd
-      ? (pressureAtEnd.stalledUs - pressureAtStart.stalledUs) / 1000 / (pressureAtEnd.at - pressureAtStart.at)
-      : undefined;
+/** A target's figures once its turns are over: latencies at its watchers, HTTP times, loop lag. */
+async function figuresOf(target: Target, withLag: boolean) {
+  const { server, clients, allocations, pingIds } = target;
   // Loop lag and CPU over the measurement: until the last allocation has answered.
   const serverLag = nextMessage<FromServer, "lag">(server, "lag", 10_000);
   const clientsLag = nextMessage<FromClients, "lag">(clients, "lag", 10_000);
-  toServer({ type: "lag" });
-  toClients({ type: "lag" });
+  tell<ToServer>(server, { type: "lag" });
+  tell<ToClients>(clients, { type: "lag" });
   const [{ lag: serverLoop, emitMs }, { lag: clientsLoop }] = await Promise.all([serverLag, clientsLag]);
   const emits = Float64Array.from(emitMs).sort();
+  const loopRow = (name: string, lag: LoopLag) =>
+    `| ${name} | ${ms(lag.p50)} | ${ms(lag.p99)} | ${ms(lag.max)} | ${Math.round(lag.cpu * 100)} % |`;
+  // With a baseline the window spans the other server's turns too: its lag and CPU share say little.
+  const lagRows = withLag
+    ? [loopRow("app server", serverLoop), loopRow("watchers' process", clientsLoop)]
+    : [];
 
   const done = allocations.filter((a) => a.key !== undefined);
   const failed = allocations.filter((a) => a.failed);
   const report = nextMessage<FromClients, "report">(clients, "report", 60_000);
-  toClients({ type: "drain", rowKeys: done.map((a) => a.key!), pingIds, waitMs: 10_000 });
+  tell<ToClients>(clients, { type: "drain", rowKeys: done.map((a) => a.key!), pingIds, waitMs: 10_000 });
   const arrived = await report;
 
   const inventory = latencies(arrived.rows, new Map(done.map((a) => [a.key!, a.respondedAt!])), SOCKETS);
@@ -360,41 +393,94 @@ async function main() {
     SOCKETS,
   );
   const http = Float64Array.from(done.map((a) => a.respondedAt! - a.sentAt)).sort();
-  const ratio = pct(inventory.all, 99) / pct(bare.all, 99);
-  const loopRow = (name: string, lag: LoopLag) =>
-    `| ${name} | ${ms(lag.p50)} | ${ms(lag.p99)} | ${ms(lag.max)} | ${Math.round(lag.cpu * 100)} % |`;
-  const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(" / ");
+  return { inventory, bare, http, failed, emits, lagRows, disconnects: arrived.disconnects };
+}
 
+async function main() {
+  const loadBefore = loadavg();
+  const redis = REDIS_URL !== "" && REDIS_URL !== "off" && (await reachable(REDIS_URL));
+  if (REDIS_URL !== "" && REDIS_URL !== "off" && !redis)
+    console.warn(`Redis at ${REDIS_URL} unreachable: running without`);
+
+  const targets = [await setUp("this checkout", ROOT, redis, process.env.BENCH_PROFILE)];
+  if (BASELINE_ROOT) targets.push(await setUp(`baseline (${BASELINE_ROOT})`, BASELINE_ROOT, redis));
+
+  for (const target of targets) await target.run(WARMUP_SECONDS);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  for (const target of targets) target.measure();
+  const loadAtStart = loadavg();
+  const pressureAtStart = cpuPressure();
+  const measureStarted = now();
+  for (let turn = 0; turn < TURNS; turn++) {
+    for (const target of targets) await target.run(SECONDS / TURNS);
+  }
+  const sendSeconds = (now() - measureStarted) / 1000;
+  const loadAtEnd = loadavg();
+  const pressureAtEnd = cpuPressure();
+  const stalled =
+    pressureAtStart && pressureAtEnd
+      ? (pressureAtEnd.stalledUs - pressureAtStart.stalledUs) / 1000 / (pressureAtEnd.at - pressureAtStart.at)
+      : undefined;
+
+  const figures: ({ target: Target } & Awaited<ReturnType<typeof figuresOf>>)[] = [];
+  for (const target of targets) figures.push({ target, ...(await figuresOf(target, targets.length === 1)) });
+  const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(" / ");
+  const first = figures[0]!;
+  const sent = first.target.allocations.length;
   const lines = [
     `Run of ${new Date().toISOString().slice(0, 16)}Z, node ${process.version}, ${cpus().length} cores, ` +
       `Redis adapter ${redis ? "on" : "off"}. ${SOCKETS} sockets (one member each, one process) watching one case; ` +
-      `${allocations.length} allocations sent in ${sendSeconds.toFixed(1)} s (${(allocations.length / sendSeconds).toFixed(1)}/s, ` +
-      `${failed.length} failed) and ${pingIds.length} bare broadcasts, after ${WARMUP_SECONDS} s of warm-up.`,
+      (targets.length === 1
+        ? `${sent} allocations sent in ${sendSeconds.toFixed(1)} s (${(sent / sendSeconds).toFixed(1)}/s, ` +
+          `${first.failed.length} failed) and ${first.target.pingIds.length} bare broadcasts, after ${WARMUP_SECONDS} s of warm-up.`
+        : `per server ${sent} allocations at ${RATE}/s and as many bare broadcasts, in ${TURNS} turns of ` +
+          `${(SECONDS / TURNS).toFixed(1)} s taking turns with the other server (${sendSeconds.toFixed(1)} s in all), after ` +
+          `${WARMUP_SECONDS} s of warm-up each; each server has its own scratch database and watchers' process.`),
     `Load average (1 / 5 / 15 min): ${load(loadBefore)} before the set-up, ${load(loadAtStart)} at the start ` +
       `of the measurement, ${load(loadAtEnd)} at its end` +
       (stalled === undefined
         ? "."
         : `; some runnable task was waiting for a CPU ${Math.round(stalled * 100)} % of the measured time (/proc/pressure/cpu).`),
     "",
-    "| latency to each watcher (ms) | samples | p50 | p99 | max | first watcher p50 | first watcher p99 | missed |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- |",
-    `| \`inventory.changed\`, from the HTTP response | ${inventory.all.length} | ${ms(pct(inventory.all, 50))} | ${ms(pct(inventory.all, 99))} | ${ms(pct(inventory.all, 100))} | ${ms(pct(inventory.first, 50))} | ${ms(pct(inventory.first, 99))} | ${inventory.missed} |`,
-    `| bare \`bench.ping\` broadcast, from the emit | ${bare.all.length} | ${ms(pct(bare.all, 50))} | ${ms(pct(bare.all, 99))} | ${ms(pct(bare.all, 100))} | ${ms(pct(bare.first, 50))} | ${ms(pct(bare.first, 99))} | ${bare.missed} |`,
-    "",
-    `p99 inventory / bare = **${ratio.toFixed(2)}**. Targets (inventory p99 < 100 ms, ratio ≤ 2, none ` +
-      `missed): **${pct(inventory.all, 99) < 100 && ratio <= 2 && inventory.missed === 0 ? "met" : "not met"}**. ` +
-      `Events that arrived before the driver had read the HTTP response (counted as 0 ms): ${inventory.early} of ${inventory.all.length}. ` +
-      `HTTP additem p50 ${ms(pct(http, 50))} ms, p99 ${ms(pct(http, 99))} ms. Socket disconnects during the run: ${arrived.disconnects}.`,
-    "",
-    "| process, during the measurement | event-loop delay p50 ms | p99 ms | max ms | CPU (of one core) |",
-    "| --- | --- | --- | --- | --- |",
-    loopRow("app server", serverLoop),
-    loopRow("watchers' process", clientsLoop),
-    "",
-    `Time inside the server's emit call of one bare broadcast to ${SOCKETS} sockets (the synchronous ` +
-      `encoding and socket writes): p50 ${ms(pct(emits, 50))} ms, p99 ${ms(pct(emits, 99))} ms.`,
+    `| ${targets.length > 1 ? "server | " : ""}latency to each watcher (ms) | samples | p50 | p99 | max | first watcher p50 | first watcher p99 | missed |`,
+    `| ${targets.length > 1 ? "--- | " : ""}--- | --- | --- | --- | --- | --- | --- | --- |`,
   ];
-  if (failed.length > 0) lines.push("", `First failure: ${failed[0]!.failed}`);
+  const who = (f: (typeof figures)[number]) => (targets.length > 1 ? `${f.target.label} | ` : "");
+  for (const f of figures) {
+    const { inventory, bare } = f;
+    lines.push(
+      `| ${who(f)}\`inventory.changed\`, from the HTTP response | ${inventory.all.length} | ${ms(pct(inventory.all, 50))} | ${ms(pct(inventory.all, 99))} | ${ms(pct(inventory.all, 100))} | ${ms(pct(inventory.first, 50))} | ${ms(pct(inventory.first, 99))} | ${inventory.missed} |`,
+      `| ${who(f)}bare \`bench.ping\` broadcast, from the emit | ${bare.all.length} | ${ms(pct(bare.all, 50))} | ${ms(pct(bare.all, 99))} | ${ms(pct(bare.all, 100))} | ${ms(pct(bare.first, 50))} | ${ms(pct(bare.first, 99))} | ${bare.missed} |`,
+    );
+  }
+  lines.push("");
+  for (const f of figures) {
+    const { inventory, bare, http } = f;
+    const ratio = pct(inventory.all, 99) / pct(bare.all, 99);
+    lines.push(
+      `${targets.length > 1 ? `${f.target.label}: ` : ""}p99 inventory / bare = **${ratio.toFixed(2)}**. Targets (inventory p99 < 100 ms, ratio ≤ 2, none ` +
+        `missed): **${pct(inventory.all, 99) < 100 && ratio <= 2 && inventory.missed === 0 ? "met" : "not met"}**. ` +
+        `Events that arrived before the driver had read the HTTP response (counted as 0 ms): ${inventory.early} of ${inventory.all.length}. ` +
+        `HTTP additem p50 ${ms(pct(http, 50))} ms, p99 ${ms(pct(http, 99))} ms; ${f.failed.length} failed. Socket disconnects during the run: ${f.disconnects}.`,
+    );
+  }
+  if (targets.length === 1) {
+    lines.push(
+      "",
+      "| process, during the measurement | event-loop delay p50 ms | p99 ms | max ms | CPU (of one core) |",
+      "| --- | --- | --- | --- | --- |",
+      ...first.lagRows,
+    );
+  }
+  lines.push("");
+  for (const f of figures) {
+    lines.push(
+      `${targets.length > 1 ? `${f.target.label}: t` : "T"}ime inside the server's emit call of one bare broadcast to ${SOCKETS} sockets (the synchronous ` +
+        `encoding and socket writes): p50 ${ms(pct(f.emits, 50))} ms, p99 ${ms(pct(f.emits, 99))} ms.`,
+    );
+  }
+  const failure = figures.find((f) => f.failed.length > 0);
+  if (failure) lines.push("", `First failure (${failure.target.label}): ${failure.failed[0]!.failed}`);
   const text = lines.join("\n");
   console.info(text);
   // The prose of the section is kept as written in the file; only the figures between the run markers move.

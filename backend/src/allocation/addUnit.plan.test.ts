@@ -56,10 +56,11 @@ describeOnPostgres("add_allocation_unit's bookings read [postgres]", () => {
         SET client_min_messages = notice;
         SET plan_cache_mode = force_generic_plan`);
       await session.query("BEGIN");
-      const { rows } = await session.query("SELECT add_allocation_unit($1, $2, $3) AS r", [
+      const { rows } = await session.query("SELECT add_allocation_unit($1, $2, $3, $4) AS r", [
         owner.groupId,
         kase.id,
         added.id,
+        owner.userId,
       ]);
       await session.query("ROLLBACK");
       expect(rows[0].r.bookings).toHaveLength(2);

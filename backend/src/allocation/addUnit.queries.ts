@@ -26,6 +26,8 @@ export interface UnitAdded {
   unit: AddedUnit;
   /** The item's order items that overlap the unit's period, this case's own (with the new unit) among them. */
   bookings: Booking[];
+  /** The history entry the function wrote with the unit (null when nothing was added). */
+  history: { id: number; at: Date; actorName: string; caseTitle: string } | null;
 }
 
 /** What the function returns, as JSON: instants as epoch milliseconds, bookings as compact tuples. */
@@ -48,13 +50,15 @@ interface AddedJson {
     version: number;
   };
   bookings: [start: number, end: number, quantity: number][];
+  history: { id: number; at: number; actor_name: string } | null;
+  case_title: string;
 }
 
 const dateOrNull = (ms: number | null) => (ms === null ? null : new Date(ms));
 
 /**
  * One more unit of (case, item) over its order item's period, or the case's when it has none yet, written
- * but not committed. Undefined when the case or the item is not in the group; "cancelled" (nothing written)
+ * but not committed, and recorded in the history by `actorId`. Undefined when the case or the item is not in the group; "cancelled" (nothing written)
  * when the case is cancelled. A test's hooks may name another function of the same signature (the
  * concurrency tests' control, without the item lock).
  */
@@ -63,12 +67,13 @@ export async function addUnitLocked(
   groupId: number,
   caseId: number,
   itemId: number,
+  actorId: number,
   hooks?: AllocationHooks,
 ): Promise<UnitAdded | "cancelled" | undefined> {
   const fn = sql.identifier(hooks?.addUnitFunction ?? "add_allocation_unit");
   const [row] = await rowsOf<{ r: AddedJson | null }>(
     tx,
-    sql`SELECT ${fn}(${groupId}, ${caseId}, ${itemId}) AS r`,
+    sql`SELECT ${fn}(${groupId}, ${caseId}, ${itemId}, ${actorId}) AS r`,
   );
   const r = row?.r;
   if (!r) return undefined;
@@ -93,5 +98,11 @@ export async function addUnitLocked(
       version: Number(o.version),
     },
     bookings: r.bookings.map(([start, end, quantity]) => ({ start, end, quantity })),
+    history: r.history && {
+      id: r.history.id,
+      at: new Date(r.history.at),
+      actorName: r.history.actor_name,
+      caseTitle: r.case_title,
+    },
   };
 }

@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/client";
+import type { Database, Tx } from "../db/client";
+import type { AppDeps } from "../deps";
+import type { AllocationHooks } from "./hooks";
 
 /** The one source of the + statement's SQL function (migrations are made from it). */
 export const addUnitSource = () =>
@@ -25,3 +27,26 @@ export async function installUnlockedAddUnit(database: Database): Promise<void> 
     .replace("FUNCTION add_allocation_unit(", `FUNCTION ${UNLOCKED_ADD_UNIT}(`);
   await database.db.execute(sql.raw(unlocked));
 }
+
+/** An `afterCheck` hook that waits `ms` inside the transaction, widening the window between check and commit. */
+export const sleepInTransaction = (ms: number) => (tx: Tx) =>
+  tx.execute(sql`select pg_sleep(${ms / 1000})`).then(() => undefined);
+
+/** The real locks with a widened window: the race the locks must win. */
+export const LOCKED_SLOW: AllocationHooks = { afterCheck: sleepInTransaction(20) };
+
+/**
+ * The control: no item lock anywhere (rows read without FOR UPDATE, the + through UNLOCKED_ADD_UNIT, which
+ * installUnlockedAddUnit must have installed) and the same widened window; it must overbook in some trial.
+ */
+export const UNLOCKED: AllocationHooks = {
+  lockRows: false,
+  addUnitFunction: UNLOCKED_ADD_UNIT,
+  afterCheck: sleepInTransaction(20),
+};
+
+/** The app's dependencies with allocation test hooks (production never sets them). */
+export const withAllocationHooks = (deps: AppDeps, allocationHooks: AllocationHooks): AppDeps => ({
+  ...deps,
+  allocationHooks,
+});

@@ -13,5 +13,6 @@ export {
   spanOf,
 } from "./allocation";
 export type { AllocationHooks } from "./hooks";
-export { type CaseRow, findCase, lockCase, lockItems } from "./locks.queries";
+export { bookingsInWindow, type CaseRow, findCase, lockCase, lockItems } from "./locks.queries";
+export { caseHasOpenOutages, outagePeriodsOf, outagesInWindow } from "./outages.queries";
 export { type RefusedWindow, shortageRefusal } from "./tentativeHolds";

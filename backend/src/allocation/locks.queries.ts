@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, ne } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { items, orderItems, workCases } from "../db/schema";
+import { items, orderItemBookings, workCases } from "../db/schema";
+import { outagesInWindow } from "./outages.queries";
 
 type Queryable = Db | Tx;
 
@@ -62,10 +63,11 @@ export function itemsUnlocked(db: Queryable, groupId: number, ids: number[]) {
 
 /**
  * The order items of these items that overlap the closed window [from, to] (served by the index on
- * (item_id, start_date, end_date)), optionally leaving out one case's own. Cancelled cases hold no stock
- * (docs/lifecycle.md).
+ * (item_id, start_date, end_date)), optionally leaving out one case's own, and the units out of service
+ * (lost, broken: docs/lifecycle.md, marked `outOfService`), the case's own among them. Cancelled cases hold
+ * no stock.
  */
-export function bookingsInWindow(
+export async function bookingsInWindow(
   db: Queryable,
   groupId: number,
   itemIds: number[],
@@ -73,23 +75,44 @@ export function bookingsInWindow(
   to: Date,
   exceptCaseId?: number,
 ) {
+  const [booked, out] = await Promise.all([
+    orderItemsInWindow(db, groupId, itemIds, from, to, exceptCaseId),
+    outagesInWindow(db, groupId, itemIds, from, to),
+  ]);
+  return [
+    ...booked.map((b) => ({ ...b, outOfService: false })),
+    ...out.map((o) => ({ ...o, outOfService: true })),
+  ];
+}
+
+function orderItemsInWindow(
+  db: Queryable,
+  groupId: number,
+  itemIds: number[],
+  from: Date,
+  to: Date,
+  exceptCaseId?: number,
+) {
+  // What order items hold (early returns free their units from the return: the view order_item_bookings).
+  const b = orderItemBookings;
   return db
     .select({
-      itemId: orderItems.itemId,
-      workCaseId: orderItems.workCaseId,
-      start: orderItems.startDate,
-      end: orderItems.endDate,
-      quantity: orderItems.orderQuantity,
+      itemId: b.itemId,
+      workCaseId: b.workCaseId,
+      start: b.startDate,
+      end: b.endDate,
+      quantity: b.quantity,
     })
-    .from(orderItems)
-    .innerJoin(workCases, and(eq(workCases.id, orderItems.workCaseId), ne(workCases.status, "cancelled")))
+    .from(b)
+    .innerJoin(workCases, and(eq(workCases.id, b.workCaseId), ne(workCases.status, "cancelled")))
     .where(
       and(
-        eq(orderItems.groupId, groupId),
-        inArray(orderItems.itemId, itemIds),
-        lte(orderItems.startDate, to),
-        gte(orderItems.endDate, from),
-        exceptCaseId === undefined ? undefined : ne(orderItems.workCaseId, exceptCaseId),
+        eq(b.groupId, groupId),
+        inArray(b.itemId, itemIds),
+        lte(b.startDate, to),
+        gte(b.plannedEnd, from),
+        gte(b.endDate, from),
+        exceptCaseId === undefined ? undefined : ne(b.workCaseId, exceptCaseId),
       ),
     );
 }

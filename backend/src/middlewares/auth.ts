@@ -1,4 +1,5 @@
 import { ja } from "@zaiko/common/messages/ja";
+import { formatPositions, STREAM_POSITIONS_HEADER } from "@zaiko/common/realtime/positions";
 import type { Context, Next } from "koa";
 import type { AppDeps } from "../deps";
 import type { AuthUser } from "../lib/authUser";
@@ -19,7 +20,11 @@ export function bearerToken(ctx: Context): string | undefined {
   return match?.[1];
 }
 
-/** Route middleware: 401 unless the request carries a valid bearer token of an active member. */
+/**
+ * Route middleware: 401 unless the request carries a valid bearer token of an active member. A GET's
+ * answer also says how far the group's event streams had gone before it was read, so that a client
+ * whose socket connects later can tell whether the answer may lack a change (common/realtime/positions.ts).
+ */
 export function requireAuth(deps: AppDeps) {
   return async function authenticated(ctx: Context, next: Next) {
     const user = await deps.authenticate(bearerToken(ctx));
@@ -28,6 +33,8 @@ export function requireAuth(deps: AppDeps) {
       throw httpError(401, ja.errors.unauthenticated);
     }
     ctx.state.user = user;
+    if (ctx.method === "GET")
+      ctx.set(STREAM_POSITIONS_HEADER, formatPositions(await deps.realtime.positions(user.groupId)));
     await next();
   };
 }

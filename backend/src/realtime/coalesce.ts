@@ -10,6 +10,7 @@ export interface CoalescedEvent {
 }
 
 type StockChange = UnsequencedPayload<"stock.changed">;
+type HistoryAdded = UnsequencedPayload<"history.added">;
 
 let uniqueKeys = 0;
 
@@ -18,6 +19,7 @@ function entityKey(e: PendingEvent): string {
   const p = e.payload as Record<string, { id?: number } | number | undefined>;
   const family = e.event.slice(0, e.event.indexOf("."));
   if (e.event === "stock.changed") return "stock.changed";
+  if (e.event === "history.added") return "history.added";
   const entity = p.category ?? p.item ?? p.workcase ?? p.order_item ?? p.user;
   const id = typeof entity === "object" ? entity?.id : p.id;
   // items.imported and anything without an id is never merged.
@@ -43,6 +45,7 @@ export function mergeStockChanges(a: StockChange, b: StockChange): StockChange {
  *   or member) only the last is kept, since it states the entity's final state; the rooms of the
  *   events of that same kind are united (a member's row goes to the owners and to the member);
  * - every `stock.changed` becomes one, over the union of items and the span of all windows;
+ * - every `history.added` becomes one carrying all their entries (each entry is news of its own);
  * - the order of what is kept is the order of its last occurrence, so a delete still follows the
  *   upserts of other entities it came after.
  */
@@ -62,6 +65,10 @@ export function coalesce(events: readonly PendingEvent[]): CoalescedEvent[] {
     if (e.event === "stock.changed") {
       seen.event.payload = mergeStockChanges(seen.event.payload as StockChange, e.payload as StockChange);
       if (!seen.event.rooms.includes(e.room)) seen.event.rooms.push(e.room);
+    } else if (e.event === "history.added") {
+      // New entries, none obsolete: the tick's are sent together, in the order they came.
+      const entries = (seen.event.payload as HistoryAdded).entries;
+      seen.event.payload = { entries: [...entries, ...(e.payload as HistoryAdded).entries] };
     } else if (seen.event.event === e.event) {
       seen.event.payload = { ...e.payload };
       if (!seen.event.rooms.includes(e.room)) seen.event.rooms.push(e.room);

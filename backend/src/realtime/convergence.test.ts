@@ -1,4 +1,4 @@
-import type { ItemDto, WeeklyItemsDto } from "@zaiko/common/catalogue/catalogue.schema";
+import type { CategoryDto, ItemDto, WeeklyItemsDto } from "@zaiko/common/catalogue/catalogue.schema";
 import type { OrderItemDto, SummaryRowDto } from "@zaiko/common/orderitems/orderitems.schema";
 import type { ServerEventName } from "@zaiko/common/realtime/events";
 import {
@@ -9,6 +9,7 @@ import {
   removeVersioned,
   upsertVersioned,
 } from "@zaiko/common/realtime/liveRows";
+import type { StreamPositions } from "@zaiko/common/realtime/positions";
 import { admit } from "@zaiko/common/realtime/sequence";
 import type { WorkCaseDto } from "@zaiko/common/workcases/workcases.schema";
 import { sql } from "drizzle-orm";
@@ -20,10 +21,11 @@ import type { RunningServer } from "../server";
 import { bearer, type Session, signUpOwner } from "../test/api";
 import { describeOnPostgres, openFreshPostgres } from "../test/databases";
 import { type AppProcess, redisAvailable, startAppProcess, TEST_REDIS_URL, waitFor } from "../test/processes";
-import { type ClientSocket, connect } from "../test/sockets";
+import { type ClientSocket, connected, nextEvent, openSocket } from "../test/sockets";
 
 const asServer = (app: AppProcess) => app as unknown as RunningServer;
 const HOOKED = "backend/src/test/hookedApp.ts";
+// Issue 24 asks for 200 rounds; CONVERGENCE_ROUNDS runs more (or fewer while working on the file).
 const ROUNDS = Number(process.env.CONVERGENCE_ROUNDS || 200);
 /** Each batch of each process waits 0…this before it is numbered and sent (test/hookedApp.ts). */
 const PUBLISH_DELAY_MAX_MS = "25";
@@ -34,6 +36,7 @@ interface Views {
   workCase: WorkCaseDto;
   items: ItemDto[];
   summary: SummaryRowDto[];
+  categories: CategoryDto[];
 }
 
 /** The item rows of the week (the clients apply item events as rows; the daily numbers are the server's). */
@@ -43,17 +46,19 @@ const withoutDaily = (items: WeeklyItemsDto["results"]["items"]): ItemDto[] =>
 /** Fresh GETs of everything the case screen and the item list show. */
 async function freshViews(server: RunningServer, s: Session, caseId: number): Promise<Views> {
   const get = (path: string) => request(server.url).get(path).set(bearer(s)).expect(200);
-  const [orderItems, workCase, week, summary] = await Promise.all([
+  const [orderItems, workCase, week, summary, categories] = await Promise.all([
     get(`/api/orderitems/?work_case=${caseId}`),
     get(`/api/workcases/${caseId}/?group_id=${s.groupId}`),
     get(`/api/items/2030/04/01/?groupid=${s.groupId}`),
     get(`/api/inventorysummary/${caseId}/summary/?group_id=${s.groupId}`),
+    get(`/api/categories/?groupid=${s.groupId}`),
   ]);
   return {
     orderItems: orderItems.body,
     workCase: workCase.body,
     items: withoutDaily((week.body as WeeklyItemsDto).results.items),
     summary: summary.body,
+    categories: categories.body,
   };
 }
 
@@ -65,6 +70,7 @@ function canonical(v: Views) {
     workCase: v.workCase,
     items: byId(v.items),
     summary: byId(v.summary),
+    categories: byId(v.categories),
   };
 }
 
@@ -84,7 +90,10 @@ class ClientModel {
   private journal: Change[] = [];
   private readonly orderItemMemory: LiveRowsMemory = newLiveRowsMemory();
   private readonly itemMemory: LiveRowsMemory = newLiveRowsMemory();
+  private readonly categoryMemory: LiveRowsMemory = newLiveRowsMemory();
   resyncs = 0;
+  /** What this round brought (events, their admission, loads), printed when the client does not converge. */
+  trace: string[] = [];
 
   constructor(
     private readonly load: () => Promise<Views>,
@@ -108,10 +117,20 @@ class ClientModel {
     }
     if (event !== "inventory.changed" && typeof payload.seq === "number" && !event.startsWith("members.")) {
       const { apply, gap, last } = admit(event as ServerEventName, payload.seq, this.lastSeq);
+      const row = (payload.order_item ?? payload.item ?? payload.category ?? payload.workcase ?? payload) as {
+        id?: number;
+        version?: number;
+      };
+      this.trace.push(
+        `${payload.seq} ${event} id ${row.id} v${row.version ?? "-"}${apply ? "" : " dropped"}${gap ? " gap" : ""}${this.loading > 0 ? " (loading)" : ""}`,
+      );
       this.lastSeq = last;
       if (gap) void this.refetch();
       if (!apply) return;
     }
+    // The case screen's order items and summary copy category names: they refetch on a category's
+    // change (CATALOGUE_EVENTS in the browser), and so do the item rows here.
+    if (event === "categories.upserted") void this.refetch();
     const change = this.changeOf(event, payload);
     if (!change) return;
     if (this.loading > 0) this.journal.push(change);
@@ -135,6 +154,9 @@ class ClientModel {
           if (!rules.ordered || w.version > v.workCase.version) v.workCase = w;
         };
       }
+      case "categories.upserted":
+        return (v) =>
+          void upsertVersioned(v.categories, p.category as CategoryDto, this.categoryMemory, rules);
       case "items.upserted":
         return (v) => void upsertVersioned(v.items, p.item as ItemDto, this.itemMemory, rules);
       case "inventory.changed": {
@@ -166,7 +188,11 @@ class ClientModel {
     try {
       do {
         this.again = false;
+        this.trace.push("load");
         const answer = await this.load();
+        this.trace.push(
+          `loaded: order items ${answer.orderItems.map((o) => `${o.id}v${o.version}`).join(",")}`,
+        );
         const changes = [...this.journal];
         this.journal = [];
         this.views = answer;
@@ -217,12 +243,18 @@ describeOnPostgres("live views converge across two app processes", () => {
 
   /** A client on `app`: a socket watching the case, and a model of the screen under `rules`. */
   async function openClient(app: AppProcess, owner: Session, caseId: number, rulesList: ApplyRules[]) {
-    const socket: ClientSocket = await connect(asServer(app), owner.access);
+    const opened = openSocket(asServer(app), owner.access);
+    // As the browser does (lib/socket.ts), the client counts the stream from the positions it is told.
+    const positions = nextEvent<StreamPositions>(opened, "realtime.positions");
+    const socket: ClientSocket = await connected(opened);
+    const { group: startSeq } = await positions;
     expect(await socket.emitWithAck("case.watch", caseId)).toEqual({ ok: true });
     const initial = await freshViews(asServer(app), owner, caseId);
-    const models = rulesList.map(
-      (rules) => new ClientModel(() => freshViews(asServer(app), owner, caseId), initial, caseId, rules),
-    );
+    const models = rulesList.map((rules) => {
+      const model = new ClientModel(() => freshViews(asServer(app), owner, caseId), initial, caseId, rules);
+      model.lastSeq = startSeq;
+      return model;
+    });
     socket.onAny((event: string, payload: Record<string, unknown>) => {
       for (const m of models) m.receive(event, payload);
     });
@@ -249,7 +281,7 @@ describeOnPostgres("live views converge across two app processes", () => {
       const write = async (round: number) => {
         const app = asServer(pick(apps));
         const item = pick(items);
-        const kind = pick(["add", "add", "reduce", "issue", "stock", "period"] as const);
+        const kind = pick(["add", "add", "reduce", "issue", "stock", "period", "category"] as const);
         if (kind === "add") return add(app, owner, item.id, kase.id);
         if (kind === "reduce") return reduce(app, owner, item.id, kase.id);
         if (kind === "issue") {
@@ -259,6 +291,13 @@ describeOnPostgres("live views converge across two app processes", () => {
           const o = list.find((x) => x.items.id === item.id);
           if (!o) return;
           return patch(app, owner, o.id, { issue: o.issue ? null : at(1 + (round % 5)) });
+        }
+        if (kind === "category") {
+          // Renames of the one category from both processes: its live lists keep the newest version.
+          return request(app.url)
+            .put(`/api/categories/${category.id}/?groupid=${owner.groupId}`)
+            .set(bearer(owner))
+            .send({ id: category.id, category: `分類-${round}-${Math.random()}`, group: owner.groupId });
         }
         if (kind === "stock") {
           return request(app.url)
@@ -289,6 +328,7 @@ describeOnPostgres("live views converge across two app processes", () => {
       let controlStale = 0;
       let refetches = 0;
       for (let round = 0; round < ROUNDS; round++) {
+        for (const { models } of clients) models[0]!.trace = [];
         await Promise.all([write(round), write(round), write(round), write(round)]);
         // Everything committed is published once both processes drained; then every client must have
         // seen the stream's last number, and the views must equal a fresh GET.
@@ -312,12 +352,17 @@ describeOnPostgres("live views converge across two app processes", () => {
             async () => JSON.stringify(canonical(ordered.views)) === JSON.stringify(truth),
             5_000,
             `the client to converge (round ${round})`,
-          ).catch(() => undefined);
+          ).catch(() =>
+            console.error(
+              `round ${round}, client ${clients.findIndex((c) => c.models[0] === ordered)}: did not converge; ` +
+                `the round's events and loads:\n${ordered.trace.join("\n")}`,
+            ),
+          );
           expect(canonical(ordered.views)).toEqual(truth);
           const c = canonical(control.views);
           if (
-            JSON.stringify([c.orderItems, c.workCase, c.items]) !==
-            JSON.stringify([truth.orderItems, truth.workCase, truth.items])
+            JSON.stringify([c.orderItems, c.workCase, c.items, c.categories]) !==
+            JSON.stringify([truth.orderItems, truth.workCase, truth.items, truth.categories])
           ) {
             controlStale++;
           }

@@ -1,6 +1,9 @@
+import type { EventStream } from "@zaiko/common/realtime/events";
+import type { StreamPositions } from "@zaiko/common/realtime/positions";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rawSql";
+import { streamKey } from "./publisher";
 
 /**
  * Reserves `count` sequence numbers of a stream in one statement and returns the last of them (the
@@ -16,4 +19,16 @@ export async function reserveSeq(db: Db, stream: string, count: number): Promise
         RETURNING seq`,
   );
   return Number(row!.seq);
+}
+
+/** How far a group's streams have gone (0 for a stream that never had an event). */
+export async function readStreamPositions(db: Db, groupId: number): Promise<StreamPositions> {
+  const rows = await rowsOf<{ stream: string; seq: string | number }>(
+    db,
+    sql`SELECT stream, seq FROM event_streams
+        WHERE stream IN (${streamKey("group", groupId)}, ${streamKey("members", groupId)})`,
+  );
+  const seqOf = (stream: EventStream) =>
+    Number(rows.find((row) => row.stream === streamKey(stream, groupId))?.seq ?? 0);
+  return { group: seqOf("group"), members: seqOf("members") };
 }

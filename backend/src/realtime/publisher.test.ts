@@ -71,6 +71,19 @@ describe("coalesce", () => {
     expect(out[0]!.rooms).toEqual([rooms.owners(G), rooms.user(4)]);
   });
 
+  it("sends the history entries of a tick as one event, every entry kept in order", () => {
+    const entry = (id: number) => ({ id }) as never;
+    const out = coalesce([
+      ev("history.added", { entries: [entry(1)] }),
+      ev("items.upserted", { item: { id: 1 } }),
+      ev("history.added", { entries: [entry(2), entry(3)] }),
+    ]);
+    expect(out.map((e) => [e.event, e.payload])).toEqual([
+      ["items.upserted", { item: { id: 1 } }],
+      ["history.added", { entries: [{ id: 1 }, { id: 2 }, { id: 3 }] }],
+    ]);
+  });
+
   it("never merges imports", () => {
     const out = coalesce([
       ev("items.imported", { created: 1, updated: 0, itemized: true }),
@@ -82,6 +95,17 @@ describe("coalesce", () => {
 
 describe("Publisher", () => {
   const logger = createLogger("silent");
+  // The publisher's ticks and the tests' slow reservations run on jest's clock, so that a loaded machine
+  // cannot stretch one sleep past another and turn the batches these tests expect into different ones.
+  beforeEach(() => jest.useFakeTimers({ doNotFake: ["nextTick", "queueMicrotask"] }));
+  afterEach(() => jest.useRealTimers());
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  /** Drains while the clock runs on, as it would, until every slow reservation has answered. */
+  async function drainWithClock(publisher: Publisher): Promise<void> {
+    const drained = publisher.drain();
+    await jest.advanceTimersByTimeAsync(1_000);
+    await drained;
+  }
 
   function publisherWith(reserveSeq: (stream: string, count: number) => Promise<number>) {
     const sent: { rooms: string[]; event: string; payload: { seq: number } }[] = [];
@@ -130,13 +154,13 @@ describe("Publisher", () => {
   it("sends a lone change at once, and coalesces what a burst commits within the following tick", async () => {
     const { publisher, sent } = publisherWith(counters());
     publisher.publish([ev("items.upserted", { item: { id: 1, title: "a" } })]);
-    await new Promise((r) => setTimeout(r, 1));
+    await jest.advanceTimersByTimeAsync(1);
     expect(sent).toHaveLength(1);
     publisher.publish([ev("items.upserted", { item: { id: 1, title: "b" } })]);
     publisher.publish([ev("items.upserted", { item: { id: 1, title: "c" } })]);
-    await new Promise((r) => setTimeout(r, 1));
+    await jest.advanceTimersByTimeAsync(1);
     expect(sent).toHaveLength(1); // still within the tick of the first flush
-    await publisher.drain();
+    await drainWithClock(publisher);
     expect(
       sent.map((s) => [s.payload.seq, (s.payload as unknown as { item: { title: string } }).item.title]),
     ).toEqual([
@@ -153,11 +177,11 @@ describe("Publisher", () => {
       return reserve(stream, count);
     });
     publisher.publish([ev("items.upserted", { item: { id: 1 } })]);
-    await publisher.drain();
+    await drainWithClock(publisher);
     expect(sent).toEqual([]);
     down = false;
     publisher.publish([ev("items.upserted", { item: { id: 2 } })]);
-    await publisher.drain();
+    await drainWithClock(publisher);
     // Control: without the hole this would be 1, the number a client expects next.
     expect(sent.map((s) => s.payload.seq)).toEqual([2]);
   });
@@ -168,13 +192,13 @@ describe("Publisher", () => {
     const { publisher, sent } = publisherWith(async (stream, count) => {
       const slow = ++calls === 1;
       const seq = await reserve(stream, count);
-      if (slow) await new Promise((r) => setTimeout(r, 120)); // longer than the tick: the second one waits
+      if (slow) await sleep(120); // longer than the tick: the second one waits
       return seq;
     });
     publisher.publish([ev("items.upserted", { item: { id: 1 } })]);
-    await new Promise((r) => setTimeout(r, 10));
+    await jest.advanceTimersByTimeAsync(10);
     publisher.publish([ev("items.upserted", { item: { id: 2 } })]);
-    await publisher.drain();
+    await drainWithClock(publisher);
     expect(sent.map((s) => s.payload.seq)).toEqual([1, 2]);
   });
 
@@ -187,17 +211,17 @@ describe("Publisher", () => {
       const seq = await reserve(stream, count);
       if (slowOnce) {
         slowOnce = false;
-        await new Promise((r) => setTimeout(r, 200)); // four ticks: three more batches fall due meanwhile
+        await sleep(200); // four ticks: three more batches fall due meanwhile
       }
       return seq;
     });
     const change = (item: number) => ev("stock.changed", { item_ids: [item], from: null, to: null });
     publisher.publish([change(1)]);
     for (const item of [2, 3, 4]) {
-      await new Promise((r) => setTimeout(r, 60)); // past the tick, so each would be a batch of its own
+      await jest.advanceTimersByTimeAsync(60); // past the tick, so each would be a batch of its own
       publisher.publish([change(item)]);
     }
-    await publisher.drain();
+    await drainWithClock(publisher);
     // Control: flushed once per tick regardless, this was four reservations and four stock.changed.
     expect(reservations).toEqual([1, 1]);
     expect(

@@ -1,6 +1,12 @@
 import type { UserDto } from "@zaiko/common/members/members.schema";
 import { UNAUTHORIZED } from "@zaiko/common/realtime/events";
+import {
+  parsePositions,
+  STREAM_POSITIONS_HEADER,
+  type StreamPositions,
+} from "@zaiko/common/realtime/positions";
 import request from "supertest";
+import { makeCategory } from "../features/items/items.testkit";
 import { signAccessToken } from "../lib/tokens";
 import type { RunningServer } from "../server";
 import { bearer, ownerWithStaff, signUpOwner, signUpStaff } from "../test/api";
@@ -82,6 +88,51 @@ describeOnDatabases("realtime", (driver) => {
     });
   });
 
+  describe("stream positions (a list loaded before the socket listened)", () => {
+    const positionsOf = async (s: { access: string; groupId: number }) => {
+      const res = await request(server.url).get(`/api/categories/?groupid=${s.groupId}`).set(bearer(s));
+      expect(res.status).toBe(200);
+      const parsed = parsePositions(res.headers[STREAM_POSITIONS_HEADER.toLowerCase()]);
+      expect(parsed).toBeDefined();
+      return parsed!;
+    };
+    const listening = (token: string) => {
+      const socket = open(token);
+      return nextEvent<StreamPositions>(socket, "realtime.positions").then((p) => ({ socket, p }));
+    };
+
+    it("a GET says how far the group's streams had gone, and a new socket is told the same", async () => {
+      const owner = await signUpOwner(server);
+      const stranger = await signUpOwner(server);
+      const before = await positionsOf(owner);
+      const strangerBefore = await positionsOf(stranger);
+      const { socket, p } = await listening(owner.access);
+      expect(p).toEqual(before);
+
+      const arrived = nextEvent<{ seq: number }>(socket, "categories.upserted");
+      await makeCategory(server, owner);
+      const { seq } = await arrived;
+      const after = await positionsOf(owner);
+      // The change is numbered within what the answer covers: a client compares and reads nothing again.
+      expect(seq).toBeGreaterThan(before.group);
+      expect(after.group).toBeGreaterThanOrEqual(seq);
+      expect(after.members).toBe(before.members);
+      expect((await listening(owner.access)).p).toEqual(after);
+      // Another group's numbers did not move.
+      expect(await positionsOf(stranger)).toEqual(strangerBefore);
+    });
+
+    it("a write's answer carries none (only reads are compared)", async () => {
+      const owner = await signUpOwner(server);
+      const res = await request(server.url)
+        .post("/api/categories/")
+        .set(bearer(owner))
+        .send({ category: "機材", group: owner.groupId });
+      expect(res.status).toBe(201);
+      expect(res.headers[STREAM_POSITIONS_HEADER.toLowerCase()]).toBeUndefined();
+    });
+  });
+
   describe("members events", () => {
     it("tells the group's owners about a staff sign-up, and no other group or staff", async () => {
       const { owner, staff } = await ownerWithStaff(server);
@@ -111,7 +162,12 @@ describeOnDatabases("realtime", (driver) => {
     it("sends a member their own changes in their own room", async () => {
       const { staff } = await ownerWithStaff(server);
       const staffSocket = await join(staff.access);
-      const arrived = nextEvent<Upserted>(staffSocket, "members.upserted", (p) => p.user.id === staff.userId);
+      // The sign-up's own event may still be on its way when the socket joins: wait for the edit's.
+      const arrived = nextEvent<Upserted>(
+        staffSocket,
+        "members.upserted",
+        (p) => p.user.id === staff.userId && p.user.first_name === "自分",
+      );
       await request(server.url)
         .patch(`/api/user/${staff.userId}/`)
         .set(bearer(staff))

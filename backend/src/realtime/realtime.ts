@@ -7,6 +7,7 @@ import {
   type ServerToClientEvents,
   UNAUTHORIZED,
 } from "@zaiko/common/realtime/events";
+import type { StreamPositions } from "@zaiko/common/realtime/positions";
 import { Server, type Socket } from "socket.io";
 import type { AuthUser } from "../lib/authUser";
 import type { Logger } from "../lib/logger";
@@ -46,6 +47,8 @@ export interface RealtimeOptions {
   allowedOrigins: string[];
   authenticate: (token: string | undefined) => Promise<AuthUser | undefined>;
   reserveSeq: ReserveSeq;
+  /** How far a group's streams have gone (eventStreams.queries.ts). */
+  readPositions: (groupId: number) => Promise<StreamPositions>;
   tickMs: number;
   /** Tests only: see Publisher's beforeSend. */
   beforeSend?: (groupId: number) => Promise<void>;
@@ -72,6 +75,8 @@ export class Realtime {
   private caseAccess: CaseAccess = async () => false;
   private readonly stockListeners: StockListener[] = [];
   private readonly memberListeners: Array<(userId: number) => void> = [];
+  private readonly socketListeners: Array<(socket: AppSocket) => void> = [];
+  private readonly peerHandlers: Array<[string, (...args: unknown[]) => void]> = [];
   private readonly publisher: Publisher;
   /** Set once the Redis adapter is in place: then other processes hear of usage changes too. */
   private shared = false;
@@ -118,6 +123,8 @@ export class Realtime {
     );
     // biome-ignore lint/suspicious/noExplicitAny: server-to-server events are untyped in AppServer
     (io as any).on(MEMBER_CHANGED, (userId: number) => this.notifyMemberListeners(userId));
+    // biome-ignore lint/suspicious/noExplicitAny: server-to-server events are untyped in AppServer
+    for (const [event, handler] of this.peerHandlers) (io as any).on(event, handler);
     this.io = io;
     return io;
   }
@@ -139,9 +146,11 @@ export class Realtime {
 
   private onConnection(socket: AppSocket): void {
     const { user } = socket.data;
+    for (const listener of this.socketListeners) listener(socket);
     socket.join(rooms.group(user.groupId));
     socket.join(rooms.user(user.id));
     if (user.isOwner) socket.join(rooms.owners(user.groupId));
+    void this.tellPositions(socket);
     socket.on("case.watch", async (caseId, ack) => {
       const reply = typeof ack === "function" ? ack : () => undefined;
       try {
@@ -158,6 +167,45 @@ export class Realtime {
       const id = Number(caseId);
       if (Number.isSafeInteger(id)) socket.leave(rooms.workCase(id));
     });
+  }
+
+  /**
+   * How far the group's streams have gone. Read before a GET reads its answer (middlewares/auth.ts) and
+   * after a socket joined its rooms: the client compares the two (common/realtime/positions.ts).
+   */
+  positions(groupId: number): Promise<StreamPositions> {
+    return this.opts.readPositions(groupId);
+  }
+
+  /**
+   * Read after the joins above, so every number beyond these reaches this socket. Without them the client
+   * cannot tell what it missed while it connected: it is told to read both streams again instead.
+   */
+  private async tellPositions(socket: AppSocket): Promise<void> {
+    try {
+      socket.emit("realtime.positions", await this.positions(socket.data.user.groupId));
+    } catch (err) {
+      this.opts.logger.error({ err }, "stream positions could not be read for a new socket");
+      socket.emit("realtime.resync", { streams: ["group", "members"] });
+    }
+  }
+
+  /** Adds what a feature does with every authenticated socket (its own messages; presence). */
+  onSocket(listener: (socket: AppSocket) => void): void {
+    this.socketListeners.push(listener);
+  }
+
+  /** Handles a server-to-server message of another app process (sent with tellPeers), before or after attach. */
+  onPeerMessage(event: string, handler: (...args: unknown[]) => void): void {
+    this.peerHandlers.push([event, handler]);
+    // biome-ignore lint/suspicious/noExplicitAny: server-to-server events are untyped in AppServer
+    (this.io as any)?.on(event, handler);
+  }
+
+  /** Sends a server-to-server message to every other app process (none without the Redis adapter). */
+  tellPeers(event: string, ...args: unknown[]): void {
+    // biome-ignore lint/suspicious/noExplicitAny: server-to-server events are untyped in AppServer
+    if (this.shared) (this.io as any)?.serverSideEmit(event, ...args);
   }
 
   /** Set by the work case feature: who may join `case:<id>`. Until set, nobody may. */

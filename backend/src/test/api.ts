@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { groups, refreshTokens, users } from "../db/schema";
+import type { AuthUser } from "../middlewares/auth";
 import type { RunningServer } from "../server";
 
 /** Cookies of a supertest response as a name -> value map. */
@@ -165,3 +166,28 @@ export async function ageRotations(server: RunningServer, userId: number, second
     .set({ rotatedAt: sql`${refreshTokens.rotatedAt} - make_interval(secs => ${seconds})` })
     .where(eq(refreshTokens.userId, userId));
 }
+
+/**
+ * A supertest parser that keeps the body as the bytes sent (`.buffer(true).parse(binaryBody)`): CSV with its
+ * BOM, xlsx files; supertest would otherwise decode text as UTF-8 and leave a binary type's body empty.
+ */
+export function binaryBody(res: request.Response, done: (err: Error | null, body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  res.on("data", (chunk: Buffer) => chunks.push(chunk));
+  res.on("end", () => done(null, Buffer.concat(chunks)));
+}
+
+/** The owner `s` as the services' actor: for tests that call a service directly, past the HTTP layer. */
+export const actorOf = (s: Session): AuthUser => ({
+  id: s.userId,
+  groupId: s.groupId,
+  email: s.email,
+  isOwner: true,
+});
+
+/** The HTTP status a direct service call ends with: 200, or the status of the HttpError it threw (500 else). */
+export const statusOf = (p: Promise<unknown>): Promise<number> =>
+  p.then(
+    () => 200,
+    (err: { status?: number }) => err.status ?? 500,
+  );

@@ -1,5 +1,5 @@
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../limits";
-import { ja } from "../messages/ja";
+import { ja } from "../messages/ja/firstScreen";
 
 export type LoginField = "email" | "password";
 

@@ -4,6 +4,15 @@
 export { dailyPeaks, dayStarts, peaksBetween } from "./daily";
 /** Peak usage over a closed window, or over all time. */
 export { overallPeak, peakUsage } from "./peak";
+/** What an order item holds when availability follows reality: early returns, overdue units. */
+export {
+  checkedBookings,
+  type LineMovement,
+  OPEN_END,
+  overdueQuantity,
+  type PlannedLine,
+  realBookings,
+} from "./reality";
 /** Shippable quantity and the write-path invariant checks. */
 export { checkInvariant, findShortages, shippableQuantity } from "./stock";
 /** Booking, window, shortage and check-result types. */

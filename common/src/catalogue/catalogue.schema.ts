@@ -12,6 +12,8 @@ export interface CategoryDto {
   id: number;
   category: string;
   group: number;
+  /** Row version (docs/realtime.md): live lists keep the newest state of a category. */
+  version: number;
 }
 
 /** An item as it leaves the server (API.md "Item"). `category` is the category id. */

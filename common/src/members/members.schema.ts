@@ -14,6 +14,8 @@ export interface UserDto {
   is_member: boolean;
   is_owner: boolean;
   groups: number[];
+  /** Row version (docs/realtime.md): the member list keeps the newest state of a member. */
+  version: number;
 }
 
 /** GET /api/user-info/ */

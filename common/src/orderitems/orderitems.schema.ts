@@ -27,6 +27,30 @@ export interface OrderItemDto {
   category: string;
   /** Grows with every write of the row, in commit order: of two states of one row the higher is newer. */
   version: number;
+  /**
+   * Units issued (出庫済) and received back (入庫済) so far, 0 ≤ received ≤ issued ≤ order_quantity. `issue` is
+   * the first issue's time (null while none is out), `receive` the time the last unit came back (null until
+   * all of `order_quantity` is back): docs/lifecycle.md.
+   */
+  issued_quantity: number;
+  received_quantity: number;
+}
+
+/** One issue or receive of some units of an order item (GET /api/orderitems/{id}/movements/). */
+export interface MovementDto {
+  id: number;
+  order_item: number;
+  kind: "issue" | "receive";
+  quantity: number;
+  at: string;
+  /** The member who recorded it (null once deleted, or for a time set before movements existed). */
+  member: number | null;
+  member_name: string;
+  /** A receive's units: returned, lost or broken (docs/lifecycle.md); an issue's are "returned". */
+  disposition: "returned" | "lost" | "broken";
+  repair_due: string | null;
+  /** Lost or broken units found or repaired at (null while out of service). */
+  resolved_at: string | null;
 }
 
 /** One row of a case's inventory summary (API.md "SummaryRow"): `id` is the item id, `category` its name. */
@@ -77,6 +101,18 @@ const quantityField = z.unknown().transform((value, ctx): number => {
     return z.NEVER;
   }
   return read;
+});
+
+/** POST /api/orderitems/{id}/issue/ and …/receive/: how many units (an integer, at least 1). */
+export const MovementSchema = z.object({
+  quantity: z.unknown().transform((value, ctx): number => {
+    const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+    if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > 1_000_000) {
+      ctx.addIssue({ code: "custom", message: ja.movements.quantityRequired });
+      return z.NEVER;
+    }
+    return n;
+  }),
 });
 
 /** The edit dialog's fields (出荷アイテム編集): checked like the case form plus the quantity rules. */

@@ -1,7 +1,9 @@
 import type { CategoryDto, ItemDto } from "../catalogue/catalogue.schema";
+import type { HistoryEntryDto } from "../history/history.schema";
 import type { UserDto } from "../members/members.schema";
 import type { OrderItemDto, SummaryRowDto } from "../orderitems/orderitems.schema";
 import type { WorkCaseDto } from "../workcases/workcases.schema";
+import type { PresenceMember, PresencePlace } from "./presence";
 
 /** Room names. Every room is inside one group; nothing is ever sent across groups. */
 export const rooms = {
@@ -24,9 +26,20 @@ export interface Sequenced {
 
 export type EventStream = "group" | "members";
 
+/** How far each stream's numbers had gone at a moment (positions.ts says how clients use it). */
+export type StreamPositions = Record<EventStream, number>;
+
+/** Events that carry no number of their own (see Sequenced and each event). */
+const UNNUMBERED = new Set<ServerEventName>([
+  "inventory.changed",
+  "realtime.resync",
+  "realtime.positions",
+  "presence.changed",
+]);
+
 /** The stream whose numbers an event carries; null for `inventory.changed` (see Sequenced). */
 export function streamOf(event: ServerEventName): EventStream | null {
-  if (event === "inventory.changed" || event === "realtime.resync") return null;
+  if (UNNUMBERED.has(event)) return null;
   return event.startsWith("members.") ? "members" : "group";
 }
 
@@ -55,6 +68,11 @@ export interface ServerToClientEvents {
   "orderitems.upserted": (payload: Sequenced & { order_item: OrderItemDto }) => void;
   "orderitems.deleted": (payload: Sequenced & { id: number; work_case: number }) => void;
   /**
+   * New 履歴 entries of cases and items (docs/history.md), oldest first; the entries of a tick are sent as
+   * one event. Entries about members' rights are not sent (only owners read them).
+   */
+  "history.added": (payload: Sequenced & { entries: HistoryEntryDto[] }) => void;
+  /**
    * Sent to the room `case:<id>` only: the recomputed summary rows of the items whose availability for that
    * case changed (after an allocation, a period change, a stock change or an import).
    */
@@ -64,12 +82,25 @@ export interface ServerToClientEvents {
    * it never published, so clients refetch what they show of these streams (docs/realtime.md).
    */
   "realtime.resync": (payload: { streams: EventStream[] }) => void;
+  /**
+   * Sent to a socket once it has joined its rooms: how far each stream had gone (positions.ts). What the
+   * client loaded before that point and is behind it is read again; nothing else is.
+   */
+  "realtime.positions": (payload: StreamPositions) => void;
+  /**
+   * Who has this place open now (every member once, however many tabs), sent to the place's viewers when
+   * someone arrives or leaves and now and then. Not numbered: each list replaces the last (docs/realtime.md).
+   */
+  "presence.changed": (payload: { place: PresencePlace; members: PresenceMember[] }) => void;
 }
 
 /** Client -> server events. */
 export interface ClientToServerEvents {
   "case.watch": (caseId: number, ack: (result: { ok: boolean }) => void) => void;
   "case.unwatch": (caseId: number) => void;
+  /** This socket shows the place; refused ({ ok: false }) for another group's or a missing case. */
+  "presence.enter": (place: PresencePlace, ack: (result: { ok: boolean }) => void) => void;
+  "presence.leave": (place: PresencePlace) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

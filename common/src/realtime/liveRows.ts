@@ -45,6 +45,16 @@ export function isNewer(
   return incoming.version > shown.version;
 }
 
+/** True when the list saw this id deleted: nothing of the row may come back (see above). */
+export function isDeleted(memory: LiveRowsMemory, id: number, rules: ApplyRules = ORDERED): boolean {
+  return rules.ordered && memory.deleted.has(id);
+}
+
+/** Remembers that the row with this id is gone for good. */
+export function rememberDeleted(memory: LiveRowsMemory, id: number, rules: ApplyRules = ORDERED): void {
+  if (rules.ordered) memory.deleted.add(id);
+}
+
 /**
  * Puts `row` into `rows` (replacing the row with its id, or appended) unless the row was deleted or the
  * shown state is as new. `merge` builds the stored row from the shown one (e.g. to keep numbers that only
@@ -57,7 +67,7 @@ export function upsertVersioned<T extends Versioned>(
   rules: ApplyRules = ORDERED,
   merge: (shown: T | undefined, incoming: T) => T = (_shown, incoming) => incoming,
 ): boolean {
-  if (rules.ordered && memory.deleted.has(row.id)) return false;
+  if (isDeleted(memory, row.id, rules)) return false;
   const index = rows.findIndex((r) => r.id === row.id);
   const shown = index === -1 ? undefined : rows[index];
   if (!isNewer(shown, row, rules)) return false;
@@ -74,7 +84,7 @@ export function removeVersioned<T extends { id: number }>(
   memory: LiveRowsMemory,
   rules: ApplyRules = ORDERED,
 ): void {
-  if (rules.ordered) memory.deleted.add(id);
+  rememberDeleted(memory, id, rules);
   const index = rows.findIndex((r) => r.id === id);
   if (index !== -1) rows.splice(index, 1);
 }

@@ -16,13 +16,15 @@ export interface Admission {
 
 /**
  * Deletes of the rows that carry a version (liveRows.ts): their ids come from a sequence and are never
- * reused, so such a delete ends the row for good, whenever it arrives. A member's id is a user's, who may
- * join the group again: members.deleted is not one of them.
+ * reused, so such a delete ends the row for good, whenever it arrives. A member's id is their user row's,
+ * which the delete removes: someone who joins again signs up as a new user with a new id.
  */
 const FINAL_DELETES: ReadonlySet<ServerEventName> = new Set<ServerEventName>([
+  "categories.deleted",
   "items.deleted",
   "workcases.deleted",
   "orderitems.deleted",
+  "members.deleted",
 ]);
 
 /**

@@ -3,6 +3,8 @@
  * (出庫: their start) or come back (入庫: their end) on a day or the next, and the overdue ones.
  */
 
+import type { OverdueWarningDto } from "../orderitems/outages.schema";
+
 /** "YYYY-MM-DD": a calendar day in the business time zone. */
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -26,6 +28,11 @@ export interface WarehouseRowDto {
   end_date: string;
   issue: string | null;
   receive: string | null;
+  /** The order item's row version (docs/realtime.md): the board keeps the newest state it has seen. */
+  version: number;
+  /** Units out and back so far (出庫済 n/N, 入庫済 n/N), as in the order item. */
+  issued_quantity: number;
+  received_quantity: number;
   /** Its start (出庫) falls within the section's day. Always false in the overdue section. */
   outgoing: boolean;
   /** Its end (入庫) falls within the section's day. Always true in the overdue section. */
@@ -60,4 +67,13 @@ export interface WarehouseBoardDto {
   to: string;
   /** The server's clock when the board was read (overdue is "end before now"). */
   now: string;
+}
+
+/**
+ * GET /api/warehouse/overdue/?date=: the cases the board shows going out (出庫 not done entirely) that other
+ * cases' overdue units (延滞) leave short, by the rule of GET /api/workcases/{id}/overdue/. Only warned cases.
+ */
+export interface WarehouseOverdueDto {
+  case_id: number;
+  warnings: OverdueWarningDto[];
 }

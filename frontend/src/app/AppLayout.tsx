@@ -1,12 +1,11 @@
-import { ja } from "@zaiko/common/messages/ja";
-import { Fragment, lazy, Suspense } from "react";
+import { ja } from "@zaiko/common/messages/ja/firstScreen";
+import { Fragment, lazy, Suspense, useState } from "react";
 import { useSelector } from "react-redux";
 import { Outlet, useLocation } from "react-router-dom";
 import { Header } from "../components/Header/Header";
 import { Loading } from "../components/layout/Loading";
 import { useLogout } from "../features/auth/useLogout";
 import { useSessionRestore } from "../features/auth/useSessionRestore";
-import { usePendingMemberCount } from "../features/members/usePendingMemberCount";
 import { selectSession } from "../lib/session";
 
 // PrimeReact's dialog and toast: not needed to show the first screen, so not in its chunk (the size budget
@@ -15,13 +14,18 @@ const FeedbackHost = lazy(async () => ({
   default: (await import("../components/feedback/FeedbackHost")).FeedbackHost,
 }));
 
+// Owners only: the count of members waiting for activation, from the live member list (and the socket).
+const PendingMembersWatch = lazy(async () => ({
+  default: (await import("../features/members/PendingMembersWatch")).PendingMembersWatch,
+}));
+
 /** Header above the routed screen; restores a session after a page load. */
 export function AppLayout() {
   useSessionRestore();
   const session = useSelector(selectSession);
   const logout = useLogout();
   const location = useLocation();
-  const pendingMembers = usePendingMemberCount();
+  const [pendingMembers, setPendingMembers] = useState(0);
   return (
     <>
       <Header session={session} pendingMembers={pendingMembers} onLogout={() => void logout()} />
@@ -35,6 +39,9 @@ export function AppLayout() {
       </main>
       <Suspense fallback={null}>
         <FeedbackHost />
+      </Suspense>
+      <Suspense fallback={null}>
+        {session.is_owner ? <PendingMembersWatch onCount={setPendingMembers} /> : null}
       </Suspense>
     </>
   );

@@ -11,6 +11,7 @@ import { routes } from "./routes";
 import { makeStore, type RootState } from "./store";
 
 jest.mock("../lib/socket", () => ({
+  configureSocket: jest.fn(),
   connectSocket: jest.fn(),
   disconnectSocket: jest.fn(),
   onServerEvent: () => () => {},

@@ -47,6 +47,8 @@ const OrderItemsListPage = lazyNamed(
   () => import("../features/orderitems/OrderItemsListPage"),
   "OrderItemsListPage",
 );
+const TimelinePage = lazyNamed(() => import("../features/availability/TimelinePage"), "TimelinePage");
+const PackListPage = lazyNamed(() => import("../features/packlist/PackListPage"), "PackListPage");
 const WarehousePage = lazyNamed(
   () => import("../features/warehouse/WarehousePage"),
   "WarehousePage",
@@ -98,6 +100,22 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth>
             <ItemListPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: "availability/:kind/:id",
+        element: (
+          <RequireAuth>
+            <TimelinePage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: "workcase/:caseId/packlist",
+        element: (
+          <RequireAuth>
+            <PackListPage />
           </RequireAuth>
         ),
       },

@@ -3,7 +3,8 @@ import type { EventStream } from "@zaiko/common/realtime/events";
 import { sessionReducer } from "../features/auth/sessionSlice";
 import { api, type TAG_TYPES } from "../lib/api";
 import { endSession, handleSessionExpired } from "../lib/sessionExpiry";
-import { configureSocket } from "../lib/socket";
+import { configureSocket } from "../lib/socketSession";
+import { StreamPositionTracker } from "../lib/streamPositions";
 import { onOtherTabs, refreshCoordinationDisabled } from "../lib/tabSync";
 import { setAccessToken, tokenUserId } from "../lib/token";
 
@@ -16,11 +17,35 @@ export type RootState = ReturnType<typeof rootReducer>;
 
 /** A fresh store (the app makes one; each test makes its own). */
 export function makeStore(preloadedState?: Partial<RootState>) {
-  return configureStore({
+  // The store does not exist yet when the tracker is made; its functions run only once it does.
+  let getState: () => RootState = () => {
+    throw new Error("store not ready");
+  };
+  let dispatch: (action: unknown) => unknown = () => undefined;
+  const positions = new StreamPositionTracker({
+    cachedQueriesOf: (stream) =>
+      api.util.selectInvalidatedBy(getState(), [...STREAM_TAGS[stream]]).map((query) => ({
+        ...query,
+        loaded: getState().api.queries[query.queryCacheKey]?.status === "fulfilled",
+      })),
+    refetch: ({ endpointName, originalArgs }) => {
+      const endpoint = (api.endpoints as Record<string, RefetchableEndpoint | undefined>)[endpointName];
+      if (endpoint) dispatch(endpoint.initiate(originalArgs, { subscribe: false, forceRefetch: true }));
+    },
+  });
+  const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+    middleware: (getDefault) => getDefault().concat(api.middleware, positions.middleware),
   });
+  getState = store.getState;
+  dispatch = store.dispatch as typeof dispatch;
+  return Object.assign(store, { streamPositions: positions });
+}
+
+/** The part of an injected query endpoint that reads one cached argument again. */
+interface RefetchableEndpoint {
+  initiate(arg: unknown, options: { subscribe: boolean; forceRefetch: boolean }): unknown;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
@@ -31,20 +56,19 @@ export type AppStore = ReturnType<typeof makeStore>;
  */
 export const STREAM_TAGS: Record<EventStream, readonly (typeof TAG_TYPES)[number][]> = {
   members: ["Member"],
-  group: ["Category", "Item", "WorkCase", "OrderItem", "Inventory", "Warehouse"],
+  group: ["Category", "Item", "WorkCase", "OrderItem", "Inventory", "Warehouse", "History"],
 };
 
 /**
- * Connects the shared socket to this store: after every (re)connect the lists of both streams refetch,
- * after a gap in one stream the lists it feeds, and a refused session ends like an expired one.
+ * Connects the shared socket to this store: after every (re)connect the lists that are behind the
+ * socket's stream positions refetch (lib/streamPositions.ts), after a gap in one stream the lists it
+ * feeds, and a refused session ends like an expired one.
  */
 export function bindSocketToStore(store: AppStore): void {
   const refetch = (stream: EventStream) => store.dispatch(api.util.invalidateTags([...STREAM_TAGS[stream]]));
   configureSocket({
-    onConnect: () => {
-      refetch("group");
-      refetch("members");
-    },
+    onPositions: (positions) => store.streamPositions.socketListening(positions),
+    onDisconnect: () => store.streamPositions.socketClosed(),
     onGap: refetch,
     onSessionExpired: (reason) => handleSessionExpired(store.dispatch, reason),
     receivesAllMembers: () => store.getState().session.is_owner === true,

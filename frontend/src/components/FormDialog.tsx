@@ -1,17 +1,11 @@
-import { ja } from "@zaiko/common/messages/ja";
-import { Button } from "primereact/button";
 import { type FormEvent, type ReactNode, useId } from "react";
 import "./FormDialog.css";
-import { AppDialog } from "./AppDialog";
+import { DecisionDialog, type DecisionFrame } from "./DecisionDialog";
 
-interface Props {
-  visible: boolean;
-  title: string;
+interface Props extends DecisionFrame {
   submitLabel: string;
   /** Disables the submit button (the form is invalid). */
   submitDisabled?: boolean;
-  busy?: boolean;
-  onCancel: () => void;
   onSubmit: () => void;
   /** Enter pressed while the form is invalid (the work case form then alerts a reversed period). */
   onBlockedSubmit?: () => void;
@@ -25,41 +19,30 @@ interface Props {
  * it was touched (components/form/useTouched.ts).
  */
 export function FormDialog({
-  visible,
-  title,
   submitLabel,
   submitDisabled = false,
-  busy = false,
-  onCancel,
   onSubmit,
   onBlockedSubmit,
   children,
+  ...dialog
 }: Props) {
   const formId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (dialog.busy) return;
     if (submitDisabled) onBlockedSubmit?.();
     else onSubmit();
   };
   return (
-    <AppDialog
-      title={title}
-      visible={visible}
-      onHide={onCancel}
-      footer={
-        <div className="dialog-footer">
-          <Button type="button" label={ja.common.cancel} outlined onClick={onCancel} disabled={busy} />
-          <Button
-            type="submit"
-            form={formId}
-            label={submitLabel}
-            icon="pi pi-check"
-            disabled={submitDisabled}
-            loading={busy}
-          />
-        </div>
-      }
+    <DecisionDialog
+      {...dialog}
+      action={{
+        type: "submit",
+        form: formId,
+        label: submitLabel,
+        icon: "pi pi-check",
+        disabled: submitDisabled,
+      }}
     >
       <form id={formId} className="dialog-form" onSubmit={submit} noValidate>
         {/* The form's default button, never disabled: Enter still reaches `submit` while the footer's
@@ -67,6 +50,6 @@ export function FormDialog({
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
         {children}
       </form>
-    </AppDialog>
+    </DecisionDialog>
   );
 }

@@ -1,20 +1,26 @@
 import { ja } from "@zaiko/common/messages/ja";
+import type { ReactNode } from "react";
 import { holdLine, type ShortageDto, type TentativeHoldDto } from "../lib/allocation";
 
 interface Props {
   shortages: ShortageDto[];
   /** The tentative holds (仮押さえ) among the blockers, with holder and deadline (docs/lifecycle.md). */
   holds?: TentativeHoldDto[];
+  /** Shown after an item's line: the screen's "why is it short?" button for it (docs/availability.md). */
+  explain?: (shortage: ShortageDto) => ReactNode;
 }
 
 /** Which items a refused allocation or period change would overbook, by how many, and whose holds are in the way. */
-export function ShortageList({ shortages, holds = [] }: Props) {
+export function ShortageList({ shortages, holds = [], explain }: Props) {
   if (shortages.length === 0) return null;
   return (
     <>
       <ul className="shortage-list">
         {shortages.map((s) => (
-          <li key={s.item_id}>{ja.workcases.shortageLine(s.title, s.required, s.available)}</li>
+          <li key={s.item_id}>
+            {ja.workcases.shortageLine(s.title, s.required, s.available)}
+            {explain ? explain(s) : null}
+          </li>
         ))}
       </ul>
       {holds.length > 0 ? (

@@ -1,7 +1,7 @@
 import { createApi } from "@reduxjs/toolkit/query/react";
 import { baseQueryWithReauth } from "./baseQuery";
 
-/** Cache tags of every feature; all are refetched after a socket (re)connect. */
+/** Cache tags of every feature (app/store.ts says which event stream feeds which). */
 export const TAG_TYPES = [
   "Member",
   "Group",
@@ -11,6 +11,7 @@ export const TAG_TYPES = [
   "OrderItem",
   "Inventory",
   "Warehouse",
+  "History",
 ] as const;
 
 /**

@@ -9,6 +9,7 @@ import { WorkCaseListPage } from "../features/workcases/WorkCaseListPage";
 import { resetFakeSocket } from "../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../test/http";
 import { ownerSession, renderPage } from "../test/render";
+import { workCaseDto } from "../test/workCases";
 import { businessTimeZone, setBusinessTimeZone } from "./businessZone";
 import { displayDateTime, isoFromWallClock, wallClockOf } from "./dateTime";
 
@@ -58,15 +59,7 @@ describe("a browser in another zone than the business zone", () => {
   });
 
   it("opens the case edit form on the times the list shows, and saves them as they were", async () => {
-    const kase = {
-      id: 1,
-      title: "秋祭り",
-      start_date: "2026-11-20T09:00:00+09:00",
-      end_date: "2026-11-22T18:00:00+09:00",
-      note: "",
-      created: "2026-11-01T10:00:00+09:00",
-      group: 7,
-    };
+    const kase = workCaseDto({ id: 1 });
     const net = stubFetch(
       routes({ "GET /api/workcaselist/": json(200, [kase]), "PUT /api/workcases/1/": json(200, kase) }),
     );

@@ -154,3 +154,19 @@ export function memoryOf(store: object, endpointName: string, arg: unknown): Liv
   }
   return memory;
 }
+
+/**
+ * A mutation's write into the cache once the server accepted it: `write` gets the answer. A refusal writes
+ * nothing: the page or the dialog that sent the request tells the user.
+ */
+export async function onAccepted<T>(
+  queryFulfilled: PromiseLike<{ data: T }>,
+  write: (data: T) => void,
+): Promise<void> {
+  try {
+    const { data } = await queryFulfilled;
+    write(data);
+  } catch {
+    // Refused: the cache keeps what it had.
+  }
+}

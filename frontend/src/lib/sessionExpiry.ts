@@ -1,9 +1,9 @@
 import type { Dispatch } from "@reduxjs/toolkit";
-import { ja } from "@zaiko/common/messages/ja";
+import { ja } from "@zaiko/common/messages/ja/firstScreen";
 import { askConfirm } from "./feedback";
 import { currentPath, hardNavigate, navigateTo } from "./navigation";
 import { sessionCleared } from "./session";
-import { disconnectSocket } from "./socket";
+import { disconnectSocket } from "./socketSession";
 import { type SessionEnd, tellOtherTabs } from "./tabSync";
 import { clearAccessToken, getAccessToken } from "./token";
 

@@ -94,6 +94,19 @@ describe("shared socket", () => {
     expect(listener).toHaveBeenCalledTimes(2);
   });
 
+  it("tells the store how far the streams had gone once the socket listens, and when it is gone", () => {
+    const { mod, fake } = load();
+    const onPositions = jest.fn();
+    const onDisconnect = jest.fn();
+    mod.configureSocket({ onPositions, onDisconnect });
+    mod.getSocket();
+    fake.fire("connect");
+    fake.fire("realtime.positions", { group: 12, members: 3 });
+    fake.fire("disconnect", "transport close");
+    expect(onPositions).toHaveBeenCalledWith({ group: 12, members: 3 });
+    expect(onDisconnect).toHaveBeenCalledTimes(1);
+  });
+
   it("delivers typed server events until unsubscribed", () => {
     const { mod, fake } = load();
     const handler = jest.fn();
@@ -114,6 +127,7 @@ describe("shared socket", () => {
     mod.onServerEvent("items.upserted", upserts);
     mod.onServerEvent("items.deleted", deletes);
     fake.fire("connect");
+    fake.fire("realtime.positions", { group: 9, members: 0 });
     fake.fire("items.upserted", { seq: 10, item: { id: 1 } });
     fake.fire("items.deleted", { seq: 11, id: 2 });
     expect(onGap).not.toHaveBeenCalled();
@@ -136,6 +150,7 @@ describe("shared socket", () => {
     mod.onServerEvent("orderitems.deleted", deletes);
     mod.onServerEvent("categories.deleted", categoryDeletes);
     fake.fire("connect");
+    fake.fire("realtime.positions", { group: 0, members: 0 });
     fake.fire("categories.deleted", { seq: 1, id: 9 });
     fake.fire("orderitems.deleted", { seq: 3, id: 7, work_case: 1 });
     expect(onGap).toHaveBeenCalledTimes(1);
@@ -144,24 +159,70 @@ describe("shared socket", () => {
     fake.fire("orderitems.deleted", { seq: 2, id: 1, work_case: 1 });
     expect(deletes).toHaveBeenLastCalledWith({ seq: 2, id: 1, work_case: 1 });
     expect(deletes).toHaveBeenCalledTimes(2);
-    // A category has no version: its late events stay dropped, as does one number seen twice.
-    fake.fire("categories.deleted", { seq: 3, id: 8 });
-    expect(categoryDeletes).toHaveBeenCalledTimes(1);
+    // A category's delete is as final; other late events stay dropped, as does one number seen twice.
+    fake.fire("categories.deleted", { seq: 2, id: 8 });
+    expect(categoryDeletes).toHaveBeenCalledTimes(2);
+    const upserts = jest.fn();
+    mod.onServerEvent("categories.upserted", upserts);
+    fake.fire("categories.upserted", { seq: 2, category: { id: 5 } });
+    expect(upserts).not.toHaveBeenCalled();
     expect(onGap).toHaveBeenCalledTimes(1);
   });
 
-  it("counts afresh after a reconnect (the reconnect itself refetches)", () => {
+  it("counts afresh from each connection's positions (what they cover, the store rereads)", () => {
     const { mod, fake } = load();
     const onGap = jest.fn();
     mod.configureSocket({ onGap });
     const handler = jest.fn();
     mod.onServerEvent("workcases.deleted", handler);
     fake.fire("connect");
+    fake.fire("realtime.positions", { group: 2, members: 0 });
     fake.fire("workcases.deleted", { seq: 3, id: 1 });
     fake.fire("connect");
+    fake.fire("realtime.positions", { group: 39, members: 0 });
     fake.fire("workcases.deleted", { seq: 40, id: 2 });
     expect(onGap).not.toHaveBeenCalled();
     expect(handler).toHaveBeenCalledTimes(2);
+  });
+
+  it("takes the positions, not the first event, as the start: a lower number delivered later is covered", () => {
+    const { mod, fake } = load();
+    const onGap = jest.fn();
+    mod.configureSocket({ onGap });
+    const upserts = jest.fn();
+    mod.onServerEvent("orderitems.upserted", upserts);
+    fake.fire("connect");
+    fake.fire("realtime.positions", { group: 6, members: 0 });
+    // Process B's 8 overtakes process A's 7. Counted from 8 (the first event), 7 would be dropped as late
+    // with nothing reread; counted from 6, 8 is a jump and the stream is reread, which holds 7.
+    fake.fire("orderitems.upserted", { seq: 8, order_item: { id: 2 } });
+    expect(onGap).toHaveBeenCalledWith("group");
+    fake.fire("orderitems.upserted", { seq: 7, order_item: { id: 1 } });
+    expect(upserts).toHaveBeenCalledTimes(1);
+  });
+
+  it("applies events before the positions arrive; told none, counts from the first event after 5 s", () => {
+    jest.useFakeTimers();
+    try {
+      const { mod, fake } = load();
+      const onGap = jest.fn();
+      mod.configureSocket({ onGap });
+      const upserts = jest.fn();
+      mod.onServerEvent("items.upserted", upserts);
+      fake.fire("connect");
+      fake.fire("items.upserted", { seq: 8, item: { id: 2 } });
+      fake.fire("items.upserted", { seq: 7, item: { id: 1 } });
+      expect(upserts).toHaveBeenCalledTimes(2);
+      expect(onGap).not.toHaveBeenCalled();
+      jest.advanceTimersByTime(5_000);
+      // No positions: both streams are reread, and numbers are checked from the next event on.
+      expect(onGap.mock.calls).toEqual([["group"], ["members"]]);
+      fake.fire("items.upserted", { seq: 20, item: { id: 3 } });
+      fake.fire("items.upserted", { seq: 22, item: { id: 4 } });
+      expect(onGap).toHaveBeenCalledTimes(3);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it("checks the member stream only for owners, and never inventory.changed", () => {
@@ -172,6 +233,7 @@ describe("shared socket", () => {
     mod.onServerEvent("members.upserted", jest.fn());
     mod.onServerEvent("inventory.changed", jest.fn());
     fake.fire("connect");
+    fake.fire("realtime.positions", { group: 0, members: 9 });
     fake.fire("members.upserted", { seq: 1, user: { id: 1 } });
     fake.fire("members.upserted", { seq: 9, user: { id: 1 } });
     fake.fire("inventory.changed", { seq: 100, case_id: 1, rows: [] });

@@ -6,6 +6,7 @@ import type {
   ServerToClientEvents,
 } from "@zaiko/common/realtime/events";
 import { streamOf, UNAUTHORIZED } from "@zaiko/common/realtime/events";
+import { STREAMS, type StreamPositions } from "@zaiko/common/realtime/positions";
 import { admit } from "@zaiko/common/realtime/sequence";
 import { io, type Socket } from "socket.io-client";
 import { getApiOrigin } from "./config";
@@ -15,8 +16,15 @@ import { refreshAccessToken } from "./tokenRefresh";
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 interface SocketHooks {
-  /** Called on every (re)connect: events may have been missed, so caches should refetch. */
+  /** Called on every (re)connect. */
   onConnect: () => void;
+  /**
+   * Called once a (re)connected socket has joined its rooms, with how far each stream had gone: what was
+   * loaded before and is behind that may have missed events, and should refetch (lib/streamPositions.ts).
+   */
+  onPositions: (positions: StreamPositions) => void;
+  /** Called when the socket is gone (until the next onPositions, answers cannot be compared). */
+  onDisconnect: () => void;
   /**
    * Called when events of a stream may have been missed: an event's number shows that earlier ones never
    * arrived, or the server says that an app process died before it published what it had committed
@@ -34,6 +42,8 @@ type Handler = (payload: unknown) => void;
 let socket: AppSocket | null = null;
 const noHooks: SocketHooks = {
   onConnect: () => {},
+  onPositions: () => {},
+  onDisconnect: () => {},
   onGap: () => {},
   onSessionExpired: () => {},
   receivesAllMembers: () => false,
@@ -43,8 +53,18 @@ let refreshTried = false;
 const connectListeners = new Set<() => void>();
 /** The handlers of each event; one socket listener per event name checks the number first. */
 const handlers = new Map<ServerEventName, Set<Handler>>();
-/** The last number seen per stream since the last (re)connect. */
+/** The last number seen per stream on this connection, counted from the positions the server sent. */
 const lastSeq = new Map<EventStream, number>();
+/**
+ * Whether numbers are checked yet. A connection counts from the positions the server sends once the socket
+ * listens: taken from the first event instead, a lower-numbered event delivered after it (another
+ * process's) would look late and be dropped, with no refetch that holds it. Until then events are applied
+ * as they come; what the positions cover, the store rereads (lib/streamPositions.ts).
+ */
+let counting = false;
+let positionsDue: ReturnType<typeof setTimeout> | undefined;
+/** A connection that is told no positions (a server that sends none) counts from its first event. */
+const POSITIONS_WAIT_MS = 5_000;
 
 /**
  * Decides whether an event is applied (common/realtime/sequence.ts): a number beyond the next one means
@@ -57,6 +77,7 @@ function isNews(event: ServerEventName, payload: unknown): boolean {
   const seq = (payload as { seq?: unknown } | null)?.seq;
   if (stream === null || typeof seq !== "number") return true;
   if (stream === "members" && !hooks.receivesAllMembers()) return true;
+  if (!counting) return true;
   const { apply, gap, last } = admit(event, seq, lastSeq.get(stream));
   lastSeq.set(stream, last);
   if (gap) hooks.onGap(stream);
@@ -85,10 +106,24 @@ export function getSocket(): AppSocket {
   });
   created.on("connect", () => {
     refreshTried = false;
-    // A new connection starts a new count: whatever was missed is refetched by onConnect.
+    // A new connection starts a new count, from its positions; what was missed is refetched then.
     lastSeq.clear();
+    counting = false;
+    clearTimeout(positionsDue);
+    positionsDue = setTimeout(() => {
+      if (counting) return;
+      counting = true;
+      hooks.onGap("group");
+      hooks.onGap("members");
+    }, POSITIONS_WAIT_MS);
     hooks.onConnect();
     for (const listener of connectListeners) listener();
+  });
+  created.on("realtime.positions", (positions) => {
+    clearTimeout(positionsDue);
+    for (const stream of STREAMS) lastSeq.set(stream, positions[stream]);
+    counting = true;
+    hooks.onPositions(positions);
   });
   // An app process died between a commit and its publish: its events will never come (docs/realtime.md).
   created.on("realtime.resync", ({ streams }) => {
@@ -108,6 +143,8 @@ export function getSocket(): AppSocket {
     void renewAndReconnect(created);
   });
   created.on("disconnect", (reason) => {
+    clearTimeout(positionsDue);
+    hooks.onDisconnect();
     // The server closes a socket on purpose when its member is deactivated or deleted: find out from the
     // refresh call, which tells a deactivated member so, rather than waiting for the next request.
     if (reason === "io server disconnect") void renewAndReconnect(created);

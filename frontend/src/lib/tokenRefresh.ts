@@ -1,4 +1,4 @@
-import { ja } from "@zaiko/common/messages/ja";
+import { ja } from "@zaiko/common/messages/ja/firstScreen";
 import { getApiOrigin, HTTP_TIMEOUT_MS } from "./config";
 import { refreshCoordinationDisabled, type SessionEnd, tellOtherTabs } from "./tabSync";
 import { getAccessToken, getCsrfToken, setAccessToken } from "./token";

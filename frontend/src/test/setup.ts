@@ -1,6 +1,11 @@
 import "@testing-library/jest-dom";
+import { configure } from "@testing-library/react";
 import { act } from "react";
 import { resetFeedback } from "../lib/feedback";
+
+// findBy/waitFor wait for what a user would see; the default of 1 s is shorter than one render of a
+// lazy dialog on a loaded 2-core CI machine with two jest workers. Assertions stay the same.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no matchMedia; components ask it for the header breakpoint. Tests that need the phone
 // layout replace it with their own stub.

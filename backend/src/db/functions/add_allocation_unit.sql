@@ -1,12 +1,13 @@
 -- add_allocation_unit: the + button's statement. Locks the case (share) then the item (update), writes one
--- more unit (upsert) and returns the item, the unit and the item's bookings overlapping the unit's period, as
--- JSON. It never decides: the caller checks the peak with common/availability in the same transaction and
--- throws to roll the unit back (backend/src/allocation/, docs/allocation.md).
+-- more unit (upsert) and returns the item, the unit and the item's bookings overlapping the unit's period (as
+-- the view order_item_bookings has them, and its units out of service), as JSON. It never decides: the caller checks the peak with common/availability in the same transaction and
+-- throws to roll the unit back (backend/src/allocation/, docs/allocation.md). A unit written is recorded in
+-- the history (履歴) by p_actor in the same statement, so it goes or stays with the unit (docs/history.md).
 --
 -- The one source of this function. Migrations are made from it (`npm run db:function -w backend --
 -- add_allocation_unit <name>`), and db/functions.test.ts fails when the latest migration that defines it
 -- does not hold this text exactly.
-CREATE OR REPLACE FUNCTION add_allocation_unit(p_group integer, p_case integer, p_item integer)
+CREATE OR REPLACE FUNCTION add_allocation_unit(p_group integer, p_case integer, p_item integer, p_actor integer)
 RETURNS json
 LANGUAGE plpgsql
 VOLATILE
@@ -17,10 +18,11 @@ DECLARE
   v_unit record;
   v_added boolean;
   v_bookings json;
+  v_history json;
 BEGIN
   -- The case first (share: its period cannot change under us), then the item (update: the one lock every
   -- writer of this item's usage takes), in the order every allocation write uses.
-  SELECT start_date, end_date, status INTO v_case FROM work_cases WHERE group_id = p_group AND id = p_case FOR SHARE;
+  SELECT start_date, end_date, status, title INTO v_case FROM work_cases WHERE group_id = p_group AND id = p_case FOR SHARE;
   IF NOT FOUND THEN
     RETURN NULL;
   END IF;
@@ -46,6 +48,17 @@ BEGIN
   IF NOT v_added THEN
     SELECT id, order_quantity, start_date, end_date, issue, receive, note, version INTO v_unit
     FROM order_items WHERE work_case_id = p_case AND item_id = p_item;
+  ELSE
+    -- 履歴: who (the name as it is now, kept if the member goes), the case and the item by id and title.
+    INSERT INTO history (group_id, actor_id, actor_name, action, case_id, case_title, item_id, item_title,
+                         quantity, before, after)
+    VALUES (p_group, p_actor,
+            coalesce((SELECT trim(u.last_name || ' ' || u.first_name) FROM users u WHERE u.id = p_actor), ''),
+            'orderitem.add', p_case, v_case.title, p_item, v_item.title, 1,
+            jsonb_build_object('order_quantity', v_unit.order_quantity - 1),
+            jsonb_build_object('order_quantity', v_unit.order_quantity))
+    RETURNING json_build_object('id', id, 'at', floor(extract(epoch from at) * 1000), 'actor_name', actor_name)
+      INTO v_history;
   END IF;
 
   -- A statement of its own after the locks: in READ COMMITTED every statement of a volatile function takes a
@@ -53,17 +66,31 @@ BEGIN
   -- By item only: the item was found in the group above, and order_items_item_fk (item_id, group_id) keeps
   -- every order item of it in that group. A group_id condition here let the cached generic plan scan the
   -- group's period index and filter the whole group's order items by item (addItem.plan.test.ts).
+  -- Units out of service (lost, broken: the view item_outages, docs/lifecycle.md) hold stock like bookings and
+  -- come with them, in this statement: a query of their own would cost the + a round trip and a planning.
   SELECT coalesce(json_agg(json_build_array(
            floor(extract(epoch from b.start_date) * 1000),
            floor(extract(epoch from b.end_date) * 1000),
-           b.order_quantity)), '[]'::json)
+           b.quantity)), '[]'::json)
   INTO v_bookings
-  FROM order_items b
-  WHERE b.item_id = p_item
-    AND b.start_date <= v_unit.end_date AND b.end_date >= v_unit.start_date
-    -- Cancelled cases hold no stock: their order items are not bookings. A scalar lookup by the case's
-    -- primary key per booking: written as NOT EXISTS, the cached generic plan anti-joined a scan of every case.
-    AND (SELECT w.status FROM work_cases w WHERE w.id = b.work_case_id) <> 'cancelled';
+  FROM (
+    -- What order items hold (the view order_item_bookings: early returns free their units from their return);
+    -- planned_end bounds the index scan of the early returns' rows.
+    SELECT o.start_date, o.end_date, o.quantity
+    FROM order_item_bookings o
+    WHERE o.item_id = p_item
+      AND o.start_date <= v_unit.end_date AND o.planned_end >= v_unit.start_date
+      AND o.end_date >= v_unit.start_date
+      -- Cancelled cases hold no stock: their order items are not bookings. A scalar lookup by the case's
+      -- primary key per booking: written as NOT EXISTS, the cached generic plan anti-joined a scan of every
+      -- case.
+      AND (SELECT w.status FROM work_cases w WHERE w.id = o.work_case_id) <> 'cancelled'
+    UNION ALL
+    SELECT u.start_date, u.end_date, u.quantity
+    FROM item_outages u
+    WHERE u.item_id = p_item
+      AND u.start_date <= v_unit.end_date AND u.end_date >= v_unit.start_date
+  ) b;
 
   RETURN json_build_object(
     'added', v_added,
@@ -80,6 +107,8 @@ BEGIN
       'receive', floor(extract(epoch from v_unit.receive) * 1000),
       'note', v_unit.note,
       'version', v_unit.version),
+    'history', v_history,
+    'case_title', v_case.title,
     'bookings', v_bookings);
 END
 $$;

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  pgView,
   serial,
   text,
   timestamp,
@@ -75,6 +76,12 @@ export const orderItems = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Bumped by every UPDATE (trigger, docs/realtime.md): clients keep the newest state of a row. */
     version: bigint("version", { mode: "number" }).notNull().default(1),
+    /**
+     * Units out and back: the sums of the order item's movements (order_item_movements), kept on the row
+     * so that the row lock every writer takes guards them (docs/lifecycle.md, partial issue and receive).
+     */
+    issuedQuantity: integer("issued_quantity").notNull().default(0),
+    receivedQuantity: integer("received_quantity").notNull().default(0),
   },
   (t) => [
     foreignKey({
@@ -91,8 +98,105 @@ export const orderItems = pgTable(
     // Availability reads the bookings of one item that overlap a window.
     index("order_items_item_period_idx").on(t.itemId, t.startDate, t.endDate),
     index("order_items_group_period_idx").on(t.groupId, t.startDate, t.endDate),
+    // The early returns' rows of order_item_bookings (migration 0013): only order items with units received.
+    index("order_items_received_period_idx")
+      .on(t.itemId, t.startDate, t.endDate)
+      .where(sql`${t.receivedQuantity} > 0`),
     check("order_items_quantity", sql`${t.orderQuantity} >= 1 AND ${t.orderQuantity} <= 1000000`),
     check("order_items_period", sql`${t.startDate} <= ${t.endDate}`),
     check("order_items_receive_needs_issue", sql`${t.receive} IS NULL OR ${t.issue} IS NOT NULL`),
+    // Never more back than out, never more out than booked: the last guard behind the locked checks.
+    check(
+      "order_items_moved_quantities",
+      sql`0 <= ${t.receivedQuantity} AND ${t.receivedQuantity} <= ${t.issuedQuantity} AND ${t.issuedQuantity} <= ${t.orderQuantity}`,
+    ),
+    // Target of the movements' composite foreign key, which keeps them in their order item's group.
+    unique("order_items_id_group_key").on(t.id, t.groupId),
   ],
 );
+
+/** Issue (出庫) and receive (入庫) movements of an order item: how many units, when, and who recorded them. */
+export const MOVEMENT_KINDS = ["issue", "receive"] as const;
+/** What came back of a receive (docs/lifecycle.md): in good order, lost (紛失) or broken (故障). */
+export const DISPOSITIONS = ["returned", "lost", "broken"] as const;
+
+export const orderItemMovements = pgTable(
+  "order_item_movements",
+  {
+    id: serial("id").primaryKey(),
+    groupId: integer("group_id").notNull(),
+    orderItemId: integer("order_item_id").notNull(),
+    kind: text("kind", { enum: MOVEMENT_KINDS }).notNull(),
+    quantity: integer("quantity").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    /** Who recorded it; null once that member is deleted (the name stays). */
+    memberId: integer("member_id").references(() => users.id, { onDelete: "set null" }),
+    memberName: text("member_name").notNull(),
+    /** A receive's units: returned, or out of service (lost, broken) from `at` until resolved. */
+    disposition: text("disposition", { enum: DISPOSITIONS }).notNull().default("returned"),
+    /** Broken units: the expected repair date (shown; the units stay out until 修理完了 is recorded). */
+    repairDue: timestamp("repair_due", { withTimezone: true }),
+    /** Lost or broken units found (発見) or repaired (修理完了): back in stock from then. */
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: integer("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolvedByName: text("resolved_by_name"),
+  },
+  (t) => [
+    foreignKey({
+      name: "order_item_movements_order_item_fk",
+      columns: [t.orderItemId, t.groupId],
+      foreignColumns: [orderItems.id, orderItems.groupId],
+    }).onDelete("cascade"),
+    index("order_item_movements_order_item_idx").on(t.orderItemId, t.id),
+    check("order_item_movements_kind", sql`${t.kind} IN ('issue', 'receive')`),
+    check("order_item_movements_quantity", sql`${t.quantity} >= 1 AND ${t.quantity} <= 1000000`),
+    check(
+      "order_item_movements_disposition",
+      sql`${t.disposition} IN ('returned', 'lost', 'broken') AND (${t.kind} = 'receive' OR ${t.disposition} = 'returned')`,
+    ),
+    check(
+      "order_item_movements_outage",
+      sql`(${t.disposition} = 'broken' OR ${t.repairDue} IS NULL) AND (${t.disposition} <> 'returned' OR ${t.resolvedAt} IS NULL)`,
+    ),
+    // The open and closed outages, read by every reader of bookings through the view item_outages.
+    index("order_item_movements_outage_idx")
+      .on(t.orderItemId)
+      .where(sql`${t.disposition} <> 'returned'`),
+  ],
+);
+
+/**
+ * Units out of service as bookings (docs/lifecycle.md, migration 0010): every lost or broken receive holds
+ * its quantity over [reported, resolved) minus its own order item's period (during that period the case's
+ * booking already holds it), as at most two closed periods; an open outage ends in 9999. Every reader of
+ * bookings adds these rows to the order items it reads.
+ */
+export const itemOutages = pgView("item_outages", {
+  groupId: integer("group_id").notNull(),
+  itemId: integer("item_id").notNull(),
+  workCaseId: integer("work_case_id").notNull(),
+  orderItemId: integer("order_item_id").notNull(),
+  movementId: integer("movement_id").notNull(),
+  startDate: timestamp("start_date", { withTimezone: true }).notNull(),
+  endDate: timestamp("end_date", { withTimezone: true }).notNull(),
+  quantity: integer("quantity").notNull(),
+}).existing();
+
+/**
+ * What every order item holds (docs/lifecycle.md, migration 0013; `checkedBookings` of common/availability):
+ * units returned in good order before the end hold [start, returned − 1 ms] (an early return frees stock from
+ * its return), the rest of the order quantity holds the planned period. Overdue units stay a warning, not
+ * usage. `planned_end` is the order item's own end: a reader filters on it too (start ≤ to AND planned_end ≥
+ * from) so the index on (…, start_date, end_date) bounds the scan of the early-return rows. Every SQL reader
+ * of bookings reads order items through this view (cancelled cases left out by the reader, as before).
+ */
+export const orderItemBookings = pgView("order_item_bookings", {
+  groupId: integer("group_id").notNull(),
+  itemId: integer("item_id").notNull(),
+  workCaseId: integer("work_case_id").notNull(),
+  orderItemId: integer("order_item_id").notNull(),
+  startDate: timestamp("start_date", { withTimezone: true }).notNull(),
+  endDate: timestamp("end_date", { withTimezone: true }).notNull(),
+  plannedEnd: timestamp("planned_end", { withTimezone: true }).notNull(),
+  quantity: integer("quantity").notNull(),
+}).existing();

@@ -24,6 +24,8 @@ export const categories = pgTable(
       .references(() => groups.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every UPDATE (trigger, docs/realtime.md): clients keep the newest state of a row. */
+    version: bigint("version", { mode: "number" }).notNull().default(1),
   },
   (t) => [
     uniqueIndex("categories_group_name_key").on(t.groupId, sql`lower(${t.name})`),

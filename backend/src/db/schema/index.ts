@@ -2,4 +2,5 @@ export * from "./cases";
 export * from "./catalogue";
 export * from "./events";
 export * from "./groups";
+export * from "./history";
 export * from "./users";

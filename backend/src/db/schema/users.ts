@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -27,6 +28,8 @@ export const users = pgTable(
     isMember: boolean("is_member").notNull().default(false),
     isOwner: boolean("is_owner").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every UPDATE (trigger, docs/realtime.md): clients keep the newest state of a member row. */
+    version: bigint("version", { mode: "number" }).notNull().default(1),
   },
   (t) => [uniqueIndex("users_email_key").on(sql`lower(${t.email})`), index("users_group_idx").on(t.groupId)],
 );

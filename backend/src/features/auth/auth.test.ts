@@ -196,6 +196,7 @@ describeOnDatabases("auth", (driver) => {
           is_member: true,
           is_owner: true,
           groups: [owner.groupId],
+          version: 1,
         },
         time_zone: "Asia/Tokyo",
       });

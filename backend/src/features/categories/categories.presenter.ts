@@ -1,6 +1,11 @@
 import type { CategoryDto } from "@zaiko/common/catalogue/catalogue.schema";
 
 /** The only shape of a category that leaves the server. */
-export function presentCategory(row: { id: number; name: string; groupId: number }): CategoryDto {
-  return { id: row.id, category: row.name, group: row.groupId };
+export function presentCategory(row: {
+  id: number;
+  name: string;
+  groupId: number;
+  version: number;
+}): CategoryDto {
+  return { id: row.id, category: row.name, group: row.groupId, version: row.version };
 }

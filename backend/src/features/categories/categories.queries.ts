@@ -4,7 +4,12 @@ import { categories, items, orderItems } from "../../db/schema";
 
 type Queryable = Db | Tx;
 
-const categoryColumns = { id: categories.id, name: categories.name, groupId: categories.groupId };
+const categoryColumns = {
+  id: categories.id,
+  name: categories.name,
+  groupId: categories.groupId,
+  version: categories.version,
+};
 
 /** Names sort by code point on both drivers (PGlite and PostgreSQL may have different default collations). */
 export const byCodePoint = (column: typeof categories.name | typeof items.title) =>
@@ -64,7 +69,7 @@ export async function lockCategory(db: Queryable, groupId: number, id: number) {
 /** The items of a category, locked in id order (the allocation paths lock items in the same order). */
 export function lockItemsOfCategory(db: Queryable, groupId: number, categoryId: number) {
   return db
-    .select({ id: items.id })
+    .select({ id: items.id, title: items.title, stockQuantity: items.stockQuantity })
     .from(items)
     .where(and(eq(items.groupId, groupId), eq(items.categoryId, categoryId)))
     .orderBy(asc(items.id))

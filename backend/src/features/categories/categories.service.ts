@@ -2,6 +2,7 @@ import type { CategoryDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
 import type { AppDeps } from "../../deps";
+import { recordHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
 import { isoOrNull } from "../../lib/iso";
 import { isUniqueViolation } from "../../lib/pgErrors";
@@ -66,9 +67,22 @@ export async function updateCategory(
 export async function removeCategory(deps: AppDeps, actor: AuthUser, id: number): Promise<void> {
   await inTransaction(deps, async (tx, outbox) => {
     if (!(await lockCategory(tx, actor.groupId, id))) throw httpError(404, ja.errors.notFound);
-    const itemIds = (await lockItemsOfCategory(tx, actor.groupId, id)).map((r) => r.id);
+    const lockedItems = await lockItemsOfCategory(tx, actor.groupId, id);
+    const itemIds = lockedItems.map((r) => r.id);
     const span = await orderSpanOfCategory(tx, actor.groupId, id);
     await deleteCategory(tx, actor.groupId, id);
+    // Each item goes with its category: recorded as its delete (docs/history.md).
+    await recordHistory(
+      tx,
+      outbox,
+      actor,
+      lockedItems.map((r) => ({
+        action: "item.delete" as const,
+        itemId: r.id,
+        itemTitle: r.title,
+        before: { title: r.title, stock_quantity: r.stockQuantity },
+      })),
+    );
     const room = rooms.group(actor.groupId);
     for (const itemId of itemIds) outbox.add(actor.groupId, room, "items.deleted", { id: itemId });
     if (span.count > 0) {

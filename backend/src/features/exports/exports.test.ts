@@ -10,7 +10,7 @@ import ExcelJS from "exceljs";
 import request from "supertest";
 import { categories, items, orderItems, workCases } from "../../db/schema";
 import type { RunningServer } from "../../server";
-import { bearer, type Session, signUpOwner, unique } from "../../test/api";
+import { bearer, binaryBody, type Session, signUpOwner, unique } from "../../test/api";
 import { describeOnDatabases } from "../../test/databases";
 import { startTestServer } from "../../test/testServer";
 import { EXCEL_DATE_FORMAT, HEADER_ROW, XLSX_CONTENT_TYPE } from "./exports.presenter";
@@ -24,13 +24,6 @@ if (!hasLibreOffice && !requireLibreOffice)
   console.warn("SKIPPED (no LibreOffice): POST /api/export-excel/ opened in LibreOffice");
 // With REQUIRE_SERVICES=1 the test runs and fails at its first line when LibreOffice is missing.
 const libreOfficeIt = hasLibreOffice || requireLibreOffice ? it : it.skip;
-
-/** supertest collects the xlsx body as a Buffer. */
-function binary(res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on("data", (chunk: Buffer) => chunks.push(chunk));
-  res.on("end", () => done(null, Buffer.concat(chunks)));
-}
 
 async function readSheet(file: Buffer): Promise<ExcelJS.Worksheet> {
   const workbook = new ExcelJS.Workbook();
@@ -119,7 +112,7 @@ describeOnDatabases("POST /api/export-excel/", (driver) => {
       .set(bearer(session))
       .send(body as object)
       .buffer(true)
-      .parse(binary as never);
+      .parse(binaryBody);
 
   beforeAll(async () => {
     server = await startTestServer(driver);

@@ -10,7 +10,12 @@ export const batchSize = (driver: "pglite" | "pg") => (driver === "pglite" ? 100
 
 export function categoriesOfGroup(tx: Tx, groupId: number) {
   return tx
-    .select({ id: categories.id, name: categories.name, groupId: categories.groupId })
+    .select({
+      id: categories.id,
+      name: categories.name,
+      groupId: categories.groupId,
+      version: categories.version,
+    })
     .from(categories)
     .where(eq(categories.groupId, groupId));
 }
@@ -71,7 +76,12 @@ export function insertCategories(tx: Tx, groupId: number, names: string[]) {
   return tx
     .insert(categories)
     .values(names.map((name) => ({ groupId, name })))
-    .returning({ id: categories.id, name: categories.name, groupId: categories.groupId });
+    .returning({
+      id: categories.id,
+      name: categories.name,
+      groupId: categories.groupId,
+      version: categories.version,
+    });
 }
 
 export function insertItems(

@@ -3,6 +3,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
 import { lockItems } from "../../allocation";
 import type { AppDeps } from "../../deps";
+import { type HistoryFact, recordHistory } from "../../lib/history";
 import { HttpError } from "../../lib/httpError";
 import { isUniqueViolation } from "../../lib/pgErrors";
 import { inTransaction } from "../../lib/transaction";
@@ -118,6 +119,7 @@ export async function importItems(
         if (changed.length <= IMPORT_ITEM_EVENT_LIMIT) changed.push(item());
       };
       const nameOf = (categoryId: number) => categoryById.get(categoryId)!.name;
+      const facts: HistoryFact[] = [];
       for (const part of chunks(creates, batch)) {
         const inserted = await insertItems(
           tx,
@@ -130,6 +132,15 @@ export async function importItems(
           })),
         );
         for (const row of inserted) keep(() => presentItem({ ...row, categoryName: nameOf(row.categoryId) }));
+        facts.push(
+          ...inserted.map((row) => ({
+            action: "item.import" as const,
+            itemId: row.id,
+            itemTitle: row.title,
+            before: null,
+            after: { stock_quantity: row.stockQuantity },
+          })),
+        );
         await yieldToEventLoop();
       }
 
@@ -138,7 +149,16 @@ export async function importItems(
       for (const { row, before } of updates) {
         const { stockQuantity: stockBefore, version: versionBefore } = locked.get(before.id)!;
         if (row.stock === stockBefore && row.note === before.note) continue;
-        if (row.stock !== stockBefore) stockChangedIds.push(before.id);
+        if (row.stock !== stockBefore) {
+          stockChangedIds.push(before.id);
+          facts.push({
+            action: "item.import",
+            itemId: before.id,
+            itemTitle: locked.get(before.id)!.title,
+            before: { stock_quantity: stockBefore },
+            after: { stock_quantity: row.stock },
+          });
+        }
         writes.push({ id: before.id, stock: row.stock, note: row.note });
         keep(() =>
           presentItem({
@@ -157,6 +177,11 @@ export async function importItems(
       }
 
       const itemized = creates.length + writes.length <= IMPORT_ITEM_EVENT_LIMIT;
+      // 履歴: each item created or whose stock changed (docs/history.md), sent only while itemized.
+      for (const part of chunks(facts, batch)) {
+        await recordHistory(tx, outbox, actor, part, { publish: itemized });
+        await yieldToEventLoop();
+      }
       if (itemized) for (const item of changed) outbox.add(groupId, room, "items.upserted", { item });
       if (stockChangedIds.length > 0) {
         outbox.add(groupId, room, "stock.changed", { item_ids: stockChangedIds, from: null, to: null });

@@ -2,7 +2,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import iconv from "iconv-lite";
 import request from "supertest";
 import type { RunningServer } from "../../server";
-import { bearer, type Session, signUpOwner } from "../../test/api";
+import { bearer, binaryBody, type Session, signUpOwner } from "../../test/api";
 import { describeOnDatabases } from "../../test/databases";
 import { startTestServer } from "../../test/testServer";
 import {
@@ -214,11 +214,7 @@ describeOnDatabases("GET /download/template/item_template.csv", (driver) => {
     const res = await request(server.url)
       .get("/download/template/item_template.csv")
       .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on("data", (c: Buffer) => chunks.push(c));
-        r.on("end", () => cb(null, Buffer.concat(chunks)));
-      })
+      .parse(binaryBody)
       .expect(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="item_template\.csv"/);

@@ -57,7 +57,7 @@ const msSince = (instant: SQL, origin: SQL, span: SQL) => sql`CASE WHEN ${span} 
  * `bookingList` clipped to that window and written as milliseconds since its start (whole ms). Items with an
  * own order item are looked up through the index on (item_id, start_date, end_date) for their own period;
  * all the others in one range of (group_id, start_date, end_date). Items without a booking are left out.
- * Cancelled cases hold no stock (docs/lifecycle.md); tentative ones do.
+ * Cancelled cases hold no stock (docs/lifecycle.md); tentative ones do, and so do units out of service.
  */
 export async function summaryBookingsByItem(
   db: Queryable,
@@ -78,20 +78,30 @@ export async function summaryBookingsByItem(
       WHERE work_case_id = ${kase.id} AND group_id = ${groupId} ${only(sql`item_id`)}
     ),
     hits AS (
-      SELECT o.item_id, o.start_date, o.end_date, o.order_quantity,
+      -- What order items hold: early returns free their units from the return (order_item_bookings).
+      SELECT o.item_id, o.start_date, o.end_date, o.quantity AS order_quantity,
              ${caseStart} AS window_start, ${caseEnd} AS window_end
-      FROM order_items o
+      FROM order_item_bookings o
       JOIN work_cases w ON w.id = o.work_case_id AND w.status <> 'cancelled'
       WHERE o.group_id = ${groupId} ${only(sql`o.item_id`)}
-        AND o.start_date <= ${caseEnd} AND o.end_date >= ${caseStart}
+        AND o.start_date <= ${caseEnd} AND o.planned_end >= ${caseStart} AND o.end_date >= ${caseStart}
         AND NOT EXISTS (SELECT 1 FROM own WHERE own.item_id = o.item_id)
       UNION ALL
-      SELECT o.item_id, o.start_date, o.end_date, o.order_quantity,
+      SELECT o.item_id, o.start_date, o.end_date, o.quantity,
              own.start_date AS window_start, own.end_date AS window_end
       FROM own
-      JOIN order_items o
-        ON o.item_id = own.item_id AND o.start_date <= own.end_date AND o.end_date >= own.start_date
+      JOIN order_item_bookings o
+        ON o.item_id = own.item_id AND o.start_date <= own.end_date AND o.planned_end >= own.start_date
+          AND o.end_date >= own.start_date
       JOIN work_cases w ON w.id = o.work_case_id AND w.status <> 'cancelled'
+      UNION ALL
+      -- Units out of service (lost, broken) hold stock like bookings (docs/lifecycle.md).
+      SELECT x.item_id, x.start_date, x.end_date, x.quantity,
+             coalesce(own.start_date, ${caseStart}), coalesce(own.end_date, ${caseEnd})
+      FROM item_outages x
+      LEFT JOIN own ON own.item_id = x.item_id
+      WHERE x.group_id = ${groupId} ${only(sql`x.item_id`)}
+        AND x.start_date <= coalesce(own.end_date, ${caseEnd}) AND x.end_date >= coalesce(own.start_date, ${caseStart})
     )
     SELECT o.item_id, ${bookingList(
       msSince(sql`greatest(o.start_date, o.window_start)`, origin, span),

@@ -75,7 +75,8 @@ export interface WeekBookings {
 /**
  * The group's order items that overlap [from, to), per item as a `bookingList` (see `parseWeekBookings`),
  * from the index on (group_id, start_date, end_date) and grouped in the database. Only items with at least
- * one such order item are in the map. Cancelled cases hold no stock and are left out; for an item with a
+ * one such order item are in the map; units out of service (lost, broken) count as confirmed bookings.
+ * Cancelled cases hold no stock and are left out; for an item with a
  * tentative booking the confirmed ones come as a second list, so the day's 仮 share can be told apart.
  */
 export async function weekBookingsByItem(
@@ -97,12 +98,22 @@ export async function weekBookingsByItem(
   }>(
     db,
     sql`
-    SELECT o.item_id, ${list} AS bookings, bool_or(w.status = 'tentative') AS tentative,
-           ${list} FILTER (WHERE w.status = 'confirmed') AS confirmed
-    FROM order_items o
-    JOIN work_cases w ON w.id = o.work_case_id AND w.status <> 'cancelled'
-    WHERE o.group_id = ${groupId}
-      AND o.start_date < ${until} AND o.end_date >= ${since}
+    SELECT o.item_id, ${list} AS bookings, bool_or(o.tentative) AS tentative,
+           ${list} FILTER (WHERE NOT o.tentative) AS confirmed
+    FROM (
+      -- What order items hold: early returns free their units from the return (order_item_bookings).
+      SELECT o.item_id, o.start_date, o.end_date, o.quantity AS order_quantity,
+             w.status = 'tentative' AS tentative
+      FROM order_item_bookings o
+      JOIN work_cases w ON w.id = o.work_case_id AND w.status <> 'cancelled'
+      WHERE o.group_id = ${groupId}
+        AND o.start_date < ${until} AND o.planned_end >= ${since} AND o.end_date >= ${since}
+      UNION ALL
+      -- Units out of service (lost, broken) hold stock like confirmed bookings (docs/lifecycle.md).
+      SELECT x.item_id, x.start_date, x.end_date, x.quantity, false
+      FROM item_outages x
+      WHERE x.group_id = ${groupId} AND x.start_date < ${until} AND x.end_date >= ${since}
+    ) o
     GROUP BY o.item_id`,
   );
   return new Map(

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { epochMs, rowsOf } from "../../db/rawSql";
-import { categories, items, orderItems, workCases } from "../../db/schema";
+import { categories, itemOutages, items, orderItemBookings, orderItems, workCases } from "../../db/schema";
 import type { ItemRow } from "./items.presenter";
 
 type Queryable = Db | Tx;
@@ -106,21 +106,29 @@ export async function deleteItem(db: Queryable, groupId: number, id: number) {
   await db.delete(items).where(and(eq(items.groupId, groupId), eq(items.id, id)));
 }
 
-/** Every order item of these items (all of their history: the invariant holds at every instant). */
-export function bookingsOfItems(db: Queryable, groupId: number, itemIds: number[]) {
-  return (
-    db
-      .select({
-        itemId: orderItems.itemId,
-        start: orderItems.startDate,
-        end: orderItems.endDate,
-        quantity: orderItems.orderQuantity,
-      })
-      .from(orderItems)
-      // Cancelled cases hold no stock (docs/lifecycle.md).
-      .innerJoin(workCases, and(eq(workCases.id, orderItems.workCaseId), ne(workCases.status, "cancelled")))
-      .where(and(eq(orderItems.groupId, groupId), inArray(orderItems.itemId, itemIds)))
-  );
+/**
+ * Every order item of these items (all of their history: the invariant holds at every instant), and their
+ * units out of service (lost, broken: docs/lifecycle.md), which hold stock like bookings.
+ */
+export async function bookingsOfItems(db: Queryable, groupId: number, itemIds: number[]) {
+  const v = orderItemBookings;
+  const booked = db
+    .select({ itemId: v.itemId, start: v.startDate, end: v.endDate, quantity: v.quantity })
+    .from(v)
+    // Cancelled cases hold no stock (docs/lifecycle.md); early returns free their units from the return.
+    .innerJoin(workCases, and(eq(workCases.id, v.workCaseId), ne(workCases.status, "cancelled")))
+    .where(and(eq(v.groupId, groupId), inArray(v.itemId, itemIds)));
+  const out = db
+    .select({
+      itemId: itemOutages.itemId,
+      start: itemOutages.startDate,
+      end: itemOutages.endDate,
+      quantity: itemOutages.quantity,
+    })
+    .from(itemOutages)
+    .where(and(eq(itemOutages.groupId, groupId), inArray(itemOutages.itemId, itemIds)));
+  const [a, b] = await Promise.all([booked, out]);
+  return [...a, ...b];
 }
 
 /** The item's id when it belongs to the group (no lock: a read). */

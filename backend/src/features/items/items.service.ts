@@ -9,6 +9,7 @@ import { rooms } from "@zaiko/common/realtime/events";
 import { lockItems } from "../../allocation";
 import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
+import { recordHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
 import { isoOrNull } from "../../lib/iso";
 import { isUniqueViolation, sqlState } from "../../lib/pgErrors";
@@ -52,6 +53,14 @@ export async function createItem(deps: AppDeps, actor: AuthUser, input: ItemWrit
       });
       const item = presentItem({ ...row, categoryName: category.name });
       outbox.add(actor.groupId, rooms.group(actor.groupId), "items.upserted", { item });
+      await recordHistory(tx, outbox, actor, [
+        {
+          action: "item.create",
+          itemId: row.id,
+          itemTitle: row.title,
+          after: { title: row.title, stock_quantity: row.stockQuantity, category: category.name },
+        },
+      ]);
       return item;
     });
   } catch (err) {
@@ -86,6 +95,15 @@ export async function editItem(
         note: input.note,
       });
       const item = presentItem({ ...row!, categoryName: category.name });
+      await recordHistory(tx, outbox, actor, [
+        {
+          action: "item.update",
+          itemId: id,
+          itemTitle: input.title,
+          before: { title: locked.title, stock_quantity: locked.stockQuantity },
+          after: { title: input.title, stock_quantity: input.stock_quantity },
+        },
+      ]);
       const room = rooms.group(actor.groupId);
       outbox.add(actor.groupId, room, "items.upserted", { item });
       if (input.stock_quantity !== locked.stockQuantity) {
@@ -101,9 +119,18 @@ export async function editItem(
 /** Deletes an item and (through the cascading key) its order items. */
 export async function removeItem(deps: AppDeps, actor: AuthUser, id: number): Promise<void> {
   await inTransaction(deps, async (tx, outbox) => {
-    if ((await lockItems(tx, actor.groupId, [id])).length === 0) throw httpError(404, ja.errors.notFound);
+    const [locked] = await lockItems(tx, actor.groupId, [id]);
+    if (!locked) throw httpError(404, ja.errors.notFound);
     const span = await orderSpanOfItem(tx, actor.groupId, id);
     await deleteItem(tx, actor.groupId, id);
+    await recordHistory(tx, outbox, actor, [
+      {
+        action: "item.delete",
+        itemId: id,
+        itemTitle: locked.title,
+        before: { title: locked.title, stock_quantity: locked.stockQuantity, order_items: span.count },
+      },
+    ]);
     const room = rooms.group(actor.groupId);
     outbox.add(actor.groupId, room, "items.deleted", { id });
     if (span.count > 0) {

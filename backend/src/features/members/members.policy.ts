@@ -11,9 +11,3 @@ export function canSeeMember(actor: AuthUser, targetId: number): boolean {
 export function assertNotOwnerTarget(target: { isOwner: boolean }): void {
   if (target.isOwner) throw httpError(403, ja.errors.ownerProtected);
 }
-
-/** A `groupid` / `groups` value from the client is only compared with the token's group. */
-export function sameGroupOrAbsent(actor: AuthUser, requested: unknown): boolean {
-  if (requested === undefined || requested === "") return true;
-  return String(requested) === String(actor.groupId);
-}

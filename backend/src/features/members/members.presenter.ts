@@ -3,7 +3,7 @@ import type { users } from "../../db/schema";
 
 type UserRow = Pick<
   typeof users.$inferSelect,
-  "id" | "email" | "firstName" | "lastName" | "isMember" | "isOwner" | "groupId"
+  "id" | "email" | "firstName" | "lastName" | "isMember" | "isOwner" | "groupId" | "version"
 >;
 
 /** The only shape of a user that leaves the server (never the password hash). */
@@ -16,5 +16,6 @@ export function presentUser(row: UserRow): UserDto {
     is_member: row.isMember,
     is_owner: row.isOwner,
     groups: [row.groupId],
+    version: row.version,
   };
 }

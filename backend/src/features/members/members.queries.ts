@@ -12,6 +12,7 @@ const userColumns = {
   isMember: users.isMember,
   isOwner: users.isOwner,
   groupId: users.groupId,
+  version: users.version,
 };
 
 export function listUsersOfGroup(db: Queryable, groupId: number) {

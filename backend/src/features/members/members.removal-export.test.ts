@@ -1,7 +1,7 @@
 import { ja } from "@zaiko/common/messages/ja";
 import request from "supertest";
 import type { RunningServer } from "../../server";
-import { bearer, ownerWithStaff, signUpOwner, signUpStaff, usersOfGroup } from "../../test/api";
+import { bearer, binaryBody, ownerWithStaff, signUpOwner, signUpStaff, usersOfGroup } from "../../test/api";
 import { describeOnDatabases } from "../../test/databases";
 import { startTestServer } from "../../test/testServer";
 import { MEMBER_CSV_HEADER } from "./members.routes";
@@ -106,11 +106,7 @@ describeOnDatabases("members: delete and CSV export", (driver) => {
         .get(`/api/export-csv/?groupid=${owner.groupId}`)
         .set(bearer(owner))
         .buffer(true)
-        .parse((r, done) => {
-          const chunks: Buffer[] = [];
-          r.on("data", (c: Buffer) => chunks.push(c));
-          r.on("end", () => done(null, Buffer.concat(chunks)));
-        })
+        .parse(binaryBody)
         .expect(200);
       expect(res.headers["content-type"]).toMatch(/^text\/csv/);
       expect(res.headers["content-disposition"]).toContain("attachment");

@@ -1,14 +1,11 @@
 import Router from "@koa/router";
 import { MemberTogglePatchSchema, ProfilePatchSchema } from "@zaiko/common/members/members.schema";
-import { ja } from "@zaiko/common/messages/ja";
-import type { Context } from "koa";
 import type { AppDeps } from "../../deps";
 import { attachmentDisposition, toCsv } from "../../lib/csv";
-import { httpError } from "../../lib/httpError";
 import { requireAuth, requireOwner } from "../../middlewares/auth";
+import { assertGroupQuery, sameGroupOrAbsent } from "../../middlewares/groupScope";
 import { idParam } from "../../middlewares/params";
 import { jsonBody, parseOr400 } from "../../middlewares/validate";
-import { sameGroupOrAbsent } from "./members.policy";
 import {
   editProfile,
   getMember,
@@ -28,10 +25,6 @@ export const MEMBER_CSV_HEADER = [
   "アクティブ",
   "オーナー",
 ];
-
-function assertGroupQuery(ctx: Context, name: string) {
-  if (!sameGroupOrAbsent(ctx.state.user, ctx.query[name])) throw httpError(404, ja.errors.notFound);
-}
 
 /** /api/user/ and /api/export-csv/ */
 export function memberRoutes(deps: AppDeps): Router {
@@ -66,13 +59,13 @@ export function memberRoutes(deps: AppDeps): Router {
 
   router.delete("/api/user/:id/", auth, async (ctx) => {
     const id = idParam(ctx);
-    assertGroupQuery(ctx, "groupid");
+    assertGroupQuery(ctx);
     await removeMember(deps, ctx.state.user, id);
     ctx.status = 204;
   });
 
   router.get("/api/export-csv/", auth, requireOwner(), async (ctx) => {
-    assertGroupQuery(ctx, "groupid");
+    assertGroupQuery(ctx);
     ctx.set("Content-Type", "text/csv; charset=utf-8");
     ctx.set("Content-Disposition", attachmentDisposition("exported_data.csv"));
     ctx.body = toCsv(MEMBER_CSV_HEADER, await memberCsvRows(deps, ctx.state.user));

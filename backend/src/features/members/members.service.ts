@@ -2,6 +2,7 @@ import type { UserDto, UserInfoDto } from "@zaiko/common/members/members.schema"
 import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
 import type { AppDeps } from "../../deps";
+import { recordHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
 import { isUniqueViolation } from "../../lib/pgErrors";
 import { inTransaction } from "../../lib/transaction";
@@ -71,6 +72,9 @@ export async function editProfile(
   }
 }
 
+/** 姓 名, as the member list and the history show people. */
+const nameOf = (u: { lastName: string; firstName: string }) => `${u.lastName} ${u.firstName}`.trim();
+
 /** Owner only: activates or deactivates a staff member. Deactivation ends their sessions at once. */
 export async function setMembership(
   deps: AppDeps,
@@ -84,6 +88,17 @@ export async function setMembership(
     if (!target) throw httpError(404, ja.errors.notFound);
     assertNotOwnerTarget(target);
     const row = await updateUser(tx, actor.groupId, id, { isMember });
+    if (target.isMember !== isMember) {
+      await recordHistory(tx, outbox, actor, [
+        {
+          action: isMember ? "member.activate" : "member.deactivate",
+          memberId: id,
+          memberName: nameOf(target),
+          before: { is_member: target.isMember },
+          after: { is_member: isMember },
+        },
+      ]);
+    }
     outbox.afterCommit.push(() => deps.realtime.memberChanged(id));
     if (!isMember) {
       await revokeAllOfUser(tx, id);
@@ -103,6 +118,14 @@ export async function removeMember(deps: AppDeps, actor: AuthUser, id: number): 
     if (!target) throw httpError(404, ja.errors.notFound);
     assertNotOwnerTarget(target);
     await deleteUser(tx, actor.groupId, id);
+    await recordHistory(tx, outbox, actor, [
+      {
+        action: "member.delete",
+        memberId: id,
+        memberName: nameOf(target),
+        before: { email: target.email, is_member: target.isMember, is_owner: target.isOwner },
+      },
+    ]);
     outbox.add(actor.groupId, rooms.owners(actor.groupId), "members.deleted", { id });
     outbox.afterCommit.push(() => deps.realtime.memberChanged(id));
     outbox.afterCommit.push(() => deps.realtime.disconnectUser(id));

@@ -39,7 +39,7 @@ describeOnDatabases("members: list, read, edit", (driver) => {
       expect(ids).not.toContain(stranger.userId);
       for (const user of res.body) {
         expect(Object.keys(user).sort()).toEqual(
-          ["email", "first_name", "groups", "id", "is_member", "is_owner", "last_name"].sort(),
+          ["email", "first_name", "groups", "id", "is_member", "is_owner", "last_name", "version"].sort(),
         );
         expect(user.groups).toEqual([owner.groupId]);
       }

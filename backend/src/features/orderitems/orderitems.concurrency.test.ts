@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
-import type { AllocationHooks } from "../../allocation";
-import { installUnlockedAddUnit, UNLOCKED_ADD_UNIT } from "../../allocation/allocation.testkit";
-import type { Tx } from "../../db/client";
-import type { AppDeps } from "../../deps";
-import type { AuthUser } from "../../middlewares/auth";
+import {
+  installUnlockedAddUnit,
+  LOCKED_SLOW,
+  UNLOCKED,
+  withAllocationHooks,
+} from "../../allocation/allocation.testkit";
 import type { RunningServer } from "../../server";
-import { bearer, type Session, signUpOwner } from "../../test/api";
+import { actorOf, bearer, type Session, signUpOwner, statusOf } from "../../test/api";
 import { describeOnPostgres } from "../../test/databases";
 import { startTestServer } from "../../test/testServer";
 import { makeCategory, makeItem } from "../items/items.testkit";
@@ -28,31 +29,6 @@ const S = 4;
 const STOCKS = [S, 1, 0, 7, N, 13];
 /** Many trials on a loaded machine (jest runs suites in parallel) take longer than the default 30 s. */
 const RACE_TIMEOUT = 120_000;
-
-const actorOf = (s: Session): AuthUser => ({
-  id: s.userId,
-  groupId: s.groupId,
-  email: s.email,
-  isOwner: true,
-});
-const sleep = (ms: number) => (tx: Tx) =>
-  tx.execute(sql`select pg_sleep(${ms / 1000})`).then(() => undefined);
-const unlocked: AllocationHooks = {
-  lockRows: false,
-  addUnitFunction: UNLOCKED_ADD_UNIT,
-  afterCheck: sleep(20),
-};
-const lockedSlow: AllocationHooks = { afterCheck: sleep(20) };
-/** The server's dependencies with test hooks of the allocation writes. */
-const hooked = (server: RunningServer, allocationHooks: AllocationHooks): AppDeps => ({
-  ...server.deps,
-  allocationHooks,
-});
-const statusOf = (p: Promise<unknown>) =>
-  p.then(
-    () => 200,
-    (err: { status?: number }) => err.status ?? 500,
-  );
 
 describeOnPostgres("allocation under concurrency [postgres]", () => {
   let server: RunningServer;
@@ -85,6 +61,13 @@ describeOnPostgres("allocation under concurrency [postgres]", () => {
     return r.rows[0]!.n;
   };
 
+  const addEntries = async (itemId: number) => {
+    const r = (await server.deps.database.db.execute(
+      sql`select count(*)::int as n from history where item_id = ${itemId} and action = 'orderitem.add'`,
+    )) as unknown as { rows: { n: number }[] };
+    return r.rows[0]!.n;
+  };
+
   it(
     `grants exactly min(N, S) of ${N} parallel additem calls, stock S in ${STOCKS.join("/")}, over ${TRIALS} trials`,
     async () => {
@@ -98,6 +81,8 @@ describeOnPostgres("allocation under concurrency [postgres]", () => {
         expect(statuses.filter((s) => s === 200)).toHaveLength(Math.min(N, stock));
         expect(statuses.filter((s) => s === 409)).toHaveLength(N - Math.min(N, stock));
         expect(await totalBooked(item.id)).toBe(Math.min(N, stock));
+        // 履歴: one entry per granted unit; the refused ones wrote theirs and rolled it back with the unit.
+        expect(await addEntries(item.id)).toBe(Math.min(N, stock));
         expect(await invariantViolations(server.deps.database, [item.id])).toEqual([]);
       }
     },
@@ -109,9 +94,10 @@ describeOnPostgres("allocation under concurrency [postgres]", () => {
     async () => {
       for (let trial = 0; trial < 5; trial++) {
         const item = await makeItem(server, owner, { category, stock: S });
+        const deps = withAllocationHooks(server.deps, LOCKED_SLOW);
         const statuses = await Promise.all(
           Array.from({ length: N }, (_, i) =>
-            statusOf(addItem(hooked(server, lockedSlow), actorOf(owner), item.id, cases[i % cases.length]!)),
+            statusOf(addItem(deps, actorOf(owner), item.id, cases[i % cases.length]!)),
           ),
         );
         expect(statuses.filter((s) => s === 200)).toHaveLength(S);
@@ -127,9 +113,10 @@ describeOnPostgres("allocation under concurrency [postgres]", () => {
       let caught = 0;
       for (let trial = 0; trial < TRIALS && caught === 0; trial++) {
         const item = await makeItem(server, owner, { category, stock: S });
+        const deps = withAllocationHooks(server.deps, UNLOCKED);
         await Promise.all(
           Array.from({ length: N }, (_, i) =>
-            statusOf(addItem(hooked(server, unlocked), actorOf(owner), item.id, cases[i % cases.length]!)),
+            statusOf(addItem(deps, actorOf(owner), item.id, cases[i % cases.length]!)),
           ),
         );
         const violations = await invariantViolations(server.deps.database, [item.id]);
@@ -157,6 +144,19 @@ describeOnPostgres("mixed allocation writes under concurrency [postgres]", () =>
     category = (await makeCategory(server, owner)).id;
   });
   afterAll(() => server.close());
+
+  const lastHistoryId = async () => {
+    const r = (await server.deps.database.db.execute(
+      sql`select coalesce(max(id), 0)::int as n from history`,
+    )) as unknown as { rows: { n: number }[] };
+    return r.rows[0]!.n;
+  };
+  const entriesSince = async (id: number) => {
+    const r = (await server.deps.database.db.execute(
+      sql`select count(*)::int as n from history where id > ${id} and group_id = ${owner.groupId}`,
+    )) as unknown as { rows: { n: number }[] };
+    return r.rows[0]!.n;
+  };
 
   /** A deterministic pseudo-random sequence per trial, so a failure can be replayed. */
   const rng = (seed: number) => () => {
@@ -225,9 +225,12 @@ describeOnPostgres("mixed allocation writes under concurrency [postgres]", () =>
       for (let trial = 0; trial < MIXED_TRIALS; trial++) {
         const f = await setUp();
         const r = rng(trial + 1);
+        const lastEntry = await lastHistoryId();
         const statuses = await Promise.all(Array.from({ length: OPS }, () => httpOp(f, r)));
         for (const s of statuses) seen.set(s, (seen.get(s) ?? 0) + 1);
         expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+        // 履歴: each granted write recorded exactly one entry, each refused one none (rolled back with it).
+        expect(await entriesSince(lastEntry)).toBe(statuses.filter((s) => s === 200).length);
         expect(
           await invariantViolations(
             server.deps.database,
@@ -250,10 +253,11 @@ describeOnPostgres("mixed allocation writes under concurrency [postgres]", () =>
         const f = await setUp();
         const r = rng(100 + trial);
         const actor = actorOf(owner);
+        const unlocked = withAllocationHooks(server.deps, UNLOCKED);
         const pick = <T>(list: T[]) => list[Math.floor(r() * list.length)]!;
         const ops = Array.from({ length: OPS }, () => {
           const kind = r();
-          if (kind < 0.5) return addItem(hooked(server, unlocked), actor, pick(f.items).id, pick(f.cases).id);
+          if (kind < 0.5) return addItem(unlocked, actor, pick(f.items).id, pick(f.cases).id);
           const p = period(r);
           if (kind < 0.7) {
             const c = pick(f.cases);
@@ -263,7 +267,7 @@ describeOnPostgres("mixed allocation writes under concurrency [postgres]", () =>
               end_date: new Date(p.end),
               note: "",
             };
-            return updateWorkCase(hooked(server, unlocked), actor, c.id, input);
+            return updateWorkCase(unlocked, actor, c.id, input);
           }
           const edit = {
             kind: "edit" as const,
@@ -272,7 +276,7 @@ describeOnPostgres("mixed allocation writes under concurrency [postgres]", () =>
             order_quantity: 1 + Math.floor(r() * 3),
             note: "",
           };
-          return patchOrderItem(hooked(server, unlocked), actor, pick(f.orders).id, edit);
+          return patchOrderItem(unlocked, actor, pick(f.orders).id, edit);
         });
         await Promise.all(ops.map(statusOf));
         if (

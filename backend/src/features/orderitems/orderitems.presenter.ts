@@ -16,5 +16,7 @@ export function presentOrderItem(row: OrderItemRow): OrderItemDto {
     note: row.note,
     category: row.categoryName,
     version: Number(row.version),
+    issued_quantity: row.issuedQuantity,
+    received_quantity: row.receivedQuantity,
   };
 }

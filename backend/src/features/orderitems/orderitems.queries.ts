@@ -18,6 +18,8 @@ export interface OrderItemRow {
   receive: Date | null;
   note: string;
   version: number;
+  issuedQuantity: number;
+  receivedQuantity: number;
 }
 
 const rowColumns = {
@@ -33,6 +35,8 @@ const rowColumns = {
   receive: orderItems.receive,
   note: orderItems.note,
   version: orderItems.version,
+  issuedQuantity: orderItems.issuedQuantity,
+  receivedQuantity: orderItems.receivedQuantity,
 };
 
 /** Order items of the group (of one case, or with these ids) with item and category, end date descending. */

@@ -1,15 +1,19 @@
 import Router from "@koa/router";
 import { ja } from "@zaiko/common/messages/ja";
-import { orderItemPatchSchema } from "@zaiko/common/orderitems/orderitems.schema";
+import { MovementSchema, orderItemPatchSchema } from "@zaiko/common/orderitems/orderitems.schema";
+import { ReceiveSchema } from "@zaiko/common/orderitems/outages.schema";
 import type { AppDeps } from "../../deps";
 import { httpError } from "../../lib/httpError";
 import { requireAuth } from "../../middlewares/auth";
 import { assertGroupQuery } from "../../middlewares/groupScope";
 import { idParam, queryIdParam } from "../../middlewares/params";
 import { jsonBody, parseOr400 } from "../../middlewares/validate";
+import { listMovements, postMovement, undoLatestMovement } from "./movements.service";
 import { addItem, listOrderItems, patchOrderItem, reduceItem } from "./orderitems.service";
+import { listOutagesOfItem, postReceive, resolve } from "./outages.service";
+import { overdueWarnings } from "./overdue.service";
 
-/** Shipped items of a case: list, add one, reduce one, issue / receive / edit. */
+/** Shipped items of a case: list, add one, reduce one, issue / receive / edit, movements by quantity. */
 export function orderItemRoutes(deps: AppDeps): Router {
   const router = new Router();
   const auth = requireAuth(deps);
@@ -33,6 +37,39 @@ export function orderItemRoutes(deps: AppDeps): Router {
     const schema = orderItemPatchSchema(body);
     if (!schema) throw httpError(400, ja.allocation.patchForm);
     ctx.body = await patchOrderItem(deps, ctx.state.user, id, parseOr400(schema, body));
+  });
+
+  // Issue and receive by quantity (docs/lifecycle.md): some units out or back now, the record, the undo.
+  router.post("/api/orderitems/:id/issue/", auth, async (ctx) => {
+    const id = idParam(ctx);
+    const { quantity } = parseOr400(MovementSchema, jsonBody(ctx));
+    ctx.body = await postMovement(deps, ctx.state.user, id, "issue", quantity);
+  });
+
+  // A receive may report units lost or broken (docs/lifecycle.md, return dispositions).
+  router.post("/api/orderitems/:id/receive/", auth, async (ctx) => {
+    const id = idParam(ctx);
+    ctx.body = await postReceive(deps, ctx.state.user, id, parseOr400(ReceiveSchema, jsonBody(ctx)));
+  });
+
+  router.get("/api/items/:id/outages/", auth, async (ctx) => {
+    ctx.body = await listOutagesOfItem(deps, ctx.state.user, idParam(ctx));
+  });
+
+  router.get("/api/workcases/:id/overdue/", auth, async (ctx) => {
+    ctx.body = await overdueWarnings(deps, ctx.state.user, idParam(ctx));
+  });
+
+  router.post("/api/outages/:id/resolve/", auth, async (ctx) => {
+    ctx.body = await resolve(deps, ctx.state.user, idParam(ctx));
+  });
+
+  router.get("/api/orderitems/:id/movements/", auth, async (ctx) => {
+    ctx.body = await listMovements(deps, ctx.state.user, idParam(ctx));
+  });
+
+  router.delete("/api/orderitems/:id/movements/latest/", auth, async (ctx) => {
+    ctx.body = await undoLatestMovement(deps, ctx.state.user, idParam(ctx));
   });
 
   return router;

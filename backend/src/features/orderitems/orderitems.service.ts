@@ -18,18 +18,26 @@ import {
 } from "../../allocation";
 import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
+import { publishHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import type { Outbox } from "../../realtime/outbox";
 import { type CasePeriod, summaryOfCase } from "../inventory";
+import {
+  clearMovements,
+  publishEarlyReturn,
+  publishOutageUndone,
+  recordMovement,
+  retally,
+} from "./movements.service";
+import { recordMovementHistory, recordOrderItemHistory } from "./orderitems.history";
+import { lockOrderItemChain } from "./orderitems.locks";
 import { presentOrderItem } from "./orderitems.presenter";
+import { publishOrderItem } from "./orderitems.publish";
 import {
   deleteOrderItem,
-  findOrderItem,
-  lockOrderItem,
   lockOrderItemOf,
-  orderItemRow,
   orderItemRows,
   setQuantity,
   updateOrderItem,
@@ -47,13 +55,6 @@ export async function listOrderItems(
   const db = deps.database.db;
   if (!(await findCase(db, actor.groupId, caseId))) throw notFound();
   return (await orderItemRows(db, actor.groupId, { caseId })).map(presentOrderItem);
-}
-
-/** The order item as presented, its upsert event, and the usage change of its item. */
-async function publishUpsert(tx: Tx, outbox: Outbox, groupId: number, id: number): Promise<OrderItemDto> {
-  const dto = presentOrderItem((await orderItemRow(tx, groupId, id))!);
-  outbox.add(groupId, rooms.group(groupId), "orderitems.upserted", { order_item: dto });
-  return dto;
 }
 
 function publishStockChanged(
@@ -88,9 +89,10 @@ export function addItem(
   return inTransaction(
     deps,
     async (tx, outbox) => {
-      const result = await addUnitLocked(tx, groupId, caseId, itemId, deps.allocationHooks);
+      const result = await addUnitLocked(tx, groupId, caseId, itemId, actor.id, deps.allocationHooks);
       if (!result) throw notFound();
       if (result === "cancelled") throw new HttpError(409, { error: ja.lifecycle.cancelledCase });
+      // The bookings hold the units out of service too (lost, broken: docs/lifecycle.md).
       const { item, unit, bookings } = result;
       const window = { start: unit.startDate.getTime(), end: unit.endDate.getTime() };
       // Not added only at the quantity column's bound, which no stock exceeds: the check below refuses it.
@@ -106,15 +108,47 @@ export function addItem(
         );
       }
       await deps.allocationHooks?.afterCheck?.(tx);
-      const order_item = presentOrderItem({
-        ...unit,
-        itemId,
-        itemTitle: item.title,
-        categoryName: item.categoryName,
-        workCaseId: caseId,
-      });
-      outbox.add(groupId, rooms.group(groupId), "orderitems.upserted", { order_item });
+      let order_item: OrderItemDto;
+      if (unit.issue === null) {
+        // Nothing issued (issue is set from the first issue on), so nothing received either.
+        order_item = presentOrderItem({
+          ...unit,
+          itemId,
+          itemTitle: item.title,
+          categoryName: item.categoryName,
+          workCaseId: caseId,
+          issuedQuantity: 0,
+          receivedQuantity: 0,
+        });
+        outbox.add(groupId, rooms.group(groupId), "orderitems.upserted", { order_item });
+      } else {
+        // One more unit than came back: the 入庫 time of an order item back entirely goes.
+        if (result.added) await retally(tx, groupId, unit.id, unit.orderQuantity);
+        order_item = await publishOrderItem(tx, outbox, groupId, unit.id);
+      }
       publishStockChanged(outbox, groupId, [itemId], [{ start: unit.startDate, end: unit.endDate }]);
+      // The function recorded the unit in the history with it (docs/history.md): announce it.
+      if (result.history) {
+        const h = result.history;
+        publishHistory(outbox, groupId, [
+          {
+            id: h.id,
+            at: h.at.toISOString(),
+            actor: actor.id,
+            actor_name: h.actorName,
+            action: "orderitem.add",
+            work_case: caseId,
+            case_title: h.caseTitle,
+            item: itemId,
+            item_title: item.title,
+            member: null,
+            member_name: null,
+            quantity: 1,
+            before: { order_quantity: unit.orderQuantity - 1 },
+            after: { order_quantity: unit.orderQuantity },
+          },
+        ]);
+      }
       const summary: SummaryRowDto = {
         id: itemId,
         name: item.title,
@@ -142,9 +176,14 @@ export function reduceItem(
     async (tx, outbox) => {
       const kase = await lockCase(tx, groupId, caseId, "share");
       if (!kase) throw notFound();
-      if (!(await lockItemsForAllocation(tx, groupId, [itemId])).has(itemId)) throw notFound();
+      const item = (await lockItemsForAllocation(tx, groupId, [itemId])).get(itemId);
+      if (!item) throw notFound();
       const existing = await lockOrderItemOf(tx, caseId, itemId);
       if (!existing) throw new HttpError(409, { error: ja.allocation.nothingToReduce });
+      // Never fewer booked than issued (docs/lifecycle.md): the units out stay booked until taken back.
+      if (existing.orderQuantity - 1 < existing.issuedQuantity) {
+        throw new HttpError(409, { error: ja.movements.belowIssued(existing.issuedQuantity) });
+      }
       const window = { start: existing.startDate, end: existing.endDate };
       let order_item: OrderItemDto | null = null;
       if (existing.orderQuantity <= 1) {
@@ -155,9 +194,18 @@ export function reduceItem(
         });
       } else {
         await setQuantity(tx, existing.id, existing.orderQuantity - 1);
-        order_item = await publishUpsert(tx, outbox, groupId, existing.id);
+        if (existing.issuedQuantity > 0) await retally(tx, groupId, existing.id, existing.orderQuantity - 1);
+        order_item = await publishOrderItem(tx, outbox, groupId, existing.id);
       }
       publishStockChanged(outbox, groupId, [itemId], [window]);
+      await recordOrderItemHistory(tx, outbox, actor, { kase, item }, [
+        {
+          action: "orderitem.reduce",
+          quantity: 1,
+          before: { order_quantity: existing.orderQuantity },
+          after: { order_quantity: existing.orderQuantity - 1 },
+        },
+      ]);
       return { order_item, summary: await summaryRow(tx, groupId, kase, itemId) };
     },
     retrying,
@@ -166,7 +214,8 @@ export function reduceItem(
 
 /**
  * PATCH /api/orderitems/{id}/: issue, receive, or the edit form (period, quantity, note). An edit is
- * checked like an allocation: the item's other order items over the new window plus the new quantity.
+ * checked like an allocation: the item's other order items over the new window plus the new quantity, and
+ * never below the units issued.
  */
 export function patchOrderItem(
   deps: AppDeps,
@@ -179,33 +228,29 @@ export function patchOrderItem(
     deps,
     async (tx, outbox) => {
       // Case and item are locked before the order item, in the order every allocation write uses.
-      const found = await findOrderItem(tx, groupId, id);
-      if (!found) throw notFound();
-      const kase = await lockCase(tx, groupId, found.workCaseId, "share");
-      if (!kase) throw notFound();
-      const item = (await lockItemsForAllocation(tx, groupId, [found.itemId], deps.allocationHooks)).get(
-        found.itemId,
-      );
-      const current = item && (await lockOrderItem(tx, groupId, id));
-      if (!item || !current) throw notFound();
+      const locked = await lockOrderItemChain(tx, deps, groupId, id);
+      const { kase, item, current } = locked;
 
-      if (patch.kind === "issue") {
-        // Only a confirmed case ships (docs/lifecycle.md); clearing an issue is always allowed.
-        if (patch.issue !== null && kase.status !== "confirmed") {
-          const error =
-            kase.status === "tentative" ? ja.lifecycle.tentativeNotIssuable : ja.lifecycle.cancelledCase;
-          throw new HttpError(409, { error });
+      // The spec's toggles are the shortcut for "all of it": set moves what is left, clear undoes every
+      // movement of that kind (docs/lifecycle.md).
+      if (patch.kind === "issue" || patch.kind === "receive") {
+        const time = patch.kind === "issue" ? patch.issue : patch.receive;
+        if (time === null) {
+          await clearMovements(tx, deps, outbox, actor, locked, patch.kind);
+          // Lost or broken units cleared with the receives free their stock again.
+          if (patch.kind === "receive" && current.receivedQuantity > 0) {
+            publishOutageUndone(outbox, groupId, item.id, current.startDate);
+          }
+        } else if (await recordMovement(tx, deps, actor, locked, patch.kind, "rest", time)) {
+          if (patch.kind === "receive") publishEarlyReturn(outbox, groupId, locked, time);
         }
-        if (patch.issue === null && current.receive !== null) {
-          throw new HttpError(409, { error: ja.allocation.receivedBeforeUnissue });
-        }
-        await updateOrderItem(tx, id, { issue: patch.issue });
-      } else if (patch.kind === "receive") {
-        if (patch.receive !== null && current.issue === null) {
-          throw new HttpError(409, { error: ja.allocation.notIssued });
-        }
-        await updateOrderItem(tx, id, { receive: patch.receive });
+        const after = await publishOrderItem(tx, outbox, groupId, id);
+        await recordMovementHistory(tx, outbox, actor, locked, after);
+        return after;
       } else {
+        if (patch.order_quantity < current.issuedQuantity) {
+          throw new HttpError(409, { error: ja.movements.belowIssued(current.issuedQuantity) });
+        }
         const proposal = {
           item,
           start: patch.start_date,
@@ -232,6 +277,24 @@ export function patchOrderItem(
           orderQuantity: patch.order_quantity,
           note: patch.note,
         });
+        if (current.issuedQuantity > 0) await retally(tx, groupId, id, patch.order_quantity);
+        await recordOrderItemHistory(tx, outbox, actor, locked, [
+          {
+            action: "orderitem.edit",
+            before: {
+              order_quantity: current.orderQuantity,
+              start_date: current.startDate.toISOString(),
+              end_date: current.endDate.toISOString(),
+              note: current.note,
+            },
+            after: {
+              order_quantity: patch.order_quantity,
+              start_date: patch.start_date.toISOString(),
+              end_date: patch.end_date.toISOString(),
+              note: patch.note ?? current.note,
+            },
+          },
+        ]);
         publishStockChanged(
           outbox,
           groupId,
@@ -242,7 +305,7 @@ export function patchOrderItem(
           ],
         );
       }
-      return publishUpsert(tx, outbox, groupId, id);
+      return publishOrderItem(tx, outbox, groupId, id);
     },
     retrying,
   );

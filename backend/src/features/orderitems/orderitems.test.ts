@@ -42,6 +42,8 @@ describeOnDatabases("allocation API", (driver) => {
           note: "",
           category: "音響",
           version: 1,
+          issued_quantity: 0,
+          received_quantity: 0,
         },
         summary: {
           id: item.id,

@@ -66,18 +66,23 @@ export async function invariantViolations(database: Database, itemIds?: number[]
       )})`
     : sql``;
   const result = (await database.db.execute(sql`
-    WITH instants AS (
-      SELECT item_id, start_date AS t FROM order_items
-      UNION SELECT item_id, end_date AS t FROM order_items
+    WITH holds AS (
+      -- Cancelled cases hold no stock; units out of service (lost, broken) do (docs/lifecycle.md).
+      -- What order items hold: early returns free their units from the return (order_item_bookings).
+      SELECT o.item_id, o.start_date, o.end_date, o.quantity FROM order_item_bookings o
+      JOIN work_cases w ON w.id = o.work_case_id AND w.status <> 'cancelled'
+      UNION ALL SELECT item_id, start_date, end_date, quantity FROM item_outages
+    ),
+    instants AS (
+      SELECT item_id, start_date AS t FROM holds
+      UNION SELECT item_id, end_date AS t FROM holds
     )
-    SELECT i.id AS item_id, p.t AS at, sum(o.order_quantity)::int AS usage, i.stock_quantity AS stock
+    SELECT i.id AS item_id, p.t AS at, sum(o.quantity)::int AS usage, i.stock_quantity AS stock
     FROM instants p
     JOIN items i ON i.id = p.item_id
-    JOIN order_items o ON o.item_id = p.item_id AND o.start_date <= p.t AND p.t <= o.end_date
-    -- Cancelled cases hold no stock (docs/lifecycle.md).
-    JOIN work_cases w ON w.id = o.work_case_id AND w.status <> 'cancelled'
+    JOIN holds o ON o.item_id = p.item_id AND o.start_date <= p.t AND p.t <= o.end_date
     WHERE true ${filter}
     GROUP BY i.id, p.t, i.stock_quantity
-    HAVING sum(o.order_quantity) > i.stock_quantity`)) as unknown as { rows: Violation[] };
+    HAVING sum(o.quantity) > i.stock_quantity`)) as unknown as { rows: Violation[] };
   return result.rows;
 }

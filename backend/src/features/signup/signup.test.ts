@@ -38,6 +38,7 @@ describeOnDatabases("signup", (driver) => {
         is_owner: true,
         is_member: true,
         groups: [group.id],
+        version: 1,
       });
       expect(res.body).not.toHaveProperty("password");
       expect(res.body).not.toHaveProperty("password_hash");

@@ -12,6 +12,9 @@ export function presentBoardRow(row: BoardRow, outgoing: boolean, returning: boo
     end_date: iso(row.endDate),
     issue: isoOrNull(row.issue),
     receive: isoOrNull(row.receive),
+    version: row.version,
+    issued_quantity: row.issuedQuantity,
+    received_quantity: row.receivedQuantity,
     outgoing,
     returning,
   };

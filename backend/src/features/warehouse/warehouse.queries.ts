@@ -19,6 +19,9 @@ export interface BoardRow {
   endDate: Date;
   issue: Date | null;
   receive: Date | null;
+  version: number;
+  issuedQuantity: number;
+  receivedQuantity: number;
 }
 
 export interface BoardWindow {
@@ -52,6 +55,9 @@ export function boardRows(db: Queryable, groupId: number, w: BoardWindow): Promi
       endDate: orderItems.endDate,
       issue: orderItems.issue,
       receive: orderItems.receive,
+      version: orderItems.version,
+      issuedQuantity: orderItems.issuedQuantity,
+      receivedQuantity: orderItems.receivedQuantity,
     })
     .from(orderItems)
     .innerJoin(
@@ -79,4 +85,29 @@ export function boardRows(db: Queryable, groupId: number, w: BoardWindow): Promi
       ),
     )
     .orderBy(asc(orderItems.id));
+}
+
+/**
+ * The cases with an order item starting within [from, to) that is not issued entirely: the board's cases
+ * still to go out, the ones an overdue warning concerns. A cancelled case moves nothing.
+ */
+export async function casesGoingOut(db: Queryable, groupId: number, from: Date, to: Date): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: orderItems.workCaseId })
+    .from(orderItems)
+    .innerJoin(
+      workCases,
+      and(eq(workCases.id, orderItems.workCaseId), eq(workCases.groupId, orderItems.groupId)),
+    )
+    .where(
+      and(
+        eq(orderItems.groupId, groupId),
+        ne(workCases.status, "cancelled"),
+        gte(orderItems.startDate, from),
+        lt(orderItems.startDate, to),
+        lt(orderItems.issuedQuantity, orderItems.orderQuantity),
+      ),
+    )
+    .orderBy(asc(orderItems.workCaseId));
+  return rows.map((r) => r.id);
 }

@@ -3,14 +3,16 @@ import type {
   WarehouseBoardDto,
   WarehouseCaseDto,
   WarehouseDayDto,
+  WarehouseOverdueDto,
   WarehouseRowDto,
 } from "@zaiko/common/warehouse/warehouse.schema";
 import { businessToday, dayLabel, nextDay } from "@zaiko/common/warehouse/warehouseDays";
 import type { AppDeps } from "../../deps";
 import { iso } from "../../lib/iso";
 import type { AuthUser } from "../../middlewares/auth";
+import { overdueWarningsOfCases } from "../orderitems";
 import { presentBoardCase, presentBoardRow } from "./warehouse.presenter";
-import { type BoardRow, boardRows } from "./warehouse.queries";
+import { type BoardRow, boardRows, casesGoingOut } from "./warehouse.queries";
 
 const titleOrder = new Intl.Collator("ja").compare;
 
@@ -103,4 +105,22 @@ export async function warehouseBoard(
     to: iso(bounds[2]!),
     now: iso(nowDate),
   };
+}
+
+/**
+ * The board's overdue warnings (docs/lifecycle.md): of the cases going out on `day` or the next day and not
+ * issued entirely, those that other cases' overdue units leave short, by the case screens' rule.
+ */
+export async function warehouseOverdue(
+  deps: AppDeps,
+  actor: AuthUser,
+  day: string | undefined,
+  nowDate: Date = new Date(),
+): Promise<WarehouseOverdueDto[]> {
+  const zone = deps.config.timeZone;
+  const bounds = dayStarts(day ?? businessToday(nowDate, zone), 3, zone);
+  const db = deps.database.db;
+  const caseIds = await casesGoingOut(db, actor.groupId, new Date(bounds[0]!), new Date(bounds[2]!));
+  const warnings = await overdueWarningsOfCases(db, actor.groupId, caseIds, nowDate);
+  return [...warnings].map(([case_id, list]) => ({ case_id, warnings: list }));
 }

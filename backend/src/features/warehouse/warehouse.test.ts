@@ -1,5 +1,9 @@
 import { ja } from "@zaiko/common/messages/ja";
-import type { WarehouseBoardDto, WarehouseCaseDto } from "@zaiko/common/warehouse/warehouse.schema";
+import type {
+  WarehouseBoardDto,
+  WarehouseCaseDto,
+  WarehouseOverdueDto,
+} from "@zaiko/common/warehouse/warehouse.schema";
 import { businessToday } from "@zaiko/common/warehouse/warehouseDays";
 import request from "supertest";
 import type { RunningServer } from "../../server";
@@ -8,7 +12,7 @@ import { bearer, type Session, signUpOwner } from "../../test/api";
 import { describeOnDatabases } from "../../test/databases";
 import { startTestServer } from "../../test/testServer";
 import { makeItem } from "../items/items.testkit";
-import { add, makeCase, patch } from "../orderitems/orderitems.testkit";
+import { add, addUnits, makeCase, patch } from "../orderitems/orderitems.testkit";
 
 /** 2030-04-01 in Tokyo is [2030-03-31T15:00Z, 2030-04-01T15:00Z); the next day ends 2030-04-02T15:00Z. */
 const DAY = "2030-04-01";
@@ -103,6 +107,9 @@ describeOnDatabases("GET /api/warehouse/", (driver) => {
           end_date: "2030-04-05T09:00:00.000Z",
           issue: null,
           receive: null,
+          version: 1,
+          issued_quantity: 0,
+          received_quantity: 0,
           outgoing: true,
           returning: false,
         },
@@ -114,6 +121,10 @@ describeOnDatabases("GET /api/warehouse/", (driver) => {
           end_date: "2030-04-05T09:00:00.000Z",
           issue: "2030-03-31T23:05:00.000Z",
           receive: null,
+          // Inserted, + (quantity 2), 出庫: the order item's version as every other answer carries it.
+          version: 3,
+          issued_quantity: 2,
+          received_quantity: 0,
           outgoing: true,
           returning: false,
         },
@@ -190,6 +201,73 @@ describeOnDatabases("GET /api/warehouse/", (driver) => {
       .get(`/api/warehouse/?date=${DAY}&groupid=${other.groupId}`)
       .set(bearer(owner))
       .expect(404);
+  });
+
+  it("warns a case going out that another case's overdue units (延滞) leave short, until issued or they are back", async () => {
+    const item = await makeItem(server, owner, { stock: 3 });
+    const spare = await makeItem(server, owner, { stock: 1 });
+    const h = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
+    const move = (id: number, kind: "issue" | "receive", quantity: number) =>
+      request(server.url)
+        .post(`/api/orderitems/${id}/${kind}/`)
+        .set(bearer(owner))
+        .send({ quantity })
+        .expect(200);
+    const past = await makeCase(server, owner, { start: h(-48), end: h(-24) });
+    const late = (await addUnits(server, owner, item.id, past.id, 3)).order_item.id as number;
+    await move(late, "issue", 3);
+    await move(late, "receive", 1);
+    // Out within the board's two days: short by the 2 not back; another case with enough is not listed.
+    const next = await makeCase(server, owner, { start: h(1), end: h(5) });
+    const needed = (await addUnits(server, owner, item.id, next.id, 2)).order_item.id as number;
+    const fine = await makeCase(server, owner, { start: h(1), end: h(5) });
+    await addUnits(server, owner, spare.id, fine.id, 1);
+    const warnings = async (query = "", s = owner): Promise<WarehouseOverdueDto[]> =>
+      (await request(server.url).get(`/api/warehouse/overdue/${query}`).set(bearer(s)).expect(200)).body;
+    const mine = await warnings();
+    expect(mine.find((w) => w.case_id === next.id)).toEqual({
+      case_id: next.id,
+      warnings: [
+        {
+          item_id: item.id,
+          title: item.title,
+          required: 4,
+          available: 3,
+          overdue: [{ case_id: past.id, case_title: past.title, quantity: 2, end_date: expect.any(String) }],
+        },
+      ],
+    });
+    // The same rule as the case screen's warning, word for word.
+    const caseScreen = (
+      await request(server.url).get(`/api/workcases/${next.id}/overdue/`).set(bearer(owner)).expect(200)
+    ).body;
+    expect(mine.find((w) => w.case_id === next.id)!.warnings).toEqual(caseScreen);
+    expect(mine.map((w) => w.case_id)).not.toContain(fine.id);
+    expect(mine.map((w) => w.case_id)).not.toContain(past.id);
+    // Another day's board does not list it; another group sees nothing of it; bad input as the board's.
+    expect((await warnings("?date=2030-04-01")).map((w) => w.case_id)).not.toContain(next.id);
+    expect((await warnings("", other)).map((w) => w.case_id)).not.toContain(next.id);
+    await request(server.url)
+      .get(`/api/warehouse/overdue/?groupid=${other.groupId}`)
+      .set(bearer(owner))
+      .expect(404);
+    const bad = await request(server.url)
+      .get("/api/warehouse/overdue/?date=2030-02-30")
+      .set(bearer(owner))
+      .expect(400);
+    expect(bad.body).toEqual({ detail: ja.warehouse.invalidDate });
+    await request(server.url).get("/api/warehouse/overdue/").expect(401);
+    // Issued entirely: nothing left to warn about (it is warned before its own issue only).
+    await move(needed, "issue", 2);
+    expect((await warnings()).map((w) => w.case_id)).not.toContain(next.id);
+    await request(server.url)
+      .delete(`/api/orderitems/${needed}/movements/latest/`)
+      .set(bearer(owner))
+      .expect(200);
+    expect((await warnings()).map((w) => w.case_id)).toContain(next.id);
+    // The overdue units back: the warning goes.
+    await move(late, "receive", 2);
+    expect((await warnings()).map((w) => w.case_id)).not.toContain(next.id);
   });
 
   it("400 with a Japanese message for an impossible date; 401 without a token", async () => {

@@ -6,7 +6,7 @@ import type { AppDeps } from "../../deps";
 import { inTransaction } from "../../lib/transaction";
 import { presentWorkCase } from "./workcases.presenter";
 import { caseViews } from "./workcases.queries";
-import { publishCaseUsage } from "./workcases.status";
+import { publishCaseUsage, recordStatusHistory } from "./workcases.status";
 
 /** Cases released per transaction: a backlog (a server down for days) goes out in short transactions. */
 const BATCH = 200;
@@ -80,6 +80,14 @@ export async function sweepLapsedHolds(deps: AppDeps, opts: SweepOptions = {}): 
             workcase: presentWorkCase(view),
           });
           await publishCaseUsage(tx, outbox, groupId, view.id);
+          // The lapse is the system's doing: no member is recorded (docs/history.md).
+          await recordStatusHistory(
+            tx,
+            outbox,
+            { groupId, id: null },
+            { ...view, status: "tentative" },
+            view,
+          );
         }
       }
       return rows.map((r) => r.id);

@@ -109,7 +109,8 @@ describeOnDatabases("case lifecycle: 仮押さえ / 本予約 / キャンセル"
         const live = nextEvent<{ workcase: { id: number; status: string } }>(
           mine,
           "workcases.upserted",
-          (p) => p.workcase.id === c.id,
+          // The hold's own creation event may still be on its way when the socket joins: wait for this one.
+          (p) => p.workcase.id === c.id && p.workcase.status === "confirmed",
         );
         const res = await setStatus(server, owner, c.id, { status: "confirmed" }).expect(200);
         expect(res.body).toEqual({
@@ -122,7 +123,8 @@ describeOnDatabases("case lifecycle: 仮押さえ / 本予約 / キャンセル"
         });
         expect((await live).workcase).toEqual(res.body);
         await settle();
-        expect(seenByOther.size).toBe(0);
+        // Only its own socket's stream positions (sent to every new socket once it has joined its rooms).
+        expect([...seenByOther.keys()].filter((e) => e !== "realtime.positions")).toEqual([]);
       } finally {
         mine.close();
         theirs.close();
@@ -449,7 +451,7 @@ describeOnDatabases("case lifecycle: 仮押さえ / 本予約 / キャンセル"
         const released = nextEvent<{ workcase: { id: number; status: string } }>(
           socket,
           "workcases.upserted",
-          (p) => p.workcase.id === due.id,
+          (p) => p.workcase.id === due.id && p.workcase.status === "cancelled",
         );
         const stock = nextEvent<{ item_ids: number[] }>(socket, "stock.changed", (p) =>
           p.item_ids.includes(item.id),

@@ -3,6 +3,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
 import type { WorkCaseCreate, WorkCaseDto, WorkCaseWrite } from "@zaiko/common/workcases/workcases.schema";
 import {
+  caseHasOpenOutages,
   findCase,
   lockCase,
   lockItemsForAllocation,
@@ -12,6 +13,7 @@ import {
 } from "../../allocation";
 import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
+import { recordHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
@@ -81,6 +83,14 @@ async function publishOrderItemsOfCase(
   }
 }
 
+/** What the history keeps of a case's fields (docs/history.md). */
+const caseValues = (c: { title: string; startDate: Date; endDate: Date; note: string }) => ({
+  title: c.title,
+  start_date: c.startDate.toISOString(),
+  end_date: c.endDate.toISOString(),
+  note: c.note,
+});
+
 /**
  * POST /api/workcases/: 本予約 unless the body says `status: "tentative"` with a deadline ahead of now; the
  * caller then holds it. A new case has no order items, so no stock check.
@@ -103,6 +113,9 @@ export async function createWorkCase(
       holdUntil: tentative ? input.hold_until : null,
       heldBy: tentative ? actor.id : null,
     });
+    await recordHistory(tx, outbox, actor, [
+      { action: "case.create", caseId: row.id, caseTitle: row.title, after: caseValues(row) },
+    ]);
     return publishCase(tx, outbox, row);
   });
   if (tentative) deps.holdSweeper?.wakeAt(input.hold_until!);
@@ -158,6 +171,15 @@ export function updateWorkCase(
         endDate: input.end_date,
         note: input.note,
       });
+      await recordHistory(tx, outbox, actor, [
+        {
+          action: "case.update",
+          caseId: id,
+          caseTitle: row.title,
+          before: caseValues(before),
+          after: caseValues(row),
+        },
+      ]);
       const workcase = await publishCase(tx, outbox, row);
       if (orders.length > 0) {
         const periods = [
@@ -178,9 +200,22 @@ export function deleteWorkCase(deps: AppDeps, actor: AuthUser, id: number): Prom
   return inTransaction(
     deps,
     async (tx, outbox) => {
-      if (!(await lockCase(tx, groupId, id, "update"))) throw notFound();
+      const kase = await lockCase(tx, groupId, id, "update");
+      if (!kase) throw notFound();
+      // Its lost or broken units would come back with the deleted record (docs/lifecycle.md).
+      if (await caseHasOpenOutages(tx, groupId, id)) {
+        throw new HttpError(409, { error: ja.outages.caseHasOutages });
+      }
       const orders = await orderItemsOfCase(tx, groupId, id);
       await deleteCase(tx, groupId, id);
+      await recordHistory(tx, outbox, actor, [
+        {
+          action: "case.delete",
+          caseId: id,
+          caseTitle: kase.title,
+          before: { ...caseValues(kase), order_items: orders.length },
+        },
+      ]);
       const room = rooms.group(groupId);
       for (const o of orders) outbox.add(groupId, room, "orderitems.deleted", { id: o.id, work_case: id });
       outbox.add(groupId, room, "workcases.deleted", { id });
@@ -277,6 +312,15 @@ export function duplicateWorkCase(
           note: c.order.note,
         })),
       );
+      await recordHistory(tx, outbox, actor, [
+        {
+          action: "case.duplicate",
+          caseId: row.id,
+          caseTitle: row.title,
+          before: { id: source.id, title: source.title },
+          after: caseValues(row),
+        },
+      ]);
       const workcase = await publishCase(tx, outbox, row);
       await publishOrderItemsOfCase(tx, outbox, groupId, row.id, copies);
       return workcase;

@@ -11,6 +11,7 @@ import {
 } from "../../allocation";
 import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
+import { type HistoryActor, recordHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
@@ -68,6 +69,28 @@ async function assertReopenFits(tx: Tx, groupId: number, caseId: number, hooks?:
 
 type Outcome = { dto: WorkCaseDto; lapsed?: boolean };
 
+type StatusOf = { id: number; title: string; status: string; holdUntil: Date | null };
+
+/** Records a status change (a lapse by the system: `actor.id` null) in the history (docs/history.md). */
+export function recordStatusHistory(
+  tx: Tx,
+  outbox: Outbox,
+  actor: HistoryActor,
+  before: StatusOf,
+  after: StatusOf,
+) {
+  const values = (c: StatusOf) => ({ status: c.status, hold_until: c.holdUntil?.toISOString() ?? null });
+  return recordHistory(tx, outbox, actor, [
+    {
+      action: "case.status",
+      caseId: before.id,
+      caseTitle: before.title,
+      before: values(before),
+      after: values(after),
+    },
+  ]);
+}
+
 /**
  * POST /api/workcases/{id}/status/ (docs/lifecycle.md has the diagram). The case row is locked FOR UPDATE
  * first, then (reopen only) its items in id order, as every allocation write does:
@@ -100,6 +123,7 @@ export async function changeCaseStatus(
           heldBy: before.heldBy,
         });
         await publishCaseUsage(tx, outbox, groupId, id);
+        await recordStatusHistory(tx, outbox, { groupId, id: null }, before, row);
         return { dto: await publishCase(tx, outbox, row), lapsed: true };
       }
       if (from === to && to !== "tentative") return { dto: presentWorkCase(await viewOf(tx, before)) };
@@ -122,6 +146,7 @@ export async function changeCaseStatus(
       // Tentative → tentative moves only the deadline; every other change alters what the case holds or
       // how the weekly view splits it (仮), so the items' watchers recompute.
       if (!(from === "tentative" && to === "tentative")) await publishCaseUsage(tx, outbox, groupId, id);
+      await recordStatusHistory(tx, outbox, actor, before, row);
       return { dto: await publishCase(tx, outbox, row) };
     },
     { retries: ALLOCATION_RETRIES },

@@ -1,4 +1,4 @@
-import { ja } from "@zaiko/common/messages/ja";
+import { ja } from "@zaiko/common/messages/ja/firstScreen";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import type { SessionState } from "../../lib/session";

@@ -1,4 +1,4 @@
-import { ja } from "@zaiko/common/messages/ja";
+import { ja } from "@zaiko/common/messages/ja/firstScreen";
 import { todayParts } from "@zaiko/common/today";
 import { businessTimeZone } from "../../lib/businessZone";
 

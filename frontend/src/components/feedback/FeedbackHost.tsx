@@ -10,6 +10,7 @@ import {
   subscribeToasts,
 } from "../../lib/feedback";
 import { AppDialog } from "../AppDialog";
+import "../primeTheme";
 import "./feedback.css";
 
 /** How long a success toast stays (ms): long enough to read one short sentence. */

@@ -1,39 +1,18 @@
-import { ja } from "@zaiko/common/messages/ja";
 import { useMemo } from "react";
 import { businessNow } from "../../lib/dateTime";
 import { DateTimeField } from "./DateTimeField";
+import type { FieldsBinding } from "./formBinding";
+import type { PeriodMessages } from "./periodForm";
 
 type PeriodField = "start" | "end";
 
-/** Per-field messages plus `range` for start after end (shown once, under both fields). */
-export interface PeriodMessages {
-  start?: string;
-  end?: string;
-  range?: string;
-}
-
-/**
- * The period's messages from a common schema's `start_date` / `end_date` errors: the schemas put the
- * start-after-end issue on start_date (as the server answers it), the form shows it under both fields.
- */
-export function periodMessages(errors: { start_date?: string; end_date?: string }): PeriodMessages {
-  const messages: PeriodMessages = {};
-  if (errors.start_date === ja.validation.startAfterEnd) messages.range = errors.start_date;
-  else if (errors.start_date) messages.start = errors.start_date;
-  if (errors.end_date) messages.end = errors.end_date;
-  return messages;
-}
-
 interface Props {
   labels: { start: string; end: string };
-  /** Wall-clock Dates (lib/dateTime.ts): the business zone's time, whatever the device's zone. */
-  start: Date | null;
-  end: Date | null;
-  onChange: (field: PeriodField, value: Date | null) => void;
-  errors: PeriodMessages;
-  /** The form's touched fields (useTouched). */
-  isTouched: (field: PeriodField) => boolean;
-  touch: (field: PeriodField) => void;
+  /**
+   * The form's period: its values are wall-clock Dates (lib/dateTime.ts), the business zone's time whatever
+   * the device's zone; its messages are periodMessages'.
+   */
+  form: FieldsBinding<PeriodField, Date | null> & { errors: PeriodMessages };
 }
 
 /** Business hours: an empty start suggests 09:00, an empty end 18:00. */
@@ -53,7 +32,9 @@ function atHour(day: Date | null, hour: number): Date {
  * other field's day (or today) at 09:00 for the start and 18:00 for the end. Shared by the case and order
  * item forms.
  */
-export function PeriodFields({ labels, start, end, onChange, errors, isTouched, touch }: Props) {
+export function PeriodFields({ labels, form }: Props) {
+  const { values, set, errors, isTouched, touch } = form;
+  const { start, end } = values;
   const startTime = start?.getTime();
   const endTime = end?.getTime();
   // Memoized by time: the picker treats a new Date object as a new place to show.
@@ -71,7 +52,7 @@ export function PeriodFields({ labels, start, end, onChange, errors, isTouched, 
       fallback={fallbacks[name]}
       onChange={(next) => {
         touch(name);
-        onChange(name, next);
+        set(name)(next);
       }}
       onBlur={() => touch(name)}
       error={isTouched(name) ? errors[name] : undefined}

@@ -1,4 +1,4 @@
-import { ja } from "@zaiko/common/messages/ja";
+import { ja } from "@zaiko/common/messages/ja/firstScreen";
 import { useId, useState } from "react";
 import "./plain.css";
 import { FieldMessage } from "../form/FieldMessage";

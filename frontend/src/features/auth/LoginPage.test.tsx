@@ -17,7 +17,11 @@ function SignupNavigator({ signedUp }: { signedUp: "owner" | "staff" }) {
   );
 }
 
-jest.mock("../../lib/socket", () => ({ connectSocket: jest.fn(), disconnectSocket: jest.fn() }));
+jest.mock("../../lib/socket", () => ({
+  configureSocket: jest.fn(),
+  connectSocket: jest.fn(),
+  disconnectSocket: jest.fn(),
+}));
 
 afterEach(() => jest.restoreAllMocks());
 

@@ -1,5 +1,5 @@
 import { type LoginField as Field, loginFormErrors } from "@zaiko/common/auth/loginForm";
-import { ja } from "@zaiko/common/messages/ja";
+import { ja } from "@zaiko/common/messages/ja/firstScreen";
 import { type FormEvent, useState } from "react";
 import { useSelector } from "react-redux";
 import { Link, Navigate, useNavigate } from "react-router-dom";

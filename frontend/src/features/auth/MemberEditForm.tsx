@@ -74,8 +74,8 @@ export function MemberEditForm({ id }: { id: number }) {
   }
 
   const errors = fieldErrors<Field>(ProfileFormSchema, values);
-  const shown = (field: Field) => isTouched(field) && Boolean(errors[field]);
   const set = (field: Field) => (value: string) => setValues((v) => (v ? { ...v, [field]: value } : v));
+  const profile = { values, set, errors, isTouched, touch };
 
   const onSubmit = async () => {
     setServerErrors([]);
@@ -104,27 +104,9 @@ export function MemberEditForm({ id }: { id: number }) {
       busy={saving}
       onSubmit={onSubmit}
     >
-      <ProfileField
-        name="email"
-        value={values.email}
-        onChange={set("email")}
-        onBlur={() => touch("email")}
-        invalid={shown("email")}
-      />
-      <ProfileField
-        name="first_name"
-        value={values.first_name}
-        onChange={set("first_name")}
-        onBlur={() => touch("first_name")}
-        invalid={shown("first_name")}
-      />
-      <ProfileField
-        name="last_name"
-        value={values.last_name}
-        onChange={set("last_name")}
-        onBlur={() => touch("last_name")}
-        invalid={shown("last_name")}
-      />
+      <ProfileField name="email" form={profile} />
+      <ProfileField name="first_name" form={profile} />
+      <ProfileField name="last_name" form={profile} />
     </UserFormCard>
   );
 }

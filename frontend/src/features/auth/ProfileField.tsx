@@ -1,4 +1,5 @@
 import { ja } from "@zaiko/common/messages/ja";
+import type { FieldsBinding } from "../../components/form/formBinding";
 import { TextField } from "../../components/form/TextField";
 
 /** The profile fields the sign-up and member-edit screens share, with their labels and autofill hints. */
@@ -12,14 +13,12 @@ export type ProfileFieldName = keyof typeof PROFILE_FIELDS;
 
 interface Props {
   name: ProfileFieldName;
-  value: string;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-  invalid: boolean;
+  /** The user form's state; the field's message shows in the form's list, the field only turns red. */
+  form: FieldsBinding<ProfileFieldName, string>;
 }
 
 /** One profile text field (email, first or last name) as both user forms show it. */
-export function ProfileField({ name, value, onChange, onBlur, invalid }: Props) {
+export function ProfileField({ name, form }: Props) {
   const field = PROFILE_FIELDS[name];
   return (
     <TextField
@@ -27,10 +26,10 @@ export function ProfileField({ name, value, onChange, onBlur, invalid }: Props) 
       type={field.type}
       name={name}
       autoComplete={field.autoComplete}
-      value={value}
-      onChange={onChange}
-      onBlur={onBlur}
-      invalid={invalid}
+      value={form.values[name]}
+      onChange={form.set(name)}
+      onBlur={() => form.touch(name)}
+      invalid={form.isTouched(name) && Boolean(form.errors[name])}
     />
   );
 }

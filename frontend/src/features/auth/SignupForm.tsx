@@ -2,6 +2,7 @@ import { SignupOwnerFormSchema, SignupStaffFormSchema } from "@zaiko/common/auth
 import { ja } from "@zaiko/common/messages/ja";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { fieldSetter } from "../../components/form/formBinding";
 import { TextField } from "../../components/form/TextField";
 import { useTouched, visibleMessages } from "../../components/form/useTouched";
 import { serverDetail } from "../../lib/errors";
@@ -50,10 +51,8 @@ export function SignupForm() {
   const errors = validate(values);
   const invalid = Object.keys(errors).length > 0;
   const shown = (field: Field) => isTouched(field) && Boolean(errors[field]);
-  const set =
-    <K extends keyof SignupValues>(field: K & Field) =>
-    (value: SignupValues[K]) =>
-      setValues((v) => ({ ...v, [field]: value }));
+  const set = fieldSetter(setValues);
+  const profile = { values, set, errors, isTouched, touch };
 
   const onSubmit = async () => {
     const messages = await submit(values);
@@ -72,13 +71,7 @@ export function SignupForm() {
       busy={busy}
       onSubmit={onSubmit}
     >
-      <ProfileField
-        name="email"
-        value={values.email}
-        onChange={set("email")}
-        onBlur={() => touch("email")}
-        invalid={shown("email")}
-      />
+      <ProfileField name="email" form={profile} />
       <TextField
         label={ja.signup.password}
         type="password"
@@ -90,20 +83,8 @@ export function SignupForm() {
         invalid={shown("password")}
         hint={ja.signupForm.passwordHint}
       />
-      <ProfileField
-        name="first_name"
-        value={values.first_name}
-        onChange={set("first_name")}
-        onBlur={() => touch("first_name")}
-        invalid={shown("first_name")}
-      />
-      <ProfileField
-        name="last_name"
-        value={values.last_name}
-        onChange={set("last_name")}
-        onBlur={() => touch("last_name")}
-        invalid={shown("last_name")}
-      />
+      <ProfileField name="first_name" form={profile} />
+      <ProfileField name="last_name" form={profile} />
       <RoleFields
         role={values.role}
         onRole={(role) => setValues((v) => ({ ...v, role }))}

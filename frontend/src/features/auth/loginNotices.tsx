@@ -1,4 +1,4 @@
-import { ja } from "@zaiko/common/messages/ja";
+import { ja } from "@zaiko/common/messages/ja/firstScreen";
 import type { ReactNode } from "react";
 import { useLocation } from "react-router-dom";
 

@@ -1,8 +1,8 @@
-import { ja } from "@zaiko/common/messages/ja";
+import { ja } from "@zaiko/common/messages/ja/firstScreen";
 import { useCallback, useState } from "react";
 import { serverDetail } from "../../lib/errors";
 import { useAppDispatch } from "../../lib/hooks";
-import { connectSocket } from "../../lib/socket";
+import { connectSocket } from "../../lib/socketSession";
 import { clearAccessToken, setAccessToken } from "../../lib/token";
 import { authApi, useLoginMutation } from "./authApi";
 import { sessionStarted } from "./sessionSlice";

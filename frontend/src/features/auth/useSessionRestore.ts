@@ -3,7 +3,7 @@ import { useSelector } from "react-redux";
 import { useAppDispatch } from "../../lib/hooks";
 import { selectSession, sessionCleared } from "../../lib/session";
 import { endSession } from "../../lib/sessionExpiry";
-import { connectSocket } from "../../lib/socket";
+import { connectSocket } from "../../lib/socketSession";
 import { getAccessToken } from "../../lib/token";
 import { refreshAccessToken } from "../../lib/tokenRefresh";
 import { authApi } from "./authApi";

@@ -9,7 +9,7 @@ import { CategoryListPage } from "./CategoryListPage";
 
 jest.mock("../../lib/socket", () => require("../../test/fakeSocket").socketModule);
 
-const cat = (id: number, category: string): CategoryDto => ({ id, category, group: 7 });
+const cat = (id: number, category: string, version = 1): CategoryDto => ({ id, category, group: 7, version });
 const categories = [cat(1, "映像機器"), cat(2, "音響機器"), cat(3, "照明")];
 
 function setup(extra: Parameters<typeof routes>[0] = {}) {
@@ -112,7 +112,7 @@ describe("CategoryListPage", () => {
   it("edits a category prefilled with its name (PUT with groupid) and alerts アイテム編集に失敗しました。 on failure", async () => {
     let fail = true;
     const { user, requests } = setup({
-      "PUT /api/categories/3/": () => (fail ? json(500, {}) : json(200, cat(3, "照明機材"))),
+      "PUT /api/categories/3/": () => (fail ? json(500, {}) : json(200, cat(3, "照明機材", 2))),
     });
     await screen.findByText("照明");
     await user.click(within(rowOf("照明")).getByRole("button", { name: /編集/ }));
@@ -204,12 +204,22 @@ describe("CategoryListPage", () => {
     await screen.findByText("映像機器");
     emit("categories.upserted", { seq: 1, category: cat(9, "ケーブル") });
     expect(await screen.findByRole("cell", { name: "ケーブル" })).toBeInTheDocument();
-    emit("categories.upserted", { seq: 2, category: cat(2, "音響") });
+    emit("categories.upserted", { seq: 2, category: cat(2, "音響", 3) });
     expect(await screen.findByRole("cell", { name: "音響" })).toBeInTheDocument();
-    emit("categories.upserted", { seq: 3, category: { id: 50, category: "他グループ", group: 8 } });
+    emit("categories.upserted", {
+      seq: 3,
+      category: { id: 50, category: "他グループ", group: 8, version: 1 },
+    });
     emit("categories.deleted", { seq: 4, id: 1 });
     await waitFor(() => expect(screen.queryByRole("cell", { name: "映像機器" })).not.toBeInTheDocument());
     expect(screen.queryByText("他グループ")).not.toBeInTheDocument();
+    // Another app process delivers, late, an older rename of 2 and a rename of 1 committed before its delete.
+    emit("categories.upserted", { seq: 5, category: cat(2, "音響機器（旧）", 2) });
+    emit("categories.upserted", { seq: 6, category: cat(1, "映像", 2) });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.getByRole("cell", { name: "音響" })).toBeInTheDocument();
+    expect(screen.queryByText("音響機器（旧）")).not.toBeInTheDocument();
+    expect(screen.queryByText("映像")).not.toBeInTheDocument();
     expect(requests.map(route)).toEqual(["GET /api/categories/"]);
   });
 });

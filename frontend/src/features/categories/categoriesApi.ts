@@ -1,7 +1,7 @@
 import type { CategoryDto, RelatedItemDto } from "@zaiko/common/catalogue/catalogue.schema";
+import { removeVersioned, upsertVersioned } from "@zaiko/common/realtime/liveRows";
 import { api } from "../../lib/api";
-import { removeById, upsertById } from "../../lib/cacheUpdates";
-import { replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
+import { memoryOf, onAccepted, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
 
 /** The body of a category write (spec §7: the category name and the group). */
@@ -16,18 +16,22 @@ export const categoriesApi = api.injectEndpoints({
     listCategories: build.query<CategoryDto[], number>({
       query: (groupId) => ({ url: "/api/categories/", params: { groupid: groupId } }),
       providesTags: [{ type: "Category", id: "LIST" }],
-      // Live: other members' changes arrive as socket events and are applied by id, so our own change
-      // echoed back is harmless.
+      // Live: other members' changes arrive as socket events, applied under the row rules
+      // (common/realtime/liveRows: the newest version wins, a deleted category stays gone), so our own
+      // change echoed back, or another process's older one delivered late, changes nothing.
       onCacheEntryAdded: (groupId, cache) =>
-        subscribeWhileCached(groupId, cache, (apply) => [
-          onServerEvent("categories.upserted", ({ category }) => {
-            if (category.group !== groupId) return;
-            apply((draft) => upsertById(draft, category));
-          }),
-          onServerEvent("categories.deleted", ({ id }) => {
-            apply((draft) => removeById(draft, id));
-          }),
-        ]),
+        subscribeWhileCached(groupId, cache, (apply, { dispatch }) => {
+          const memory = memoryOf(dispatch, "listCategories", groupId);
+          return [
+            onServerEvent("categories.upserted", ({ category }) => {
+              if (category.group !== groupId) return;
+              apply((draft) => void upsertVersioned(draft, category, memory));
+            }),
+            onServerEvent("categories.deleted", ({ id }) => {
+              apply((draft) => removeVersioned(draft, id, memory));
+            }),
+          ];
+        }),
       onQueryStarted: replayOnLoad,
     }),
     /** The items a category delete removes too: always asked fresh, never kept. */
@@ -37,14 +41,8 @@ export const categoriesApi = api.injectEndpoints({
     }),
     createCategory: build.mutation<CategoryDto, CategoryBody>({
       query: (body) => ({ url: "/api/categories/", method: "POST", body }),
-      async onQueryStarted({ group }, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(categoriesApi.util.updateQueryData("listCategories", group, (d) => upsertById(d, data)));
-        } catch {
-          // The dialog tells the user.
-        }
-      },
+      onQueryStarted: ({ group }, { dispatch, queryFulfilled }) =>
+        onAccepted(queryFulfilled, (data) => upsertIntoList(dispatch, group, data)),
     }),
     updateCategory: build.mutation<CategoryDto, CategoryBody & { id: number }>({
       query: ({ id, category, group }) => ({
@@ -53,14 +51,8 @@ export const categoriesApi = api.injectEndpoints({
         params: { groupid: group },
         body: { id, category, group },
       }),
-      async onQueryStarted({ group }, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(categoriesApi.util.updateQueryData("listCategories", group, (d) => upsertById(d, data)));
-        } catch {
-          // The dialog tells the user.
-        }
-      },
+      onQueryStarted: ({ group }, { dispatch, queryFulfilled }) =>
+        onAccepted(queryFulfilled, (data) => upsertIntoList(dispatch, group, data)),
     }),
     deleteCategory: build.mutation<void, { id: number; group: number }>({
       query: ({ id, group }) => ({
@@ -68,17 +60,31 @@ export const categoriesApi = api.injectEndpoints({
         method: "DELETE",
         params: { groupid: group },
       }),
-      async onQueryStarted({ id, group }, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-          dispatch(categoriesApi.util.updateQueryData("listCategories", group, (d) => removeById(d, id)));
-        } catch {
-          // The page tells the user.
-        }
-      },
+      onQueryStarted: ({ id, group }, { dispatch, queryFulfilled }) =>
+        onAccepted(queryFulfilled, () =>
+          dispatch(
+            categoriesApi.util.updateQueryData("listCategories", group, (d) =>
+              removeVersioned(d, id, memoryOf(dispatch, "listCategories", group)),
+            ),
+          ),
+        ),
     }),
   }),
 });
+
+/** The dispatch of a mutation's onQueryStarted, as far as a cache write needs it. */
+type CacheDispatch = (thunk: ReturnType<typeof categoriesApi.util.updateQueryData>) => unknown;
+
+/** A category the server answered (created, edited) into the group's list, by id and version. */
+function upsertIntoList(dispatch: CacheDispatch, group: number, data: CategoryDto): void {
+  dispatch(
+    categoriesApi.util.updateQueryData(
+      "listCategories",
+      group,
+      (d) => void upsertVersioned(d, data, memoryOf(dispatch, "listCategories", group)),
+    ),
+  );
+}
 
 export const {
   useListCategoriesQuery,

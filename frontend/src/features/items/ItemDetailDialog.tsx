@@ -3,6 +3,9 @@ import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
 import { AppDialog } from "../../components/AppDialog";
 import { displayDateTime } from "../../lib/dateTime";
+import { TimelineLink } from "../availability";
+import { ActivityPanel } from "../history";
+import { ItemOutages } from "./ItemOutages";
 
 interface Props {
   item: ItemDto | null;
@@ -10,10 +13,16 @@ interface Props {
   onEdit: (item: ItemDto) => void;
   onDelete: (item: ItemDto) => void;
   onClose: () => void;
+  /** The shown week's first day ("YYYY-MM-DD"): the timelines start there. */
+  weekStart?: string;
 }
 
-/** アイテム詳細: name, category, stock, memo and created date, with 編集, 削除 and 閉じる. */
-export function ItemDetailDialog({ item, visible, onEdit, onDelete, onClose }: Props) {
+/**
+ * アイテム詳細: name, category, stock, memo and created date, the units out of service (紛失・故障) with their
+ * 発見 / 修理完了 actions, and 編集, 削除 and 閉じる; links to the item's and its category's timelines; below,
+ * its 履歴.
+ */
+export function ItemDetailDialog({ item, visible, onEdit, onDelete, onClose, weekStart }: Props) {
   return (
     <AppDialog
       title={ja.itemList.detailTitle}
@@ -50,6 +59,14 @@ export function ItemDetailDialog({ item, visible, onEdit, onDelete, onClose }: P
           <dd>{displayDateTime(item.created)}</dd>
         </dl>
       ) : null}
+      {item ? (
+        <div className="item-detail-links">
+          <TimelineLink kind="item" id={item.id} from={weekStart} />
+          <TimelineLink kind="category" id={item.category} from={weekStart} />
+        </div>
+      ) : null}
+      {item && visible ? <ItemOutages itemId={item.id} stock={item.stock_quantity} /> : null}
+      {item && visible ? <ActivityPanel target={{ itemId: item.id }} title={ja.history.itemTitle} /> : null}
     </AppDialog>
   );
 }

@@ -10,8 +10,8 @@ import { ItemListPage } from "./ItemListPage";
 jest.mock("../../lib/socket", () => require("../../test/fakeSocket").socketModule);
 
 const categories: CategoryDto[] = [
-  { id: 1, category: "映像機器", group: 7 },
-  { id: 2, category: "音響機器", group: 7 },
+  { id: 1, category: "映像機器", group: 7, version: 1 },
+  { id: 2, category: "音響機器", group: 7, version: 1 },
 ];
 const DAYS = ["11/22(日)", "11/23(月)", "11/24(火)", "11/25(水)", "11/26(木)", "11/27(金)", "11/28(土)"];
 
@@ -396,10 +396,18 @@ describe("ItemListPage: live", () => {
     emit("items.upserted", { seq: 2, item: fresh });
     expect(await screen.findByRole("button", { name: "照明スタンド" })).toBeInTheDocument();
 
-    emit("categories.upserted", { seq: 3, category: { id: 2, category: "オーディオ", group: 7 } });
+    emit("categories.upserted", {
+      seq: 3,
+      category: { id: 2, category: "オーディオ", group: 7, version: 3 },
+    });
     await waitFor(() => expect(screen.getAllByRole("cell", { name: "オーディオ" })).toHaveLength(2));
+    // An older rename delivered late by another process changes neither the category nor its items.
+    emit("categories.upserted", { seq: 4, category: { id: 2, category: "音響", group: 7, version: 2 } });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.getAllByRole("cell", { name: "オーディオ" })).toHaveLength(2);
+    expect(screen.queryByRole("cell", { name: "音響" })).not.toBeInTheDocument();
 
-    emit("items.deleted", { seq: 4, id: 3 });
+    emit("items.deleted", { seq: 5, id: 3 });
     await waitFor(() => expect(screen.queryByRole("button", { name: "マイク" })).not.toBeInTheDocument());
     expect(requests.map(route)).toEqual(["GET /api/items/2026/11/22/"]);
   });

@@ -10,6 +10,7 @@ import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog";
 import { DataTable } from "../../components/DataTable";
 import { Page } from "../../components/layout/Page";
 import { selectGroupId } from "../../lib/session";
+import { TimelineLink } from "../availability";
 import { ItemDetailDialog } from "./ItemDetailDialog";
 import { ItemFormDialog } from "./ItemFormDialog";
 import { ItemImportPanel } from "./ItemImportPanel";
@@ -62,6 +63,7 @@ export function ItemListPage() {
   const [toDelete, setToDelete] = useState<ItemDto | null>(null);
   const [lastDeleted, setLastDeleted] = useState<ItemDto | null>(null);
   const filterId = useId();
+  const weekStart = `${year.padStart(4, "0")}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`;
 
   useEffect(() => {
     if (weekQuery.isError) {
@@ -154,6 +156,9 @@ export function ItemListPage() {
           />
         </div>
         <WeekNav before={week?.before} next={week?.next} search={search} />
+        {categoryFilter !== NO_FILTER ? (
+          <TimelineLink kind="category" id={categoryFilter} from={weekStart} />
+        ) : null}
       </div>
       <DataTable
         label={ja.pages.item}
@@ -175,6 +180,7 @@ export function ItemListPage() {
           setFormTarget(item);
         }}
         onDelete={askDelete}
+        weekStart={weekStart}
       />
       {groupId !== null ? (
         <ItemFormDialog

@@ -13,9 +13,8 @@ import {
   upsertVersioned,
 } from "@zaiko/common/realtime/liveRows";
 import { api } from "../../lib/api";
-import { upsertById } from "../../lib/cacheUpdates";
 import { saveBlob } from "../../lib/download";
-import { memoryOf, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
+import { memoryOf, onAccepted, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
 import { throttled } from "../../lib/throttle";
 
@@ -54,15 +53,21 @@ type Week = WeeklyItemsDto["results"];
 /** The ids of items this store saw deleted, for every week (an answer or a late event must not bring one back). */
 const deletedItems = (dispatch: object) => memoryOf(dispatch, "weeklyItems", "items");
 
+/** The ids of categories this store saw deleted, for every week. */
+const deletedCategories = (dispatch: object) => memoryOf(dispatch, "weeklyItems", "categories");
+
 /**
  * An item from a write or an event, if newer than the one shown, keeping the week's numbers it already had
- * (zeros for a new one).
+ * (zeros for a new one). Its category's name is the week's own (kept newest by its version): the item's
+ * copy was read at the item's commit and can be older than a rename that arrived before it.
  */
 function upsertItem(week: Week, item: ItemDto, memory: LiveRowsMemory): void {
   const zeros = () => Array.from({ length: WEEK_DAYS }, () => 0);
   const row: WeekItemDto = { ...item, daily_order_quantities: [], daily_tentative_quantities: [] };
   upsertVersioned(week.items, row, memory, ORDERED, (shown, incoming) => ({
     ...incoming,
+    category_name:
+      week.categories.find((c) => c.id === incoming.category)?.category ?? incoming.category_name,
     daily_order_quantities: shown?.daily_order_quantities ?? zeros(),
     daily_tentative_quantities: shown?.daily_tentative_quantities ?? zeros(),
   }));
@@ -72,15 +77,16 @@ function removeItem(week: Week, id: number, memory: LiveRowsMemory): void {
   removeVersioned(week.items, id, memory);
 }
 
-function upsertCategory(week: Week, category: CategoryDto): void {
-  upsertById(week.categories, category);
+/** A category, if newer than the one shown; its items show its name. */
+function upsertCategory(week: Week, category: CategoryDto, memory: LiveRowsMemory): void {
+  if (!upsertVersioned(week.categories, category, memory)) return;
   for (const item of week.items) {
     if (item.category === category.id) item.category_name = category.category;
   }
 }
 
-function removeCategory(week: Week, id: number): void {
-  week.categories = week.categories.filter((c) => c.id !== id);
+function removeCategory(week: Week, id: number, memory: LiveRowsMemory): void {
+  removeVersioned(week.categories, id, memory);
   // The server deletes the category's items with it (and sends items.deleted for each).
   week.items = week.items.filter((i) => i.category !== id);
 }
@@ -139,10 +145,10 @@ export const itemsApi = api.injectEndpoints({
             }),
             onServerEvent("categories.upserted", ({ category }) => {
               if (category.group !== args.groupId) return;
-              apply((draft) => upsertCategory(draft.results, category));
+              apply((draft) => upsertCategory(draft.results, category, deletedCategories(dispatch)));
             }),
             onServerEvent("categories.deleted", ({ id }) => {
-              apply((draft) => removeCategory(draft.results, id));
+              apply((draft) => removeCategory(draft.results, id, deletedCategories(dispatch)));
             }),
             onServerEvent("stock.changed", ({ item_ids }) => {
               const items = getCacheEntry().data?.results.items ?? [];
@@ -155,20 +161,10 @@ export const itemsApi = api.injectEndpoints({
     }),
     createItem: build.mutation<ItemDto, ItemBody>({
       query: (body) => ({ url: "/api/items/", method: "POST", body }),
-      async onQueryStarted(_body, { dispatch, getState, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          for (const args of itemsApi.util.selectCachedArgsForQuery(getState(), "weeklyItems")) {
-            dispatch(
-              itemsApi.util.updateQueryData("weeklyItems", args, (d) =>
-                upsertItem(d.results, data, deletedItems(dispatch)),
-              ),
-            );
-          }
-        } catch {
-          // The dialog tells the user.
-        }
-      },
+      onQueryStarted: (_body, { dispatch, getState, queryFulfilled }) =>
+        onAccepted(queryFulfilled, (data) =>
+          inEveryWeek(dispatch, getState(), (d) => upsertItem(d.results, data, deletedItems(dispatch))),
+        ),
     }),
     updateItem: build.mutation<ItemDto, ItemBody & { id: number }>({
       query: ({ id, ...body }) => ({
@@ -177,20 +173,10 @@ export const itemsApi = api.injectEndpoints({
         params: { groupid: body.group },
         body: { id, ...body },
       }),
-      async onQueryStarted(_body, { dispatch, getState, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          for (const args of itemsApi.util.selectCachedArgsForQuery(getState(), "weeklyItems")) {
-            dispatch(
-              itemsApi.util.updateQueryData("weeklyItems", args, (d) =>
-                upsertItem(d.results, data, deletedItems(dispatch)),
-              ),
-            );
-          }
-        } catch {
-          // The dialog tells the user.
-        }
-      },
+      onQueryStarted: (_body, { dispatch, getState, queryFulfilled }) =>
+        onAccepted(queryFulfilled, (data) =>
+          inEveryWeek(dispatch, getState(), (d) => upsertItem(d.results, data, deletedItems(dispatch))),
+        ),
     }),
     /** How many order items use the item, for the delete confirmation (always read fresh). */
     itemAllocations: build.query<ItemAllocationsDto, { id: number; group: number }>({
@@ -199,20 +185,10 @@ export const itemsApi = api.injectEndpoints({
     }),
     deleteItem: build.mutation<void, { id: number; group: number }>({
       query: ({ id, group }) => ({ url: `/api/items/${id}/`, method: "DELETE", params: { groupid: group } }),
-      async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-          for (const args of itemsApi.util.selectCachedArgsForQuery(getState(), "weeklyItems")) {
-            dispatch(
-              itemsApi.util.updateQueryData("weeklyItems", args, (d) =>
-                removeItem(d.results, id, deletedItems(dispatch)),
-              ),
-            );
-          }
-        } catch {
-          // The page tells the user.
-        }
-      },
+      onQueryStarted: ({ id }, { dispatch, getState, queryFulfilled }) =>
+        onAccepted(queryFulfilled, () =>
+          inEveryWeek(dispatch, getState(), (d) => removeItem(d.results, id, deletedItems(dispatch))),
+        ),
     }),
     importItemCsv: build.mutation<ImportResultDto, File>({
       query: (file) => {
@@ -237,6 +213,20 @@ export const itemsApi = api.injectEndpoints({
     }),
   }),
 });
+
+/** The dispatch of a mutation's onQueryStarted, as far as a cache write needs it. */
+type CacheDispatch = (thunk: ReturnType<typeof itemsApi.util.updateQueryData>) => unknown;
+
+/** A change the server accepted, made to every week the cache holds. */
+function inEveryWeek(
+  dispatch: CacheDispatch,
+  state: Parameters<typeof itemsApi.util.selectCachedArgsForQuery>[0],
+  change: (week: WeeklyItemsDto) => void,
+): void {
+  for (const args of itemsApi.util.selectCachedArgsForQuery(state, "weeklyItems")) {
+    dispatch(itemsApi.util.updateQueryData("weeklyItems", args, change));
+  }
+}
 
 export const {
   useWeeklyItemsQuery,

@@ -23,6 +23,7 @@ const member = (
   is_member: true,
   is_owner: false,
   groups: [7],
+  version: 1,
   ...extra,
 });
 
@@ -144,12 +145,21 @@ describe("MemberListPage", () => {
 
     emit("members.upserted", {
       seq: 6,
-      user: member(2, "hanako@example.com", "Hanako", "Sato", { is_member: false }),
+      user: member(2, "hanako@example.com", "Hanako", "Sato", { is_member: false, version: 3 }),
     });
     await waitFor(() => expect(within(rowOf("hanako@example.com")).getByRole("switch")).not.toBeChecked());
 
     emit("members.deleted", { seq: 7, id: 3 });
     await waitFor(() => expect(screen.queryByText("jiro@example.com")).not.toBeInTheDocument());
+    // Late, from another process: an older toggle of 2, and a change of 3 committed before its delete.
+    emit("members.upserted", {
+      seq: 8,
+      user: member(2, "hanako@example.com", "Hanako", "Sato", { is_member: true, version: 2 }),
+    });
+    emit("members.upserted", { seq: 9, user: member(3, "jiro@example.com", "Jiro", "Ito", { version: 2 }) });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(within(rowOf("hanako@example.com")).getByRole("switch")).not.toBeChecked();
+    expect(screen.queryByText("jiro@example.com")).not.toBeInTheDocument();
     expect(requests.map(route)).toEqual(["GET /api/user/"]);
   });
 

@@ -10,6 +10,7 @@ import { SearchField } from "../../components/form/SearchField";
 import { Page } from "../../components/layout/Page";
 import { notifySuccess, showAlert } from "../../lib/feedback";
 import { selectGroupId } from "../../lib/session";
+import { HistoryExportForm } from "../history";
 import { memberColumns } from "./memberColumns";
 import {
   useDeleteMemberMutation,
@@ -98,6 +99,7 @@ export function MemberListPage() {
     >
       <div className="list-toolbar">
         <SearchField label={ja.members.search} value={search} onChange={setSearch} className="list-search" />
+        <HistoryExportForm groupId={groupId} />
       </div>
       <DataTable
         label={ja.members.title}

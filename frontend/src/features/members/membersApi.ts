@@ -1,8 +1,8 @@
 import type { UserDto } from "@zaiko/common/members/members.schema";
+import { removeVersioned, upsertVersioned } from "@zaiko/common/realtime/liveRows";
 import { api } from "../../lib/api";
-import { removeById, upsertById } from "../../lib/cacheUpdates";
 import { saveBlob } from "../../lib/download";
-import { replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
+import { memoryOf, onAccepted, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
 
 /** The member CSV's file name (spec §9). */
@@ -14,18 +14,22 @@ export const membersApi = api.injectEndpoints({
     listMembers: build.query<UserDto[], number>({
       query: (groupId) => ({ url: "/api/user/", params: { groups: groupId } }),
       providesTags: [{ type: "Member", id: "LIST" }],
-      // Live: other owners' and members' changes arrive as socket events and are applied by id,
-      // so applying one twice (our own change echoed back) is harmless.
+      // Live: other owners' and members' changes arrive as socket events, applied under the row rules
+      // (common/realtime/liveRows: the newest version wins, a deleted member stays gone), so our own
+      // change echoed back, or another process's older one delivered late, changes nothing.
       onCacheEntryAdded: (groupId, cache) =>
-        subscribeWhileCached(groupId, cache, (apply) => [
-          onServerEvent("members.upserted", ({ user }) => {
-            if (!user.groups.includes(groupId)) return;
-            apply((draft) => upsertById(draft, user));
-          }),
-          onServerEvent("members.deleted", ({ id }) => {
-            apply((draft) => removeById(draft, id));
-          }),
-        ]),
+        subscribeWhileCached(groupId, cache, (apply, { dispatch }) => {
+          const memory = memoryOf(dispatch, "listMembers", groupId);
+          return [
+            onServerEvent("members.upserted", ({ user }) => {
+              if (!user.groups.includes(groupId)) return;
+              apply((draft) => void upsertVersioned(draft, user, memory));
+            }),
+            onServerEvent("members.deleted", ({ id }) => {
+              apply((draft) => removeVersioned(draft, id, memory));
+            }),
+          ];
+        }),
       onQueryStarted: replayOnLoad,
     }),
     setMemberActive: build.mutation<UserDto, { id: number; groupId: number; is_member: boolean }>({
@@ -41,7 +45,11 @@ export const membersApi = api.injectEndpoints({
         try {
           const { data } = await queryFulfilled;
           dispatch(
-            membersApi.util.updateQueryData("listMembers", groupId, (draft) => upsertById(draft, data)),
+            membersApi.util.updateQueryData(
+              "listMembers",
+              groupId,
+              (draft) => void upsertVersioned(draft, data, memoryOf(dispatch, "listMembers", groupId)),
+            ),
           );
         } catch {
           patch.undo();
@@ -54,14 +62,14 @@ export const membersApi = api.injectEndpoints({
         method: "DELETE",
         params: { groupid: groupId },
       }),
-      async onQueryStarted({ id, groupId }, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-          dispatch(membersApi.util.updateQueryData("listMembers", groupId, (draft) => removeById(draft, id)));
-        } catch {
-          // The page tells the user; the list is unchanged.
-        }
-      },
+      onQueryStarted: ({ id, groupId }, { dispatch, queryFulfilled }) =>
+        onAccepted(queryFulfilled, () =>
+          dispatch(
+            membersApi.util.updateQueryData("listMembers", groupId, (draft) =>
+              removeVersioned(draft, id, memoryOf(dispatch, "listMembers", groupId)),
+            ),
+          ),
+        ),
     }),
     exportMembersCsv: build.mutation<null, number>({
       query: (groupId) => ({

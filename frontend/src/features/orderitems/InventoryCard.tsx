@@ -7,6 +7,7 @@ import { DataTable, type DataTableColumn, dataTableColumnHelper } from "../../co
 import { dropdownNames } from "../../components/form/dropdownNames";
 import { SearchField } from "../../components/form/SearchField";
 import type { SummaryRowDto } from "../../lib/allocation";
+import { WhyShortButton } from "../availability";
 import { UnitButton, UnitButtonPlaceholder, UnitClicksContext, useHasPendingClicks } from "./UnitButton";
 
 const t = ja.orderitems;
@@ -26,6 +27,8 @@ interface Props {
   onAdd: (itemId: number) => void;
   /** False for a cancelled case, which takes no units until it is reopened (docs/lifecycle.md). */
   canAdd?: boolean;
+  /** The case: an item with nothing left says who holds it (理由). */
+  caseId?: number;
   /** A refusal (which items are short); it floats and does not move the table. */
   message?: ReactNode;
 }
@@ -51,6 +54,18 @@ function AddCell({
   );
 }
 
+/** "0 / 5" and, once nothing is left for the case, 理由: which cases hold the item and when it is free. */
+function ShippableCell({ row, caseId }: { row: SummaryRowDto; caseId?: number }) {
+  const text = `${row.shippable_quantity} / ${row.stock_quantity}`;
+  if (caseId === undefined || row.shippable_quantity > 0) return text;
+  return (
+    <span className="shippable-cell">
+      <span>{text}</span>
+      <WhyShortButton itemId={row.id} itemTitle={row.name} caseId={caseId} />
+    </span>
+  );
+}
+
 /** 在庫アイテム検索: every item with what this case can still take; '+' only while above 0. */
 export function InventoryCard({
   rows,
@@ -61,6 +76,7 @@ export function InventoryCard({
   pending,
   onAdd,
   canAdd = true,
+  caseId,
   message,
 }: Props) {
   const [search, setSearch] = useState("");
@@ -95,7 +111,7 @@ export function InventoryCard({
           enableSorting: false,
           enableGlobalFilter: false,
           meta: { nowrap: true, className: "col-number" },
-          cell: ({ row }) => `${row.original.shippable_quantity} / ${row.original.stock_quantity}`,
+          cell: ({ row }) => <ShippableCell row={row.original} caseId={canAdd ? caseId : undefined} />,
         }),
         helper.display({
           id: "add",
@@ -104,7 +120,7 @@ export function InventoryCard({
           cell: ({ row }) => <AddCell row={row.original} onAdd={onAdd} canAdd={canAdd} />,
         }),
       ]) as DataTableColumn<SummaryRowDto>[],
-    [itemDayPath, onAdd, canAdd],
+    [itemDayPath, onAdd, canAdd, caseId],
   );
   const filtered = useMemo(
     () => (categoryId === NO_FILTER ? rows : rows.filter((r) => r.category_id === categoryId)),

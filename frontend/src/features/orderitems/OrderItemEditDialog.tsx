@@ -2,12 +2,15 @@ import { ja } from "@zaiko/common/messages/ja";
 import { useEffect, useState } from "react";
 import { FormDialog } from "../../components/FormDialog";
 import { ErrorList } from "../../components/form/ErrorList";
+import { fieldSetter } from "../../components/form/formBinding";
+import { NoteField } from "../../components/form/NoteField";
 import { PeriodFields } from "../../components/form/PeriodFields";
 import { TextField } from "../../components/form/TextField";
 import { useTouched } from "../../components/form/useTouched";
 import { ShortageList } from "../../components/ShortageList";
 import type { OrderItemDto, ShortageDto } from "../../lib/allocation";
-import { type OrderItemFormValues, orderItemFormOf, validateOrderItem } from "./orderItemForm";
+import { WhyShortButton } from "../availability";
+import { type OrderItemFormValues, orderItemBody, orderItemFormOf, validateOrderItem } from "./orderItemForm";
 
 const t = ja.orderitems;
 
@@ -40,10 +43,9 @@ export function OrderItemEditDialog({ orderItem, busy, serverError, shortages, o
   }, [orderItem, reset]);
 
   const errors = validateOrderItem(values);
-  const set =
-    <K extends keyof OrderItemFormValues>(field: K) =>
-    (value: OrderItemFormValues[K]) =>
-      setValues((v) => ({ ...v, [field]: value }));
+  const set = fieldSetter(setValues);
+  // The period and the note wire to the form alike (components/form/formBinding.ts).
+  const form = { values, set, errors, isTouched, touch };
 
   return (
     <FormDialog
@@ -56,15 +58,7 @@ export function OrderItemEditDialog({ orderItem, busy, serverError, shortages, o
       onSubmit={() => onSubmit(values)}
     >
       {orderItem ? <p className="dialog-target">{orderItem.items.title}</p> : null}
-      <PeriodFields
-        labels={{ start: t.startDate, end: t.endDate }}
-        start={values.start}
-        end={values.end}
-        onChange={(field, value) => set(field)(value)}
-        errors={errors}
-        isTouched={isTouched}
-        touch={touch}
-      />
+      <PeriodFields labels={{ start: t.startDate, end: t.endDate }} form={form} />
       <TextField
         label={t.quantity}
         value={values.quantity}
@@ -75,18 +69,29 @@ export function OrderItemEditDialog({ orderItem, busy, serverError, shortages, o
         pattern="[0-9]*"
         autoComplete="off"
       />
-      <TextField
-        label={t.note}
-        value={values.note}
-        onChange={(note) => {
-          set("note")(note);
-          touch("note");
-        }}
-        onBlur={() => touch("note")}
-        error={isTouched("note") ? errors.note : undefined}
-      />
+      <NoteField label={t.note} form={form} />
       <ErrorList messages={serverError ? [serverError] : []} />
-      <ShortageList shortages={shortages} />
+      <ShortageList
+        shortages={shortages}
+        explain={(s) => {
+          // Who holds the item over the period and quantity in the form (what was refused).
+          const body = orderItemBody(values);
+          const quantity = Number(body.order_quantity);
+          if (!orderItem || !body.start_date || !body.end_date || !Number.isInteger(quantity) || quantity < 1)
+            return null;
+          return (
+            <WhyShortButton
+              look="text"
+              itemId={s.item_id}
+              itemTitle={s.title}
+              caseId={orderItem.work_case}
+              start={body.start_date}
+              end={body.end_date}
+              quantity={quantity}
+            />
+          );
+        }}
+      />
     </FormDialog>
   );
 }

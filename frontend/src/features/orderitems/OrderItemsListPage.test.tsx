@@ -4,6 +4,7 @@ import type { OrderItemDto, WorkCaseDto } from "../../lib/allocation";
 import { resetFakeSocket, serverEmit } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
+import { workCaseDto } from "../../test/workCases";
 import { OrderItemsListPage } from "./OrderItemsListPage";
 import { SPREADSHEET_TYPE } from "./orderItemsApi";
 
@@ -11,20 +12,7 @@ jest.mock("../../lib/socket", () => require("../../test/fakeSocket").socketModul
 
 const t = ja.orderitems;
 
-const workcase: WorkCaseDto = {
-  id: 5,
-  version: 1,
-  title: "秋祭り",
-  start_date: "2026-11-20T09:00:00+09:00",
-  end_date: "2026-11-22T18:00:00+09:00",
-  note: "",
-  created: "2026-11-01T10:00:00+09:00",
-  group: 7,
-  status: "confirmed",
-  hold_until: null,
-  held_by: null,
-  held_by_name: null,
-};
+const workcase = workCaseDto();
 
 const oi = (
   id: number,
@@ -44,6 +32,8 @@ const oi = (
   receive: null,
   note: "",
   category,
+  issued_quantity: 0,
+  received_quantity: 0,
   ...extra,
 });
 
@@ -95,6 +85,7 @@ describe("OrderItemsListPage", () => {
     expect(headers).toEqual([
       t.item,
       t.orderQuantity,
+      ja.movements.column,
       t.actions,
       t.category,
       t.start,

@@ -7,11 +7,15 @@ import { useSelector } from "react-redux";
 import { useParams, useSearchParams } from "react-router-dom";
 import { DataTable } from "../../components/DataTable";
 import { Page } from "../../components/layout/Page";
+import { MovementDialog, movableOrderItem, useMovementDialog } from "../../components/movements";
 import { NoticeDialog } from "../../components/NoticeDialog";
 import { type ShipmentPatch, useShipmentToggle } from "../../components/useShipmentToggle";
 import { type OrderItemDto, shortagesOf, type WorkCaseDto } from "../../lib/allocation";
 import { serverDetail, serverFieldMessages } from "../../lib/errors";
 import { selectGroupId } from "../../lib/session";
+import { ActivityPanel } from "../history";
+import { PackListButton } from "../packlist";
+import { PresenceChips } from "../presence";
 import { CaseGoneNotice } from "./CaseGoneNotice";
 import { CaseSummary } from "./CaseSummary";
 import { CASE_QUERY_PARAM } from "./caseLink";
@@ -21,7 +25,9 @@ import { orderItemListColumns } from "./orderItemListColumns";
 import {
   useCaseOrderItemsQuery,
   useExportExcelMutation,
+  useMoveOrderItemMutation,
   usePatchOrderItemMutation,
+  useUndoOrderItemMovementMutation,
   useWorkCaseQuery,
 } from "./orderItemsApi";
 import { useCaseGone } from "./useCaseGone";
@@ -29,6 +35,7 @@ import { useFetchAlert } from "./useFetchAlert";
 import "../../components/allocation.css";
 import { dropdownNames } from "../../components/form/dropdownNames";
 import { SearchField } from "../../components/form/SearchField";
+import { OverdueWarning } from "./OverdueWarning";
 
 const t = ja.orderitems;
 const NO_ORDER_ITEMS: OrderItemDto[] = [];
@@ -79,6 +86,24 @@ export function OrderItemsListPage() {
     [patch, caseId],
   );
   const { pending, notice, closeNotice, toggle: onToggle } = useShipmentToggle(send);
+  const [move] = useMoveOrderItemMutation();
+  const [undo] = useUndoOrderItemMovementMutation();
+  const listed = orderItemsQuery.data;
+  const movement = useMovementDialog(
+    useCallback(
+      (id: number) => {
+        const o = listed?.find((x) => x.id === id);
+        return o && movableOrderItem(o);
+      },
+      [listed],
+    ),
+    useCallback(
+      (id, kind, quantity, parts) => move({ id, caseId, kind, quantity, parts }).unwrap(),
+      [move, caseId],
+    ),
+    useCallback((id) => undo({ id, caseId }).unwrap(), [undo, caseId]),
+  );
+  const { openDialog: onOpenMovement } = movement;
   const openEdit = useCallback((o: OrderItemDto) => {
     setEditError(null);
     setEditing(o);
@@ -86,8 +111,14 @@ export function OrderItemsListPage() {
 
   const columns = useMemo(
     () =>
-      orderItemListColumns({ caseId, pending, onToggle: (o, k) => void onToggle(o, k), onEdit: openEdit }),
-    [caseId, pending, onToggle, openEdit],
+      orderItemListColumns({
+        caseId,
+        pending,
+        onToggle: (o, k) => void onToggle(o, k),
+        onEdit: openEdit,
+        onOpenMovement,
+      }),
+    [caseId, pending, onToggle, openEdit, onOpenMovement],
   );
   const all = orderItemsQuery.data ?? NO_ORDER_ITEMS;
   const categoryOptions = useMemo(() => {
@@ -137,18 +168,23 @@ export function OrderItemsListPage() {
       width="full"
       title={workcase ? `${t.listTitle}：${workcase.title}` : t.listTitle}
       actions={
-        <Button
-          type="button"
-          label={t.excelExport}
-          icon="pi pi-file-excel"
-          severity="success"
-          loading={exporting}
-          disabled={!workcase}
-          onClick={onExport}
-        />
+        <>
+          <PackListButton caseId={caseId} />
+          <Button
+            type="button"
+            label={t.excelExport}
+            icon="pi pi-file-excel"
+            severity="success"
+            loading={exporting}
+            disabled={!workcase}
+            onClick={onExport}
+          />
+        </>
       }
     >
+      <PresenceChips caseId={caseId} />
       {workcase ? <CaseSummary workcase={workcase} /> : null}
+      <OverdueWarning caseId={caseId} />
       <div className="case-filters">
         <SearchField label={t.itemSearch} value={search} onChange={setSearch} />
         <Dropdown
@@ -170,6 +206,7 @@ export function OrderItemsListPage() {
         visibleRowsRef={visibleRows}
         phoneLayout="stack"
       />
+      <ActivityPanel target={validId ? { caseId } : null} />
       <OrderItemEditDialog
         orderItem={editing}
         busy={saving}
@@ -178,6 +215,7 @@ export function OrderItemsListPage() {
         onCancel={() => setEditing(null)}
         onSubmit={(values) => void saveEdit(values)}
       />
+      <MovementDialog {...movement.dialogProps} />
       <NoticeDialog visible={notice !== null} title={notice?.title ?? ""} onClose={closeNotice}>
         {notice?.body ? <p className="dialog-question">{notice.body}</p> : null}
       </NoticeDialog>

@@ -1,30 +1,18 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ja } from "@zaiko/common/messages/ja";
-import type { OrderItemDto, SummaryRowDto, WorkCaseDto } from "../../lib/allocation";
+import type { OrderItemDto, SummaryRowDto } from "../../lib/allocation";
 import { queuedAlertMessages } from "../../test/alerts";
 import { emitted, reconnect, resetFakeSocket, serverEmit } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
+import { workCaseDto } from "../../test/workCases";
 import { OrderItemsPage } from "./OrderItemsPage";
 
 jest.mock("../../lib/socket", () => require("../../test/fakeSocket").socketModule);
 
 const t = ja.orderitems;
 
-export const workcase: WorkCaseDto = {
-  id: 5,
-  version: 1,
-  title: "秋祭り",
-  start_date: "2026-11-20T09:00:00+09:00",
-  end_date: "2026-11-22T18:00:00+09:00",
-  note: "搬入は朝8時",
-  created: "2026-11-01T10:00:00+09:00",
-  group: 7,
-  status: "confirmed",
-  hold_until: null,
-  held_by: null,
-  held_by_name: null,
-};
+export const workcase = workCaseDto({ note: "搬入は朝8時" });
 
 const summary = (
   id: number,
@@ -61,6 +49,8 @@ export const orderItem = (
   receive: null,
   note: "",
   category,
+  issued_quantity: 0,
+  received_quantity: 0,
   ...extra,
 });
 
@@ -70,8 +60,8 @@ const rows = [
   summary(13, "LEDライト", "照明", 2, 10, 10),
 ];
 const categories = [
-  { id: 1, category: "音響", group: 7 },
-  { id: 2, category: "照明", group: 7 },
+  { id: 1, category: "音響", group: 7, version: 1 },
+  { id: 2, category: "照明", group: 7, version: 1 },
 ];
 
 function setup(extra: Parameters<typeof routes>[0] = {}) {
@@ -192,6 +182,55 @@ describe("OrderItemsPage", () => {
     expect(
       requests.filter((r) => r.method === "GET" && route(r) === "GET /api/inventorysummary/5/summary/"),
     ).toHaveLength(1);
+  });
+
+  it("a '+' answer that lands after a newer inventory.changed of the item leaves the socket's row", async () => {
+    const added = {
+      order_item: orderItem(101, 11, "スピーカー", "音響", 1),
+      summary: summary(11, "スピーカー", "音響", 1, 4, 1),
+    };
+    let answer: () => void = () => undefined;
+    const { user, requests } = setup({
+      "POST /api/additem/11/5/": () =>
+        new Promise((resolve) => {
+          answer = () => resolve(json(200, added));
+        }),
+    });
+    await within(inventory()).findByText("スピーカー");
+    await user.click(
+      within(rowIn(inventory(), "スピーカー")).getByRole("button", { name: t.add("スピーカー") }),
+    );
+    await waitFor(() => expect(requests.some((r) => route(r) === "POST /api/additem/11/5/")).toBe(true));
+    // While the answer is on its way, the recomputation after this + and another coordinator's + arrives.
+    serverEmit("inventory.changed", {
+      seq: 3,
+      case_id: 5,
+      rows: [summary(11, "スピーカー", "音響", 1, 4, 0)],
+    });
+    await waitFor(() =>
+      expect(within(rowIn(inventory(), "スピーカー")).getByText("0 / 4")).toBeInTheDocument(),
+    );
+    answer();
+    await waitFor(() => expect(within(shipped()).getByText("スピーカー")).toBeInTheDocument());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(within(rowIn(inventory(), "スピーカー")).getByText("0 / 4")).toBeInTheDocument();
+  });
+
+  it("has no '-' while every booked unit is issued (the server refuses going below the units out)", async () => {
+    setup({
+      "GET /api/orderitems/": json(200, [
+        orderItem(100, 12, "マイク", "音響", 3, { issued_quantity: 3, issue: "2026-11-20T09:00:00+09:00" }),
+        orderItem(101, 11, "スピーカー", "音響", 2, {
+          issued_quantity: 1,
+          issue: "2026-11-20T09:00:00+09:00",
+        }),
+      ]),
+    });
+    await within(shipped()).findByText("マイク");
+    expect(within(rowIn(shipped(), "マイク")).queryByRole("button", { name: t.reduce("マイク") })).toBeNull();
+    expect(
+      within(rowIn(shipped(), "スピーカー")).getByRole("button", { name: t.reduce("スピーカー") }),
+    ).toBeEnabled();
   });
 
   it("debounces '-' by 100 ms and removes the row when the last unit goes", async () => {

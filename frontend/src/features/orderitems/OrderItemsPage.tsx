@@ -9,10 +9,14 @@ import { Page } from "../../components/layout/Page";
 import { type OrderItemDto, type SummaryRowDto, watchCase } from "../../lib/allocation";
 import { businessDay } from "../../lib/dateTime";
 import { selectGroupId } from "../../lib/session";
+import { ActivityPanel } from "../history";
+import { PackListButton } from "../packlist";
+import { PresenceChips } from "../presence";
 import { CaseGoneNotice } from "./CaseGoneNotice";
 import { CaseSummary } from "./CaseSummary";
 import { orderItemsListHref } from "./caseLink";
 import { InventoryCard } from "./InventoryCard";
+import { OverdueWarning } from "./OverdueWarning";
 import {
   useCaseCategoriesQuery,
   useCaseOrderItemsQuery,
@@ -61,6 +65,10 @@ export function OrderItemsPage() {
     return day ? `/item/${day.replaceAll("-", "/")}` : null;
   }, [workcase?.start_date]);
   const listHref = orderItemsListHref(caseId, workcase);
+  const historyTarget = useMemo(
+    () => (validId && groupId !== null ? { caseId } : null),
+    [caseId, validId, groupId],
+  );
 
   if (gone) return <CaseGoneNotice title={t.title} gone={gone} />;
   // The case, its shipped items and the stock appear together, once each has answered (or failed): drawn
@@ -68,10 +76,15 @@ export function OrderItemsPage() {
   // then they are laid out but not shown (styles.css, .contents-pending).
   const settled = [caseQuery, summaryQuery, orderItemsQuery].every((q) => !q.isLoading);
   return (
-    <Page title={workcase ? `${t.title}：${workcase.title}` : t.title}>
+    <Page
+      title={workcase ? `${t.title}：${workcase.title}` : t.title}
+      actions={<PackListButton caseId={caseId} />}
+    >
       {settled ? null : <Loading label={ja.common.loading} />}
       <div className={settled ? "contents" : "contents contents-pending"}>
+        <PresenceChips caseId={caseId} />
         {workcase ? <CaseSummary workcase={workcase} groupId={groupId} /> : null}
+        {validId ? <OverdueWarning caseId={caseId} /> : null}
         <div className="case-cards">
           <ShippedItemsCard
             orderItems={orderItemsQuery.data ?? NO_ORDER_ITEMS}
@@ -90,9 +103,13 @@ export function OrderItemsPage() {
             pending={adder.pending}
             onAdd={adder.trigger}
             canAdd={workcase?.status !== "cancelled"}
-            message={refusal ? <ShortageBox refusal={refusal} onClose={dismissRefusal} /> : null}
+            caseId={caseId}
+            message={
+              refusal ? <ShortageBox refusal={refusal} caseId={caseId} onClose={dismissRefusal} /> : null
+            }
           />
         </div>
+        <ActivityPanel target={historyTarget} />
       </div>
     </Page>
   );

@@ -4,7 +4,7 @@ import { Link } from "react-router-dom";
 import { DataTable, type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
 import type { OrderItemDto } from "../../lib/allocation";
 import { byEndDateDesc } from "./orderItemSort";
-import { UnitButton, UnitClicksContext } from "./UnitButton";
+import { UnitButton, UnitButtonPlaceholder, UnitClicksContext, useHasPendingClicks } from "./UnitButton";
 
 const t = ja.orderitems;
 const helper = dataTableColumnHelper<OrderItemDto>();
@@ -19,6 +19,25 @@ interface Props {
   /** Clicks on each item's '−' not answered yet. */
   pending: ReadonlyMap<number, number>;
   onReduce: (itemId: number) => void;
+}
+
+/**
+ * '−', gone while every unit booked is issued: the server refuses going below the units out (docs/lifecycle.md)
+ * and a refused '−' is only logged (spec §8). Kept while its clicks are still being answered.
+ */
+function ReduceCell({
+  orderItem,
+  onReduce,
+}: {
+  orderItem: OrderItemDto;
+  onReduce: (itemId: number) => void;
+}) {
+  const itemId = orderItem.items.id;
+  const pending = useHasPendingClicks(itemId);
+  if (orderItem.order_quantity <= orderItem.issued_quantity && !pending) return <UnitButtonPlaceholder />;
+  return (
+    <UnitButton kind="minus" label={t.reduce(orderItem.items.title)} itemId={itemId} onClick={onReduce} />
+  );
 }
 
 /** 出荷アイテム: what this case has allocated, with '-' to give one unit back. */
@@ -39,17 +58,7 @@ export function ShippedItemsCard({ orderItems, loading, listHref, busy, pending,
           id: "reduce",
           header: "",
           meta: { nowrap: true },
-          cell: ({ row }) => {
-            const itemId = row.original.items.id;
-            return (
-              <UnitButton
-                kind="minus"
-                label={t.reduce(row.original.items.title)}
-                itemId={itemId}
-                onClick={onReduce}
-              />
-            );
-          },
+          cell: ({ row }) => <ReduceCell orderItem={row.original} onReduce={onReduce} />,
         }),
       ]) as DataTableColumn<OrderItemDto>[],
     [onReduce],

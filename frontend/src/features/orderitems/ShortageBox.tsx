@@ -1,10 +1,13 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
 import { ShortageList } from "../../components/ShortageList";
+import { WhyShortButton } from "../availability";
 import type { AddRefusal } from "./useAllocationClicks";
 
 interface Props {
   refusal: AddRefusal;
+  /** The case the refused '+' was for: each short item can say who holds it. */
+  caseId: number;
   onClose: () => void;
 }
 
@@ -13,13 +16,18 @@ interface Props {
  * rows down, and the next click landed on the neighbouring item's '+'. It stays until closed or until
  * the next add succeeds.
  */
-export function ShortageBox({ refusal, onClose }: Props) {
+export function ShortageBox({ refusal, caseId, onClose }: Props) {
   return (
     <div className="error-list short-message" role="alert">
       <i className="pi pi-exclamation-circle" aria-hidden="true" />
       <div className="short-message-body">
         <strong>{refusal.message}</strong>
-        <ShortageList shortages={refusal.shortages} />
+        <ShortageList
+          shortages={refusal.shortages}
+          explain={(s) => (
+            <WhyShortButton look="text" itemId={s.item_id} itemTitle={s.title} caseId={caseId} />
+          )}
+        />
       </div>
       <Button
         type="button"

@@ -1,8 +1,7 @@
 import { OrderItemEditSchema } from "@zaiko/common/orderitems/orderitems.schema";
-import { type PeriodMessages, periodMessages } from "../../components/form/PeriodFields";
+import { type PeriodMessages, periodBody, periodFormMessages } from "../../components/form/periodForm";
 import type { OrderItemDto } from "../../lib/allocation";
-import { isoFromWallClock, wallClockOf } from "../../lib/dateTime";
-import { fieldErrors } from "../../lib/validation";
+import { wallClockOf } from "../../lib/dateTime";
 
 /** The 出荷アイテム編集 form; dates are wall-clock Dates (lib/dateTime.ts). */
 export interface OrderItemFormValues {
@@ -23,8 +22,7 @@ export const orderItemFormOf = (o: OrderItemDto | null): OrderItemFormValues => 
 /** The PATCH body of an edit: ISO timestamps with the business offset, the quantity as typed (trimmed). */
 export function orderItemBody(values: OrderItemFormValues) {
   return {
-    start_date: values.start ? isoFromWallClock(values.start) : null,
-    end_date: values.end ? isoFromWallClock(values.end) : null,
+    ...periodBody(values),
     order_quantity: values.quantity.trim(),
     note: values.note,
   };
@@ -34,12 +32,8 @@ export type OrderItemFormErrors = PeriodMessages & { quantity?: string; note?: s
 
 /** Same rules as the server's PATCH (spec §5: the case's date rules, the quantity the stock quantity's). */
 export function validateOrderItem(values: OrderItemFormValues): OrderItemFormErrors {
-  const errors = fieldErrors<"start_date" | "end_date" | "order_quantity" | "note">(
-    OrderItemEditSchema,
-    orderItemBody(values),
-  );
-  const messages: OrderItemFormErrors = periodMessages(errors);
-  if (errors.order_quantity) messages.quantity = errors.order_quantity;
-  if (errors.note) messages.note = errors.note;
-  return messages;
+  return periodFormMessages(OrderItemEditSchema, orderItemBody(values), {
+    order_quantity: "quantity",
+    note: "note",
+  });
 }

@@ -2,6 +2,12 @@ import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
 import { Link } from "react-router-dom";
 import { type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
+import {
+  type MovableRow,
+  type MovementKind,
+  MovementProgress,
+  movableOrderItem,
+} from "../../components/movements";
 import type { OrderItemDto } from "../../lib/allocation";
 import { displayDateTime, displayOptionalDateTime, instantOf } from "../../lib/dateTime";
 
@@ -16,6 +22,8 @@ interface Actions {
   pending: ReadonlySet<string>;
   onToggle: (orderItem: OrderItemDto, kind: TimingKind) => void;
   onEdit: (orderItem: OrderItemDto) => void;
+  /** Opens the quantity dialog (出庫 or 入庫 of some units). */
+  onOpenMovement: (row: MovableRow, kind: MovementKind) => void;
 }
 
 /** Columns of the shipped item list (spec §2), in the spec's order. */
@@ -24,6 +32,7 @@ export function orderItemListColumns({
   pending,
   onToggle,
   onEdit,
+  onOpenMovement,
 }: Actions): DataTableColumn<OrderItemDto>[] {
   const dateColumn = (id: "start_date" | "end_date" | "issue" | "receive", header: string) =>
     helper.accessor((o) => instantOf(o[id]), {
@@ -47,6 +56,12 @@ export function orderItemListColumns({
       meta: { nowrap: true, className: "col-number" },
       // DOMAIN.md: the spec's /orderitems/{quantity} is read as the case detail.
       cell: ({ row }) => <Link to={`/orderitems/${caseId}`}>{row.original.order_quantity}</Link>,
+    }),
+    helper.display({
+      id: "moved",
+      header: ja.movements.column,
+      meta: { nowrap: true },
+      cell: ({ row }) => <MovementProgress row={movableOrderItem(row.original)} onOpen={onOpenMovement} />,
     }),
     helper.display({
       id: "actions",

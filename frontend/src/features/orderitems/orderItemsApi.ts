@@ -1,6 +1,12 @@
 import type { CategoryDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { removeVersioned, upsertVersioned } from "@zaiko/common/realtime/liveRows";
 import {
+  type MovementKind,
+  movementRequest,
+  type ReceiveParts,
+  undoRequest,
+} from "../../components/movements";
+import {
   type AllocationResultDto,
   CATALOGUE_EVENTS,
   isCaseWatched,
@@ -24,15 +30,41 @@ export interface CaseArg {
 }
 
 /**
+ * How many `inventory.changed` rows of each case and item this store received (per store: its dispatch).
+ * Summary rows carry no version; the last one a socket receives is the newest (docs/realtime.md), but an
+ * add/reduce answer comes over HTTP and can land after a recomputation that already saw a later change.
+ */
+const summaryArrivals = new WeakMap<object, Map<string, number>>();
+
+function arrivalsOf(dispatch: object): Map<string, number> {
+  let arrivals = summaryArrivals.get(dispatch);
+  if (!arrivals) {
+    arrivals = new Map();
+    summaryArrivals.set(dispatch, arrivals);
+  }
+  return arrivals;
+}
+
+const arrivalKey = (caseId: number, itemId: number) => `${caseId}:${itemId}`;
+
+/** The number of summary rows of this case's item received so far; compare it when an answer lands. */
+const summaryArrivalCount = (dispatch: object, caseId: number, itemId: number) =>
+  arrivalsOf(dispatch).get(arrivalKey(caseId, itemId)) ?? 0;
+
+/**
  * Both lists of a case take an add/reduce answer at once (no refetch). `shownBefore`: the id of the case's
  * order item of this item that the list showed when the request left. When the answer has no order item
  * (the − deleted it), that row is gone for good and is removed and remembered like a deleted one; a row of
- * the item that arrived meanwhile is another's newer + and stays.
+ * the item that arrived meanwhile is another's newer + and stays. The answer's summary row is shown only
+ * when no `inventory.changed` row of the item arrived while the request was out (`arrivalsBefore`): one
+ * that did may be newer than the answer, and the recomputation that follows this change's own commit is
+ * still to come or already here, so the socket's rows end newest either way.
  */
 function applyAllocation(
   dispatch: (action: unknown) => unknown,
-  { caseId, groupId }: CaseArg & { itemId: number },
+  { caseId, groupId, itemId }: CaseArg & { itemId: number },
   result: AllocationResultDto,
+  arrivalsBefore: number,
   shownBefore?: number,
 ): void {
   dispatch(
@@ -42,11 +74,32 @@ function applyAllocation(
       else if (shownBefore !== undefined) removeVersioned(draft, shownBefore, memory);
     }),
   );
+  if (summaryArrivalCount(dispatch, caseId, itemId) !== arrivalsBefore) return;
   dispatch(
     orderItemsApi.util.updateQueryData("inventorySummary", { caseId, groupId }, (draft) =>
       upsertById(draft, result.summary),
     ),
   );
+}
+
+/** An order item answered by a write of it goes into the case's list at once (if newer than shown). */
+async function applyAnswer(
+  caseId: number,
+  {
+    dispatch,
+    queryFulfilled,
+  }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: OrderItemDto }> },
+) {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(
+      orderItemsApi.util.updateQueryData("caseOrderItems", caseId, (d) => {
+        upsertVersioned(d, data, memoryOf(dispatch, "caseOrderItems", caseId));
+      }),
+    );
+  } catch {
+    // the page shows the dialog
+  }
 }
 
 /** Case detail, its inventory summary and shipped items (live), allocation, issue/receive, export. */
@@ -84,6 +137,11 @@ export const orderItemsApi = api.injectEndpoints({
           return [
             onServerEvent("inventory.changed", ({ case_id, rows }) => {
               if (case_id !== caseId) return;
+              const arrivals = arrivalsOf(dispatch);
+              for (const row of rows) {
+                const key = arrivalKey(caseId, row.id);
+                arrivals.set(key, (arrivals.get(key) ?? 0) + 1);
+              }
               apply((draft) => {
                 for (const row of rows) upsertById(draft, row);
               });
@@ -125,20 +183,26 @@ export const orderItemsApi = api.injectEndpoints({
       query: (groupId) => ({ url: "/api/categories/", params: { groupid: groupId } }),
       providesTags: [{ type: "Category", id: "LIST" }],
       onCacheEntryAdded: (groupId, cache) =>
-        subscribeWhileCached(groupId, cache, (apply) => [
-          onServerEvent("categories.upserted", ({ category }) =>
-            apply((draft) => upsertById(draft, category)),
-          ),
-          onServerEvent("categories.deleted", ({ id }) => apply((draft) => removeById(draft, id))),
-        ]),
+        subscribeWhileCached(groupId, cache, (apply, { dispatch }) => {
+          const memory = memoryOf(dispatch, "caseCategories", groupId);
+          return [
+            onServerEvent("categories.upserted", ({ category }) =>
+              apply((draft) => void upsertVersioned(draft, category, memory)),
+            ),
+            onServerEvent("categories.deleted", ({ id }) =>
+              apply((draft) => removeVersioned(draft, id, memory)),
+            ),
+          ];
+        }),
       onQueryStarted: replayOnLoad,
     }),
     addItem: build.mutation<AllocationResultDto, CaseArg & { itemId: number }>({
       query: ({ itemId, caseId }) => ({ url: `/api/additem/${itemId}/${caseId}/`, method: "POST" }),
       async onQueryStarted(arg, { dispatch, queryFulfilled }) {
+        const arrivalsBefore = summaryArrivalCount(dispatch, arg.caseId, arg.itemId);
         try {
           const { data } = await queryFulfilled;
-          applyAllocation(dispatch, arg, data);
+          applyAllocation(dispatch, arg, data, arrivalsBefore);
         } catch {
           // the page shows the shortage
         }
@@ -149,9 +213,10 @@ export const orderItemsApi = api.injectEndpoints({
       async onQueryStarted(arg, { dispatch, getState, queryFulfilled }) {
         const shown = orderItemsApi.endpoints.caseOrderItems.select(arg.caseId)(getState() as never).data;
         const shownBefore = shown?.find((o) => o.items.id === arg.itemId)?.id;
+        const arrivalsBefore = summaryArrivalCount(dispatch, arg.caseId, arg.itemId);
         try {
           const { data } = await queryFulfilled;
-          applyAllocation(dispatch, arg, data, shownBefore);
+          applyAllocation(dispatch, arg, data, arrivalsBefore, shownBefore);
         } catch {
           // only logged (spec §8)
         }
@@ -169,18 +234,19 @@ export const orderItemsApi = api.injectEndpoints({
       }
     >({
       query: ({ id, body }) => ({ url: `/api/orderitems/${id}/`, method: "PATCH", body }),
-      async onQueryStarted({ caseId }, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(
-            orderItemsApi.util.updateQueryData("caseOrderItems", caseId, (d) => {
-              upsertVersioned(d, data, memoryOf(dispatch, "caseOrderItems", caseId));
-            }),
-          );
-        } catch {
-          // the page shows the dialog
-        }
-      },
+      onQueryStarted: ({ caseId }, lifecycle) => applyAnswer(caseId, lifecycle),
+    }),
+    /** Some units issued or received (docs/lifecycle.md). */
+    moveOrderItem: build.mutation<
+      OrderItemDto,
+      { id: number; caseId: number; kind: MovementKind; quantity: number; parts?: ReceiveParts }
+    >({
+      query: movementRequest,
+      onQueryStarted: ({ caseId }, lifecycle) => applyAnswer(caseId, lifecycle),
+    }),
+    undoOrderItemMovement: build.mutation<OrderItemDto, { id: number; caseId: number }>({
+      query: undoRequest,
+      onQueryStarted: ({ caseId }, lifecycle) => applyAnswer(caseId, lifecycle),
     }),
     exportExcel: build.mutation<
       null,
@@ -214,5 +280,7 @@ export const {
   useAddItemMutation,
   useReduceItemMutation,
   usePatchOrderItemMutation,
+  useMoveOrderItemMutation,
+  useUndoOrderItemMovementMutation,
   useExportExcelMutation,
 } = orderItemsApi;

@@ -1,6 +1,7 @@
 import { ja } from "@zaiko/common/messages/ja";
 import type { WarehouseRowDto } from "@zaiko/common/warehouse/warehouse.schema";
 import { Button } from "primereact/button";
+import { type MovableRow, type MovementKind, MovementProgress } from "../../components/movements";
 import { businessTimeOfDay, formatBusinessDateTime } from "../../lib/dateTime";
 
 const t = ja.warehouse;
@@ -14,6 +15,8 @@ export interface RowActions {
   /** Order item ids the last scan found. */
   found: ReadonlySet<number>;
   onToggle: (row: WarehouseRowDto, kind: TimingKind) => void;
+  /** Opens the quantity dialog (出庫 or 入庫 of some units). */
+  onOpenMovement: (row: MovableRow, kind: MovementKind) => void;
 }
 
 /** HH:mm in the business zone. */
@@ -63,6 +66,16 @@ export function BoardRow({
           </>
         )}
         <Status row={row} />
+        <MovementProgress
+          row={{
+            id: row.id,
+            title: row.item.title,
+            order_quantity: row.order_quantity,
+            issued_quantity: row.issued_quantity,
+            received_quantity: row.received_quantity,
+          }}
+          onOpen={actions.onOpenMovement}
+        />
       </div>
       <div className="wh-row-actions">
         <Button

@@ -1,6 +1,8 @@
 import { ja } from "@zaiko/common/messages/ja";
+import type { OverdueWarningDto } from "@zaiko/common/orderitems/outages.schema";
 import type { WarehouseCaseDto } from "@zaiko/common/warehouse/warehouse.schema";
 import { Link } from "react-router-dom";
+import { OverdueWarningList } from "../../components/OverdueWarningList";
 import { formatBusinessDateTime } from "../../lib/dateTime";
 import { BoardRow, type RowActions } from "./BoardRow";
 
@@ -12,11 +14,13 @@ interface Props {
   hint?: string;
   cases: WarehouseCaseDto[];
   overdue?: boolean;
+  /** Per case id: other cases' overdue units leave it short (shown under the case's head). */
+  warnings?: ReadonlyMap<number, OverdueWarningDto[]>;
   actions: RowActions;
 }
 
 /** A section of the board (期限超過, today, tomorrow): its cases, each with its rows. */
-export function BoardSection({ id, title, hint, cases, overdue = false, actions }: Props) {
+export function BoardSection({ id, title, hint, cases, overdue = false, warnings, actions }: Props) {
   const headingId = `wh-${id}`;
   return (
     <section className={`wh-section${overdue ? " wh-section--overdue" : ""}`} aria-labelledby={headingId}>
@@ -39,6 +43,7 @@ export function BoardSection({ id, title, hint, cases, overdue = false, actions 
               )}
             </span>
           </header>
+          <OverdueWarningList warnings={warnings?.get(c.id)} compact />
           <ul className="wh-rows">
             {c.rows.map((row) => (
               <BoardRow key={row.id} row={row} overdue={overdue} actions={actions} />

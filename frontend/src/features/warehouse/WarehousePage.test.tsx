@@ -19,6 +19,9 @@ const row = (id: number, title: string, extra: Partial<WarehouseRowDto> = {}): W
   end_date: "2026-11-24T18:00:00+09:00",
   issue: null,
   receive: null,
+  version: 1,
+  issued_quantity: 0,
+  received_quantity: 0,
   outgoing: true,
   returning: false,
   ...extra,
@@ -66,9 +69,10 @@ const board: WarehouseBoardDto = {
   now: "2026-11-22T01:00:00.000Z",
 };
 
+/** The order item of a board row, one version newer unless `extra` says otherwise (as a write makes it). */
 const asOrderItem = (r: WarehouseRowDto, extra: Partial<OrderItemDto> = {}): OrderItemDto => ({
   id: r.id,
-  version: 1,
+  version: r.version + 1,
   items: r.item,
   work_case: 5,
   order_quantity: r.order_quantity,
@@ -76,13 +80,21 @@ const asOrderItem = (r: WarehouseRowDto, extra: Partial<OrderItemDto> = {}): Ord
   end_date: r.end_date,
   issue: r.issue,
   receive: r.receive,
+  issued_quantity: r.issued_quantity,
+  received_quantity: r.received_quantity,
   note: "",
   category: r.item.category_name,
   ...extra,
 });
 
 function setup(extra: Parameters<typeof routes>[0] = {}) {
-  const net = stubFetch(routes({ "GET /api/warehouse/": json(200, board), ...extra }));
+  const net = stubFetch(
+    routes({
+      "GET /api/warehouse/": json(200, board),
+      "GET /api/warehouse/overdue/": json(200, []),
+      ...extra,
+    }),
+  );
   const view = renderPage(<WarehousePage />, { at: "/warehouse", session: ownerSession });
   return { ...view, ...net };
 }
@@ -198,6 +210,107 @@ describe("WarehousePage", () => {
       order_item: asOrderItem(row(50, "照明"), { start_date: "2026-11-23T10:00:00+09:00" }),
     });
     await waitFor(() => expect(gets()).toBe(2));
+  });
+
+  it("warns on a case going out that overdue units of another case leave short, read again live", async () => {
+    const warning = {
+      case_id: 5,
+      warnings: [
+        {
+          item_id: 101,
+          title: "スピーカー",
+          required: 4,
+          available: 3,
+          overdue: [
+            { case_id: 9, case_title: "先週の展示会", quantity: 2, end_date: "2026-11-15T09:00:00.000Z" },
+          ],
+        },
+      ],
+    };
+    let answer: unknown[] = [warning];
+    const { requests } = setup({ "GET /api/warehouse/overdue/": () => json(200, answer) });
+    const today = await screen.findByRole("region", { name: t.today("11/22(日)") });
+    const festival = within(today).getByRole("article", { name: "秋祭り" });
+    const alert = await within(festival).findByRole("alert");
+    expect(alert).toHaveTextContent(ja.outages.overdueTitle);
+    expect(alert).toHaveTextContent(ja.outages.overdueLine("スピーカー", 4, 3));
+    expect(alert).toHaveTextContent(ja.outages.overdueFrom("先週の展示会", 2, "2026年11月15日 18:00"));
+    // Not on the overdue case itself, which the server does not list.
+    const overdue = screen.getByRole("region", { name: t.overdue });
+    expect(within(overdue).queryByRole("alert")).not.toBeInTheDocument();
+    const gets = () => requests.filter((r) => route(r) === "GET /api/warehouse/overdue/").length;
+    expect(gets()).toBe(1);
+    // The overdue units came back (another screen): the usage change re-reads the warnings, and it goes.
+    answer = [];
+    serverEmit("stock.changed", { seq: 1, item_ids: [101], from: null, to: null });
+    await waitFor(() => expect(within(festival).queryByRole("alert")).not.toBeInTheDocument());
+    expect(gets()).toBe(2);
+  });
+
+  it("keeps the newest state of a row: an older event, or one replayed onto a newer answer, changes nothing", async () => {
+    // The board's answer: first as loaded, then (refetch) after another user undid the 出庫 (version 3).
+    let answer: WarehouseBoardDto = board;
+    let release: () => void = () => undefined;
+    const { requests } = setup({
+      "GET /api/warehouse/": () =>
+        new Promise((resolve) => {
+          const body = answer;
+          release = () => resolve(json(200, body));
+          if (body === board) release();
+        }),
+    });
+    await screen.findByText("マイク");
+    const issue = "2026-11-22T09:10:00+09:00";
+    const unissueButton = () =>
+      within(rowOf("マイク")).queryByRole("button", { name: t.toggleLabel(t.unissue, "マイク") });
+
+    // Version 3 (出庫 undone) arrives before version 2 (出庫) from another process: 3 stays.
+    serverEmit("orderitems.upserted", {
+      seq: 1,
+      order_item: asOrderItem(microphone, { version: 3, issue: null }),
+    });
+    serverEmit("orderitems.upserted", { seq: 2, order_item: asOrderItem(microphone, { version: 2, issue }) });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(unissueButton()).toBeNull();
+
+    // A refetch is in flight when version 4 (出庫 again) arrives; the server read the board before it.
+    answer = {
+      ...board,
+      days: [
+        {
+          ...board.days[0],
+          cases: [{ ...board.days[0].cases[0]!, rows: [speaker, { ...microphone, version: 5 }] }],
+        },
+        board.days[1],
+      ],
+    };
+    serverEmit("workcases.upserted", { seq: 3, workcase: {} });
+    const gets = () => requests.filter((r) => route(r) === "GET /api/warehouse/").length;
+    await waitFor(() => expect(gets()).toBe(2));
+    serverEmit("orderitems.upserted", { seq: 4, order_item: asOrderItem(microphone, { version: 4, issue }) });
+    expect(
+      await within(rowOf("マイク")).findByRole("button", { name: t.toggleLabel(t.unissue, "マイク") }),
+    ).toBeVisible();
+    // …but the answer holds version 5 (出庫 undone again): version 4, replayed onto it, must not win.
+    release();
+    await waitFor(() => expect(unissueButton()).toBeNull());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(unissueButton()).toBeNull();
+  });
+
+  it("remembers a deleted order item: its late upsert neither shows it nor refetches the board", async () => {
+    const { requests } = setup();
+    await screen.findByText("マイク");
+    serverEmit("orderitems.deleted", { seq: 1, id: 2, work_case: 5 });
+    await waitFor(() => expect(screen.queryByText("マイク")).not.toBeInTheDocument());
+    // An edit committed before the delete, numbered and delivered after it by another process.
+    serverEmit("orderitems.upserted", {
+      seq: 2,
+      order_item: asOrderItem(microphone, { version: 2, order_quantity: 3 }),
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByText("マイク")).not.toBeInTheDocument();
+    expect(requests.filter((r) => route(r) === "GET /api/warehouse/")).toHaveLength(1);
   });
 
   it("switches to the wall-screen mode and back", async () => {

@@ -1,18 +1,27 @@
 import { ja } from "@zaiko/common/messages/ja";
 import type { WarehouseRowDto } from "@zaiko/common/warehouse/warehouse.schema";
 import { Button } from "primereact/button";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { Loading } from "../../components/layout/Loading";
+import { MovementDialog, useMovementDialog } from "../../components/movements";
 import { NoticeDialog } from "../../components/NoticeDialog";
 import { type ShipmentPatch, useShipmentToggle } from "../../components/useShipmentToggle";
 import { serverDetail } from "../../lib/errors";
+import { PresenceChips } from "../presence";
 import { type TimingKind, timeOf } from "./BoardRow";
 import { BoardSection } from "./BoardSection";
+import { boardMovable } from "./boardUpdates";
 import { ScanField } from "./ScanField";
 import { countScanRows, matchScan } from "./scan";
 import { boardDate } from "./screenData";
-import { useWarehouseBoardQuery, useWarehouseToggleMutation } from "./warehouseApi";
+import {
+  useWarehouseBoardQuery,
+  useWarehouseMoveMutation,
+  useWarehouseOverdueQuery,
+  useWarehouseToggleMutation,
+  useWarehouseUndoMutation,
+} from "./warehouseApi";
 import "./warehouse.css";
 
 const t = ja.warehouse;
@@ -26,7 +35,16 @@ export function WarehousePage() {
   const wall = params.get("wall") === "1";
   const date = boardDate(params);
   const board = useWarehouseBoardQuery(date, { pollingInterval: POLL_MS });
+  const overdueOf = useWarehouseOverdueQuery(date, { pollingInterval: POLL_MS }).data;
+  const warnings = useMemo(() => new Map(overdueOf?.map((w) => [w.case_id, w.warnings])), [overdueOf]);
   const [toggle] = useWarehouseToggleMutation();
+  const [move] = useWarehouseMoveMutation();
+  const [undo] = useWarehouseUndoMutation();
+  const movement = useMovementDialog(
+    useCallback((id: number) => (board.data ? boardMovable(board.data, id) : undefined), [board.data]),
+    useCallback((id, kind, quantity, parts) => move({ id, kind, quantity, parts }).unwrap(), [move]),
+    useCallback((id) => undo({ id }).unwrap(), [undo]),
+  );
   const [scan, setScan] = useState<{ ids: ReadonlySet<number>; message: string; serial: number } | null>(
     null,
   );
@@ -69,6 +87,7 @@ export function WarehousePage() {
     pending,
     found: scan?.ids ?? NO_IDS,
     onToggle: (r: WarehouseRowDto, k: TimingKind) => void onToggle(r, k),
+    onOpenMovement: movement.openDialog,
   };
   const data = board.data;
   const updated = board.fulfilledTimeStamp ? new Date(board.fulfilledTimeStamp) : null;
@@ -89,6 +108,7 @@ export function WarehousePage() {
           />
         </div>
       </div>
+      <PresenceChips warehouse />
       <ScanField onScan={onScan} message={scan?.message ?? null} matched={(scan?.ids.size ?? 0) > 0} />
       {board.isError ? (
         <p className="wh-error" role="alert">
@@ -113,17 +133,20 @@ export function WarehousePage() {
               id="today"
               title={date ? data.days[0].label : t.today(data.days[0].label)}
               cases={data.days[0].cases}
+              warnings={warnings}
               actions={actions}
             />
             <BoardSection
               id="tomorrow"
               title={date ? data.days[1].label : t.tomorrow(data.days[1].label)}
               cases={data.days[1].cases}
+              warnings={warnings}
               actions={actions}
             />
           </div>
         </div>
       ) : null}
+      <MovementDialog {...movement.dialogProps} />
       <NoticeDialog visible={notice !== null} title={notice?.title ?? ""} onClose={closeNotice}>
         {notice?.body ? <p className="dialog-question">{notice.body}</p> : null}
       </NoticeDialog>

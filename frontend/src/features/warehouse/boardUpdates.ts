@@ -1,9 +1,11 @@
 import type { OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
+import { isDeleted, isNewer, type LiveRowsMemory, rememberDeleted } from "@zaiko/common/realtime/liveRows";
 import type {
   WarehouseBoardDto,
   WarehouseCaseDto,
   WarehouseRowDto,
 } from "@zaiko/common/warehouse/warehouse.schema";
+import type { MovableRow } from "../../components/movements";
 
 /** Every case list of a board: the overdue section, then the two days. */
 export function caseLists(board: WarehouseBoardDto): WarehouseCaseDto[][] {
@@ -21,12 +23,19 @@ const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
 
 /**
  * Applies an order item (a toggle's answer or an `orderitems.upserted` event) to a cached board, inside an
- * updateCachedData draft. Issue, receive and quantity change in place: the row stays in its section (the
- * server keeps a late receipt in 期限超過 for the rest of the day, so this matches what a refetch shows).
+ * updateCachedData draft, under the row rules of the other live lists (common/realtime/liveRows.ts): only
+ * a newer version than the one shown changes a row, and an order item the board saw deleted stays gone.
+ * Issue, receive and quantity change in place: the row stays in its section (the server keeps a late
+ * receipt in 期限超過 for the rest of the day, so this matches what a refetch shows).
  * Returns "refetch" when the board needs the server: the period moved (the row may change section), or an
  * order item the board does not show now starts or ends within it, or is overdue.
  */
-export function applyOrderItem(board: WarehouseBoardDto, o: OrderItemDto): "applied" | "refetch" | "ignore" {
+export function applyOrderItem(
+  board: WarehouseBoardDto,
+  o: OrderItemDto,
+  memory: LiveRowsMemory,
+): "applied" | "refetch" | "ignore" {
+  if (isDeleted(memory, o.id)) return "ignore";
   const rows = rowsWithId(board, o.id);
   if (rows.length === 0) {
     const from = Date.parse(board.from);
@@ -36,18 +45,38 @@ export function applyOrderItem(board: WarehouseBoardDto, o: OrderItemDto): "appl
     const inWindow = (t: number) => from <= t && t < to;
     return inWindow(start) || inWindow(end) || (end < Date.now() && !o.receive) ? "refetch" : "ignore";
   }
+  // Every copy of the row (today's 出庫 and tomorrow's 入庫) is the same state of the order item.
+  if (!isNewer(rows[0], o)) return "ignore";
   if (rows.some((r) => !sameInstant(r.start_date, o.start_date) || !sameInstant(r.end_date, o.end_date)))
     return "refetch";
   for (const r of rows) {
     r.issue = o.issue;
     r.receive = o.receive;
     r.order_quantity = o.order_quantity;
+    r.version = o.version;
+    r.issued_quantity = o.issued_quantity;
+    r.received_quantity = o.received_quantity;
   }
   return "applied";
 }
 
-/** Removes a deleted order item's rows, and cases left without rows. */
-export function removeOrderItem(board: WarehouseBoardDto, id: number): void {
+/** The board's row of an order item, as the quantity dialog takes it. */
+export function boardMovable(board: WarehouseBoardDto, id: number): MovableRow | undefined {
+  const [r] = rowsWithId(board, id);
+  return (
+    r && {
+      id: r.id,
+      title: r.item.title,
+      order_quantity: r.order_quantity,
+      issued_quantity: r.issued_quantity,
+      received_quantity: r.received_quantity,
+    }
+  );
+}
+
+/** Removes a deleted order item's rows, and cases left without rows, and remembers that it is gone. */
+export function removeOrderItem(board: WarehouseBoardDto, id: number, memory: LiveRowsMemory): void {
+  rememberDeleted(memory, id);
   for (const list of caseLists(board)) {
     for (const c of list) c.rows = c.rows.filter((r) => r.id !== id);
     for (let i = list.length - 1; i >= 0; i--) if (list[i]!.rows.length === 0) list.splice(i, 1);

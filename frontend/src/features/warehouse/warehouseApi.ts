@@ -1,13 +1,25 @@
 import type { OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
-import type { WarehouseBoardDto } from "@zaiko/common/warehouse/warehouse.schema";
+import type { WarehouseBoardDto, WarehouseOverdueDto } from "@zaiko/common/warehouse/warehouse.schema";
+import {
+  type MovementKind,
+  movementRequest,
+  type ReceiveParts,
+  undoRequest,
+} from "../../components/movements";
 import { api } from "../../lib/api";
-import { replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
+import { memoryOf, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
 import { throttled } from "../../lib/throttle";
 import { applyOrderItem, removeOrderItem, showsItem } from "./boardUpdates";
 
+/** The order items this store saw deleted, for every board (an answer or a late event must not bring one back). */
+const deletedOrderItems = (dispatch: object) => memoryOf(dispatch, "warehouseBoard", "orderItems");
+
 /** Refetches of one burst of events (a case moved with all its items) are merged within this time. */
 const REFETCH_DELAY_MS = 150;
+
+/** The warnings' refetches of one burst of events are merged within this time (as the case screens'). */
+const OVERDUE_REFETCH_DELAY_MS = 300;
 
 export type TimingBody = { issue: string | null } | { receive: string | null };
 
@@ -21,16 +33,19 @@ export const warehouseApi = api.injectEndpoints({
       onCacheEntryAdded: (date, cache) =>
         subscribeWhileCached(date, cache, (apply, { dispatch }) => {
           const refetch = throttled(() => dispatch(api.util.invalidateTags(["Warehouse"])), REFETCH_DELAY_MS);
+          const memory = deletedOrderItems(dispatch);
           return [
             refetch.cancel,
             onServerEvent("orderitems.upserted", ({ order_item }) => {
               let result = "ignore";
               apply((draft) => {
-                result = applyOrderItem(draft, order_item);
+                result = applyOrderItem(draft, order_item, memory);
               });
               if (result === "refetch") refetch();
             }),
-            onServerEvent("orderitems.deleted", ({ id }) => apply((draft) => removeOrderItem(draft, id))),
+            onServerEvent("orderitems.deleted", ({ id }) =>
+              apply((draft) => removeOrderItem(draft, id, memory)),
+            ),
             // A case's title or period (its items move with it) changed, or it is gone.
             onServerEvent("workcases.upserted", refetch),
             onServerEvent("workcases.deleted", refetch),
@@ -49,25 +64,81 @@ export const warehouseApi = api.injectEndpoints({
         }),
       onQueryStarted: replayOnLoad,
     }),
+    /**
+     * The overdue warnings of the board's cases going out (延滞, docs/lifecycle.md), read again on any order
+     * item or usage change of the group, as the case screens read theirs: a receive of the units ends one.
+     */
+    warehouseOverdue: build.query<WarehouseOverdueDto[], string | null>({
+      query: (date) => ({ url: "/api/warehouse/overdue/", params: date ? { date } : undefined }),
+      keepUnusedDataFor: 0,
+      async onCacheEntryAdded(date, { cacheEntryRemoved, dispatch }) {
+        const refetch = throttled(
+          () =>
+            void dispatch(
+              warehouseApi.endpoints.warehouseOverdue.initiate(date, {
+                subscribe: false,
+                forceRefetch: true,
+              }),
+            ),
+          OVERDUE_REFETCH_DELAY_MS,
+        );
+        const offs = [
+          onServerEvent("orderitems.upserted", () => refetch()),
+          onServerEvent("orderitems.deleted", () => refetch()),
+          onServerEvent("stock.changed", () => refetch()),
+          onServerEvent("workcases.upserted", () => refetch()),
+        ];
+        await cacheEntryRemoved;
+        refetch.cancel();
+        for (const off of offs) off();
+      },
+    }),
     warehouseToggle: build.mutation<OrderItemDto, { id: number; body: TimingBody }>({
       query: ({ id, body }) => ({ url: `/api/orderitems/${id}/`, method: "PATCH", body }),
-      // The answer goes into every cached board at once; other screens get orderitems.upserted.
-      async onQueryStarted(_arg, { dispatch, queryFulfilled, getState }) {
-        try {
-          const { data } = await queryFulfilled;
-          for (const date of warehouseApi.util.selectCachedArgsForQuery(getState(), "warehouseBoard")) {
-            dispatch(
-              warehouseApi.util.updateQueryData("warehouseBoard", date, (draft) => {
-                applyOrderItem(draft, data);
-              }),
-            );
-          }
-        } catch {
-          // the page shows the error
-        }
-      },
+      onQueryStarted: (_arg, lifecycle) => applyToBoards(lifecycle),
+    }),
+    warehouseMove: build.mutation<
+      OrderItemDto,
+      { id: number; kind: MovementKind; quantity: number; parts?: ReceiveParts }
+    >({
+      query: movementRequest,
+      onQueryStarted: (_arg, lifecycle) => applyToBoards(lifecycle),
+    }),
+    warehouseUndo: build.mutation<OrderItemDto, { id: number }>({
+      query: undoRequest,
+      onQueryStarted: (_arg, lifecycle) => applyToBoards(lifecycle),
     }),
   }),
 });
 
-export const { useWarehouseBoardQuery, useWarehouseToggleMutation } = warehouseApi;
+/** The answer goes into every cached board at once; other screens get orderitems.upserted. */
+async function applyToBoards({
+  dispatch,
+  queryFulfilled,
+  getState,
+}: {
+  dispatch: ((action: unknown) => unknown) & object;
+  queryFulfilled: Promise<{ data: OrderItemDto }>;
+  getState: () => unknown;
+}) {
+  try {
+    const { data } = await queryFulfilled;
+    for (const date of warehouseApi.util.selectCachedArgsForQuery(getState() as never, "warehouseBoard")) {
+      dispatch(
+        warehouseApi.util.updateQueryData("warehouseBoard", date, (draft) => {
+          applyOrderItem(draft, data, deletedOrderItems(dispatch));
+        }),
+      );
+    }
+  } catch {
+    // the page shows the error
+  }
+}
+
+export const {
+  useWarehouseBoardQuery,
+  useWarehouseOverdueQuery,
+  useWarehouseToggleMutation,
+  useWarehouseMoveMutation,
+  useWarehouseUndoMutation,
+} = warehouseApi;

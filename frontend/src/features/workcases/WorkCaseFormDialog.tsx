@@ -1,6 +1,8 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { useEffect, useRef, useState } from "react";
 import { FormDialog } from "../../components/FormDialog";
+import { fieldSetter } from "../../components/form/formBinding";
+import { NoteField } from "../../components/form/NoteField";
 import { PeriodFields } from "../../components/form/PeriodFields";
 import { TextField } from "../../components/form/TextField";
 import { useTouched } from "../../components/form/useTouched";
@@ -72,10 +74,9 @@ export function WorkCaseFormDialog({ visible, mode, initial, busy, onCancel, onS
     return () => document.removeEventListener("focusin", onFocusIn);
   }, [visible]);
 
-  const set =
-    <K extends keyof WorkCaseFormValues>(field: K) =>
-    (value: WorkCaseFormValues[K]) =>
-      setValues((v) => ({ ...v, [field]: value }));
+  const set = fieldSetter(setValues);
+  // The period and the note wire to the form alike (components/form/formBinding.ts).
+  const form = { values, set, errors, isTouched, touch };
 
   return (
     <FormDialog
@@ -101,15 +102,7 @@ export function WorkCaseFormDialog({ visible, mode, initial, busy, onCancel, onS
         error={isTouched("title") ? errors.title : undefined}
       />
       <div className="period-group" ref={periodRef}>
-        <PeriodFields
-          labels={{ start: t.startDate, end: t.endDate }}
-          start={values.start}
-          end={values.end}
-          onChange={(field, value) => set(field)(value)}
-          errors={errors}
-          isTouched={isTouched}
-          touch={touch}
-        />
+        <PeriodFields labels={{ start: t.startDate, end: t.endDate }} form={form} />
       </div>
       {mode === "create" ? (
         <CaseStatusFields
@@ -120,16 +113,7 @@ export function WorkCaseFormDialog({ visible, mode, initial, busy, onCancel, onS
           onBlur={() => touch("holdUntil")}
         />
       ) : null}
-      <TextField
-        label={t.note}
-        value={values.note}
-        onChange={(note) => {
-          set("note")(note);
-          touch("note");
-        }}
-        onBlur={() => touch("note")}
-        error={isTouched("note") ? errors.note : undefined}
-      />
+      <NoteField label={t.note} form={form} />
     </FormDialog>
   );
 }

@@ -5,6 +5,7 @@ import { expectAlertDialog, expectNoAlertDialog } from "../../test/alerts";
 import { resetFakeSocket, serverEmit } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
+import { workCaseDto } from "../../test/workCases";
 import { WorkCaseListPage } from "./WorkCaseListPage";
 
 jest.mock("../../lib/socket", () => require("../../test/fakeSocket").socketModule);
@@ -17,21 +18,7 @@ const wc = (
   start: string,
   end: string,
   extra: Partial<WorkCaseDto> = {},
-): WorkCaseDto => ({
-  id,
-  version: 1,
-  title,
-  start_date: start,
-  end_date: end,
-  note: "",
-  created: "2026-11-01T10:00:00+09:00",
-  group: 7,
-  status: "confirmed",
-  hold_until: null,
-  held_by: null,
-  held_by_name: null,
-  ...extra,
-});
+): WorkCaseDto => workCaseDto({ id, title, start_date: start, end_date: end, ...extra });
 
 const cases = [
   wc(1, "秋祭り", "2026-11-20T09:00:00+09:00", "2026-11-22T18:00:00+09:00"),

@@ -8,6 +8,7 @@ import { useSelector } from "react-redux";
 import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog";
 import { DataTable } from "../../components/DataTable";
 import { DateTimeField } from "../../components/form/DateTimeField";
+import { dropdownNames } from "../../components/form/dropdownNames";
 import { Loading } from "../../components/layout/Loading";
 import { Page } from "../../components/layout/Page";
 import { NoticeDialog } from "../../components/NoticeDialog";
@@ -21,6 +22,7 @@ import {
   type WorkCaseDto,
 } from "../../lib/allocation";
 import { selectGroupId } from "../../lib/session";
+import { WhyShortButton } from "../availability";
 import { filterByDay } from "./periodFilter";
 import { WorkCaseFormDialog } from "./WorkCaseFormDialog";
 import { workCaseColumns } from "./workCaseColumns";
@@ -78,9 +80,14 @@ export function WorkCaseListPage() {
   const [formOpen, setFormOpen] = useState(false);
   const [toDelete, setToDelete] = useState<WorkCaseDto | null>(null);
   const [lastDeleteTarget, setLastDeleteTarget] = useState<WorkCaseDto | null>(null);
-  const [refused, setRefused] = useState<{ shortages: ShortageDto[]; holds: TentativeHoldDto[] } | null>(
-    null,
-  );
+  const [refused, setRefused] = useState<{
+    shortages: ShortageDto[];
+    holds: TentativeHoldDto[];
+    /** The case and the period it was refused (理由: who holds each short item then). */
+    caseId: number;
+    start: string;
+    end: string;
+  } | null>(null);
   const [statusFilter, setStatusFilter] = useState<CaseStatus | "all">("all");
   const statusFilterId = useId();
   const [duplicatingId, setDuplicatingId] = useState<number | null>(null);
@@ -166,7 +173,13 @@ export function WorkCaseListPage() {
     } catch (error) {
       // Any edit error opens 変更不可 (spec §8); a 409 also says which items are short.
       console.error("work case edit failed", error);
-      setRefused({ shortages: shortagesOf(error), holds: tentativeHoldsOf(error) });
+      setRefused({
+        shortages: shortagesOf(error),
+        holds: tentativeHoldsOf(error),
+        caseId: form.workcase.id,
+        start: start_date,
+        end: end_date,
+      });
     }
   };
 
@@ -218,6 +231,7 @@ export function WorkCaseListPage() {
             options={STATUS_OPTIONS}
             onChange={(e) => setStatusFilter(e.value as CaseStatus | "all")}
             ariaLabel={ja.lifecycle.statusFilter}
+            pt={dropdownNames(ja.lifecycle.statusFilter)}
             className="case-status-select"
           />
         </div>
@@ -272,7 +286,23 @@ export function WorkCaseListPage() {
       </ConfirmDeleteDialog>
       <NoticeDialog visible={refused !== null} title={t.refusedTitle} onClose={() => setRefused(null)}>
         <p className="dialog-question">{t.refusedBody}</p>
-        <ShortageList shortages={refused?.shortages ?? []} holds={refused?.holds ?? []} />
+        <ShortageList
+          shortages={refused?.shortages ?? []}
+          holds={refused?.holds ?? []}
+          explain={(s) =>
+            refused ? (
+              <WhyShortButton
+                look="text"
+                itemId={s.item_id}
+                itemTitle={s.title}
+                caseId={refused.caseId}
+                start={refused.start}
+                end={refused.end}
+                more={0}
+              />
+            ) : null
+          }
+        />
       </NoticeDialog>
     </Page>
   );

@@ -4,6 +4,7 @@ import type { WorkCaseDto } from "../../lib/allocation";
 import { resetFakeSocket, serverEmit } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
+import { workCaseDto } from "../../test/workCases";
 import { WorkCaseListPage } from "./WorkCaseListPage";
 
 jest.mock("../../lib/socket", () => require("../../test/fakeSocket").socketModule);
@@ -11,21 +12,14 @@ jest.mock("../../lib/socket", () => require("../../test/fakeSocket").socketModul
 const L = ja.lifecycle;
 const t = ja.workcases;
 
-const wc = (id: number, title: string, extra: Partial<WorkCaseDto> = {}): WorkCaseDto => ({
-  id,
-  title,
-  start_date: "2026-12-01T09:00:00+09:00",
-  end_date: `2026-12-0${id}T18:00:00+09:00`,
-  note: "",
-  created: "2026-11-01T10:00:00+09:00",
-  version: 1,
-  group: 7,
-  status: "confirmed",
-  hold_until: null,
-  held_by: null,
-  held_by_name: null,
-  ...extra,
-});
+const wc = (id: number, title: string, extra: Partial<WorkCaseDto> = {}): WorkCaseDto =>
+  workCaseDto({
+    id,
+    title,
+    start_date: "2026-12-01T09:00:00+09:00",
+    end_date: `2026-12-0${id}T18:00:00+09:00`,
+    ...extra,
+  });
 
 const cases = [
   wc(1, "本決まり"),

@@ -1,9 +1,8 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { WorkCaseWriteSchema } from "@zaiko/common/workcases/workcases.schema";
-import { type PeriodMessages, periodMessages } from "../../components/form/PeriodFields";
+import { type PeriodMessages, periodBody, periodFormMessages } from "../../components/form/periodForm";
 import type { WorkCaseDto } from "../../lib/allocation";
 import { isoFromWallClock, wallClockOf } from "../../lib/dateTime";
-import { fieldErrors } from "../../lib/validation";
 
 /** The work case form's values (spec §4: create starts empty, dates null); dates are wall-clock Dates. */
 export interface WorkCaseFormValues {
@@ -37,8 +36,7 @@ export const workCaseFormOf = (c: WorkCaseDto): WorkCaseFormValues => ({
 export function workCaseBody(values: WorkCaseFormValues) {
   return {
     title: values.title.trim(),
-    start_date: values.start ? isoFromWallClock(values.start) : null,
-    end_date: values.end ? isoFromWallClock(values.end) : null,
+    ...periodBody(values),
     note: values.note,
   };
 }
@@ -54,13 +52,10 @@ export type WorkCaseFormErrors = PeriodMessages & { title?: string; note?: strin
 
 /** The form's messages: the server's own schema (spec §5 texts) run on the body the form would send. */
 export function validateWorkCase(values: WorkCaseFormValues): WorkCaseFormErrors {
-  const errors = fieldErrors<"title" | "start_date" | "end_date" | "note">(
-    WorkCaseWriteSchema,
-    workCaseBody(values),
-  );
-  const messages: WorkCaseFormErrors = periodMessages(errors);
-  if (errors.title) messages.title = errors.title;
-  if (errors.note) messages.note = errors.note;
+  const messages: WorkCaseFormErrors = periodFormMessages(WorkCaseWriteSchema, workCaseBody(values), {
+    title: "title",
+    note: "note",
+  });
   if (values.status === "tentative" && !values.holdUntil) messages.holdUntil = ja.lifecycle.holdUntilRequired;
   return messages;
 }

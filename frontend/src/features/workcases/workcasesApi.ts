@@ -1,7 +1,7 @@
 import { removeVersioned, upsertVersioned } from "@zaiko/common/realtime/liveRows";
 import type { WorkCaseDto } from "../../lib/allocation";
 import { api } from "../../lib/api";
-import { memoryOf, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
+import { memoryOf, onAccepted, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
 
 /** What the create and edit forms send (spec §7): ISO-8601 timestamps with offset. */
@@ -44,18 +44,8 @@ export const workcasesApi = api.injectEndpoints({
         method: "POST",
         body: { ...body, group: groupId },
       }),
-      async onQueryStarted({ groupId }, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(
-            workcasesApi.util.updateQueryData("listWorkCases", groupId, (d) => {
-              upsertVersioned(d, data, memoryOf(dispatch, "listWorkCases", groupId));
-            }),
-          );
-        } catch {
-          // the page tells the user
-        }
-      },
+      onQueryStarted: ({ groupId }, { dispatch, queryFulfilled }) =>
+        onAccepted(queryFulfilled, (data) => upsertIntoList(dispatch, groupId, data)),
     }),
     updateWorkCase: build.mutation<WorkCaseDto, WorkCaseInput & { id: number; groupId: number }>({
       query: ({ id, groupId, ...body }) => ({
@@ -72,18 +62,8 @@ export const workcasesApi = api.injectEndpoints({
               { type: "OrderItem", id },
               { type: "Inventory", id },
             ],
-      async onQueryStarted({ groupId }, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(
-            workcasesApi.util.updateQueryData("listWorkCases", groupId, (d) => {
-              upsertVersioned(d, data, memoryOf(dispatch, "listWorkCases", groupId));
-            }),
-          );
-        } catch {
-          // the page opens 変更不可
-        }
-      },
+      onQueryStarted: ({ groupId }, { dispatch, queryFulfilled }) =>
+        onAccepted(queryFulfilled, (data) => upsertIntoList(dispatch, groupId, data)),
     }),
     deleteWorkCase: build.mutation<void, { id: number; groupId: number }>({
       query: ({ id, groupId }) => ({
@@ -91,36 +71,34 @@ export const workcasesApi = api.injectEndpoints({
         method: "DELETE",
         params: { groupid: groupId },
       }),
-      async onQueryStarted({ id, groupId }, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
+      onQueryStarted: ({ id, groupId }, { dispatch, queryFulfilled }) =>
+        onAccepted(queryFulfilled, () =>
           dispatch(
             workcasesApi.util.updateQueryData("listWorkCases", groupId, (d) =>
               removeVersioned(d, id, memoryOf(dispatch, "listWorkCases", groupId)),
             ),
-          );
-        } catch {
-          // the page tells the user
-        }
-      },
+          ),
+        ),
     }),
     duplicateWorkCase: build.mutation<WorkCaseDto, { id: number; groupId: number }>({
       query: ({ id }) => ({ url: `/api/duplicate_work_case/${id}/`, method: "POST" }),
-      async onQueryStarted({ groupId }, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(
-            workcasesApi.util.updateQueryData("listWorkCases", groupId, (d) => {
-              upsertVersioned(d, data, memoryOf(dispatch, "listWorkCases", groupId));
-            }),
-          );
-        } catch {
-          // the page tells the user
-        }
-      },
+      onQueryStarted: ({ groupId }, { dispatch, queryFulfilled }) =>
+        onAccepted(queryFulfilled, (data) => upsertIntoList(dispatch, groupId, data)),
     }),
   }),
 });
+
+/** The dispatch of a mutation's onQueryStarted, as far as a cache write needs it. */
+type CacheDispatch = (thunk: ReturnType<typeof workcasesApi.util.updateQueryData>) => unknown;
+
+/** A case the server answered (created, edited, duplicated) into the group's list, by id and version. */
+function upsertIntoList(dispatch: CacheDispatch, groupId: number, data: WorkCaseDto): void {
+  dispatch(
+    workcasesApi.util.updateQueryData("listWorkCases", groupId, (d) => {
+      upsertVersioned(d, data, memoryOf(dispatch, "listWorkCases", groupId));
+    }),
+  );
+}
 
 export const {
   useListWorkCasesQuery,

@@ -1,0 +1,124 @@
+CREATE TABLE "history" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"group_id" integer NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"actor_id" integer,
+	"actor_name" text NOT NULL,
+	"action" text NOT NULL,
+	"case_id" integer,
+	"case_title" text,
+	"item_id" integer,
+	"item_title" text,
+	"member_id" integer,
+	"member_name" text,
+	"quantity" integer,
+	"before" jsonb,
+	"after" jsonb
+);
+--> statement-breakpoint
+ALTER TABLE "history" ADD CONSTRAINT "history_group_id_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "history_case_idx" ON "history" USING btree ("case_id","id");--> statement-breakpoint
+CREATE INDEX "history_item_idx" ON "history" USING btree ("item_id","id");--> statement-breakpoint
+CREATE INDEX "history_group_at_idx" ON "history" USING btree ("group_id","at");--> statement-breakpoint
+-- The + records its unit in the history by the member who pressed it: a new parameter, so the old signature goes.
+DROP FUNCTION add_allocation_unit(integer, integer, integer);--> statement-breakpoint
+-- add_allocation_unit: the + button's statement. Locks the case (share) then the item (update), writes one
+-- more unit (upsert) and returns the item, the unit and the item's bookings overlapping the unit's period, as
+-- JSON. It never decides: the caller checks the peak with common/availability in the same transaction and
+-- throws to roll the unit back (backend/src/allocation/, docs/allocation.md). A unit written is recorded in
+-- the history (履歴) by p_actor in the same statement, so it goes or stays with the unit (docs/history.md).
+--
+-- The one source of this function. Migrations are made from it (`npm run db:function -w backend --
+-- add_allocation_unit <name>`), and db/functions.test.ts fails when the latest migration that defines it
+-- does not hold this text exactly.
+CREATE OR REPLACE FUNCTION add_allocation_unit(p_group integer, p_case integer, p_item integer, p_actor integer)
+RETURNS json
+LANGUAGE plpgsql
+VOLATILE
+AS $$
+DECLARE
+  v_case record;
+  v_item record;
+  v_unit record;
+  v_added boolean;
+  v_bookings json;
+  v_history json;
+BEGIN
+  -- The case first (share: its period cannot change under us), then the item (update: the one lock every
+  -- writer of this item's usage takes), in the order every allocation write uses.
+  SELECT start_date, end_date, status, title INTO v_case FROM work_cases WHERE group_id = p_group AND id = p_case FOR SHARE;
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
+  -- A cancelled case takes no units (docs/lifecycle.md): nothing is written, the caller answers 409.
+  IF v_case.status = 'cancelled' THEN
+    RETURN json_build_object('case_status', v_case.status);
+  END IF;
+  SELECT id, title, stock_quantity, category_id INTO v_item
+  FROM items WHERE group_id = p_group AND id = p_item FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
+
+  -- One more unit: a new order item over the case's period, or the existing one's quantity + 1. At the
+  -- column's upper bound (the order_items_quantity check, equal to the highest stock) nothing is written and
+  -- the caller's check refuses the unit.
+  INSERT INTO order_items AS o (group_id, work_case_id, item_id, order_quantity, start_date, end_date)
+  VALUES (p_group, p_case, p_item, 1, v_case.start_date, v_case.end_date)
+  ON CONFLICT (work_case_id, item_id) DO UPDATE SET order_quantity = o.order_quantity + 1
+    WHERE o.order_quantity < 1000000
+  RETURNING o.id, o.order_quantity, o.start_date, o.end_date, o.issue, o.receive, o.note, o.version INTO v_unit;
+  v_added := FOUND;
+  IF NOT v_added THEN
+    SELECT id, order_quantity, start_date, end_date, issue, receive, note, version INTO v_unit
+    FROM order_items WHERE work_case_id = p_case AND item_id = p_item;
+  ELSE
+    -- 履歴: who (the name as it is now, kept if the member goes), the case and the item by id and title.
+    INSERT INTO history (group_id, actor_id, actor_name, action, case_id, case_title, item_id, item_title,
+                         quantity, before, after)
+    VALUES (p_group, p_actor,
+            coalesce((SELECT trim(u.last_name || ' ' || u.first_name) FROM users u WHERE u.id = p_actor), ''),
+            'orderitem.add', p_case, v_case.title, p_item, v_item.title, 1,
+            jsonb_build_object('order_quantity', v_unit.order_quantity - 1),
+            jsonb_build_object('order_quantity', v_unit.order_quantity))
+    RETURNING json_build_object('id', id, 'at', floor(extract(epoch from at) * 1000), 'actor_name', actor_name)
+      INTO v_history;
+  END IF;
+
+  -- A statement of its own after the locks: in READ COMMITTED every statement of a volatile function takes a
+  -- new snapshot, so this sees every allocation committed before the locks were granted, and the unit above.
+  -- By item only: the item was found in the group above, and order_items_item_fk (item_id, group_id) keeps
+  -- every order item of it in that group. A group_id condition here let the cached generic plan scan the
+  -- group's period index and filter the whole group's order items by item (addItem.plan.test.ts).
+  SELECT coalesce(json_agg(json_build_array(
+           floor(extract(epoch from b.start_date) * 1000),
+           floor(extract(epoch from b.end_date) * 1000),
+           b.order_quantity)), '[]'::json)
+  INTO v_bookings
+  FROM order_items b
+  WHERE b.item_id = p_item
+    AND b.start_date <= v_unit.end_date AND b.end_date >= v_unit.start_date
+    -- Cancelled cases hold no stock: their order items are not bookings. A scalar lookup by the case's
+    -- primary key per booking: written as NOT EXISTS, the cached generic plan anti-joined a scan of every case.
+    AND (SELECT w.status FROM work_cases w WHERE w.id = b.work_case_id) <> 'cancelled';
+
+  RETURN json_build_object(
+    'added', v_added,
+    'title', v_item.title,
+    'stock_quantity', v_item.stock_quantity,
+    'category_id', v_item.category_id,
+    'category_name', (SELECT name FROM categories WHERE id = v_item.category_id AND group_id = p_group),
+    'order_item', json_build_object(
+      'id', v_unit.id,
+      'order_quantity', v_unit.order_quantity,
+      'start', floor(extract(epoch from v_unit.start_date) * 1000),
+      'end', floor(extract(epoch from v_unit.end_date) * 1000),
+      'issue', floor(extract(epoch from v_unit.issue) * 1000),
+      'receive', floor(extract(epoch from v_unit.receive) * 1000),
+      'note', v_unit.note,
+      'version', v_unit.version),
+    'history', v_history,
+    'case_title', v_case.title,
+    'bookings', v_bookings);
+END
+$$;

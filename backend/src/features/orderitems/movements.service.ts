@@ -1,0 +1,248 @@
+import { ja } from "@zaiko/common/messages/ja";
+import type { MovementDto, OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
+import { rooms } from "@zaiko/common/realtime/events";
+import { type CaseRow, type LockedItem, shortageError, shortagesOf } from "../../allocation";
+import type { Tx } from "../../db/client";
+import type { AppDeps } from "../../deps";
+import { HttpError, httpError } from "../../lib/httpError";
+import { iso } from "../../lib/iso";
+import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
+import type { AuthUser } from "../../middlewares/auth";
+import type { Outbox } from "../../realtime/outbox";
+import {
+  deleteMovements,
+  insertMovement,
+  type MovementRow,
+  memberName,
+  movementsOf,
+  writeTally,
+} from "./movements.queries";
+import { type MovementFact, tally } from "./movements.tally";
+import { recordMovementHistory } from "./orderitems.history";
+import { lockOrderItemChain } from "./orderitems.locks";
+import { publishOrderItem } from "./orderitems.publish";
+import { findOrderItem } from "./orderitems.queries";
+
+const m = ja.movements;
+
+/** Lost or broken units taken back (undo, the 入庫 toggle cleared): the item's usage fell from `from` on. */
+export function publishOutageUndone(outbox: Outbox, groupId: number, itemId: number, from: Date | null) {
+  const since = from === null ? null : iso(from);
+  outbox.add(groupId, rooms.group(groupId), "stock.changed", { item_ids: [itemId], from: since, to: null });
+}
+const conflict = (error: string) => new HttpError(409, { error });
+
+export type MovementKind = MovementFact["kind"];
+
+/** What a movement write needs of the locked rows. */
+interface Locked {
+  kase: CaseRow;
+  item: LockedItem;
+  current: { id: number; orderQuantity: number; startDate: Date; endDate: Date };
+}
+
+/**
+ * The period a return in good order at `at` freed (docs/lifecycle.md, order_item_bookings): [at, end] within
+ * the order item's period when it came back before the end, else nothing.
+ */
+function freedBy(current: Locked["current"], at: Date): { start: Date; end: Date } | null {
+  if (at.getTime() - 1 >= current.endDate.getTime()) return null;
+  return { start: new Date(Math.max(at.getTime(), current.startDate.getTime())), end: current.endDate };
+}
+
+/** An early return frees stock from its return on: the weekly views and summaries re-read it. */
+export function publishEarlyReturn(outbox: Outbox, groupId: number, locked: Locked, at: Date) {
+  const freed = freedBy(locked.current, at);
+  if (!freed) return;
+  outbox.add(groupId, rooms.group(groupId), "stock.changed", {
+    item_ids: [locked.item.id],
+    from: iso(freed.start),
+    to: iso(freed.end),
+  });
+}
+
+/**
+ * Taking back returns in good order (undo, the 入庫 toggle cleared) raises usage again where they were early
+ * (docs/lifecycle.md): checked like an allocation, after the delete and under the chain's locks (the item's
+ * lock is the one every allocation of it takes), so 409 when a later booking took the freed units; the
+ * caller's transaction then rolls back and nothing changed. Sends `stock.changed` for what it raised.
+ */
+async function assertTakeBackFits(
+  tx: Tx,
+  deps: AppDeps,
+  outbox: Outbox,
+  groupId: number,
+  locked: Locked,
+  removed: readonly MovementRow[],
+) {
+  const periods = removed
+    .filter((x) => x.kind === "receive" && x.disposition === "returned")
+    .map((x) => freedBy(locked.current, x.at))
+    .filter((p) => p !== null);
+  if (periods.length === 0) return;
+  const start = new Date(Math.min(...periods.map((p) => p.start.getTime())));
+  const end = locked.current.endDate;
+  // Quantity 0: the usage read already holds the units taken back.
+  const shortages = await shortagesOf(tx, groupId, [{ item: locked.item, start, end, quantity: 0 }]);
+  if (shortages.length > 0) throw shortageError(m.takeBackShort, shortages);
+  await deps.allocationHooks?.afterCheck?.(tx);
+  outbox.add(groupId, rooms.group(groupId), "stock.changed", {
+    item_ids: [locked.item.id],
+    from: iso(start),
+    to: iso(end),
+  });
+}
+
+/**
+ * Records `amount` units (or "rest": all that remain; nothing when none do) issued or received at `at`, by
+ * the actor, on an order item whose chain the caller locked. Checked against the movements as they are:
+ * never more issued than booked, never more received than issued; a tentative or cancelled case does not
+ * ship. Returns false when "rest" found nothing left to move.
+ */
+export async function recordMovement(
+  tx: Tx,
+  deps: AppDeps,
+  actor: AuthUser,
+  { kase, current }: Locked,
+  kind: MovementKind,
+  amount: number | "rest",
+  at: Date,
+): Promise<boolean> {
+  const movements = await movementsOf(tx, actor.groupId, current.id);
+  const now = tally(movements, current.orderQuantity);
+  let left: number;
+  if (kind === "issue") {
+    // Only a confirmed case ships (docs/lifecycle.md).
+    if (kase.status !== "confirmed") {
+      throw conflict(
+        kase.status === "tentative" ? ja.lifecycle.tentativeNotIssuable : ja.lifecycle.cancelledCase,
+      );
+    }
+    left = current.orderQuantity - now.issuedQuantity;
+    if (amount !== "rest" && left === 0) throw conflict(m.nothingToIssue);
+    if (amount !== "rest" && amount > left) throw conflict(m.overIssue(left));
+  } else {
+    if (now.issuedQuantity === 0) throw conflict(ja.allocation.notIssued);
+    left = now.issuedQuantity - now.receivedQuantity;
+    if (amount !== "rest" && left === 0) throw conflict(m.nothingToReceive);
+    if (amount !== "rest" && amount > left) throw conflict(m.overReceive(left));
+  }
+  const quantity = amount === "rest" ? left : amount;
+  if (quantity === 0) return false;
+  const written = await insertMovement(tx, {
+    groupId: actor.groupId,
+    orderItemId: current.id,
+    kind,
+    quantity,
+    at,
+    memberId: actor.id,
+    memberName: await memberName(tx, actor.groupId, actor.id),
+  });
+  await deps.allocationHooks?.afterCheck?.(tx);
+  await writeTally(tx, current.id, tally([...movements, written], current.orderQuantity));
+  return true;
+}
+
+/**
+ * Removes every movement of one kind (the spec's toggle cleared: "undo all of it"). Un-issuing while
+ * units are received is refused, as the spec's clear of an issue time was.
+ */
+export async function clearMovements(
+  tx: Tx,
+  deps: AppDeps,
+  outbox: Outbox,
+  actor: AuthUser,
+  locked: Locked,
+  kind: MovementKind,
+) {
+  const { current } = locked;
+  const movements = await movementsOf(tx, actor.groupId, current.id);
+  if (kind === "issue" && tally(movements, current.orderQuantity).receivedQuantity > 0) {
+    throw conflict(ja.allocation.receivedBeforeUnissue);
+  }
+  const removed = movements.filter((x) => x.kind === kind);
+  await deleteMovements(
+    tx,
+    removed.map((x) => x.id),
+  );
+  await assertTakeBackFits(tx, deps, outbox, actor.groupId, locked, removed);
+  await writeTally(
+    tx,
+    current.id,
+    tally(
+      movements.filter((x) => x.kind !== kind),
+      current.orderQuantity,
+    ),
+  );
+}
+
+/** Recomputes the row after its order quantity changed (the sums stay; the 入庫 time may come or go). */
+export async function retally(tx: Tx, groupId: number, id: number, orderQuantity: number) {
+  await writeTally(tx, id, tally(await movementsOf(tx, groupId, id), orderQuantity));
+}
+
+/** POST /api/orderitems/{id}/issue/ and …/receive/ `{quantity}`: some units out or back, now. */
+export function postMovement(
+  deps: AppDeps,
+  actor: AuthUser,
+  id: number,
+  kind: MovementKind,
+  quantity: number,
+): Promise<OrderItemDto> {
+  return inTransaction(
+    deps,
+    async (tx, outbox) => {
+      const locked = await lockOrderItemChain(tx, deps, actor.groupId, id);
+      const at = new Date();
+      await recordMovement(tx, deps, actor, locked, kind, quantity, at);
+      if (kind === "receive") publishEarlyReturn(outbox, actor.groupId, locked, at);
+      const after = await publishOrderItem(tx, outbox, actor.groupId, id);
+      await recordMovementHistory(tx, outbox, actor, locked, after);
+      return after;
+    },
+    { retries: ALLOCATION_RETRIES },
+  );
+}
+
+/** DELETE /api/orderitems/{id}/movements/latest/: the last recorded movement is taken back. */
+export function undoLatestMovement(deps: AppDeps, actor: AuthUser, id: number): Promise<OrderItemDto> {
+  return inTransaction(
+    deps,
+    async (tx, outbox) => {
+      const locked = await lockOrderItemChain(tx, deps, actor.groupId, id);
+      const { current } = locked;
+      const movements = await movementsOf(tx, actor.groupId, id);
+      const latest = movements.at(-1);
+      if (!latest) throw conflict(m.nothingToUndo);
+      // Always consistent: a receive is recorded after the issues it takes back, so the last movement is
+      // a receive whenever one exists after the last issue (the row's CHECK guards it too).
+      await deleteMovements(tx, [latest.id]);
+      await assertTakeBackFits(tx, deps, outbox, actor.groupId, locked, [latest]);
+      await writeTally(tx, id, tally(movements.slice(0, -1), current.orderQuantity));
+      if (latest.disposition !== "returned")
+        publishOutageUndone(outbox, actor.groupId, current.itemId, latest.at);
+      const after = await publishOrderItem(tx, outbox, actor.groupId, id);
+      await recordMovementHistory(tx, outbox, actor, locked, after, true);
+      return after;
+    },
+    { retries: ALLOCATION_RETRIES },
+  );
+}
+
+/** GET /api/orderitems/{id}/movements/: who moved how many when, in the order recorded. */
+export async function listMovements(deps: AppDeps, actor: AuthUser, id: number): Promise<MovementDto[]> {
+  const db = deps.database.db;
+  if (!(await findOrderItem(db, actor.groupId, id))) throw httpError(404, ja.errors.notFound);
+  return (await movementsOf(db, actor.groupId, id)).map((r) => ({
+    id: r.id,
+    order_item: r.orderItemId,
+    kind: r.kind,
+    quantity: r.quantity,
+    at: iso(r.at),
+    member: r.memberId,
+    member_name: r.memberName,
+    disposition: r.disposition,
+    repair_due: r.repairDue === null ? null : iso(r.repairDue),
+    resolved_at: r.resolvedAt === null ? null : iso(r.resolvedAt),
+  }));
+}

@@ -1,0 +1,211 @@
+import { ja } from "@zaiko/common/messages/ja";
+import type { OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
+import type { OutageDto, Receive } from "@zaiko/common/orderitems/outages.schema";
+import { rooms } from "@zaiko/common/realtime/events";
+import { outagePeriodsOf, shortageError, shortagesOf } from "../../allocation";
+import type { Tx } from "../../db/client";
+import type { AppDeps } from "../../deps";
+import { HttpError, httpError } from "../../lib/httpError";
+import { iso, isoOrNull } from "../../lib/iso";
+import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
+import type { AuthUser } from "../../middlewares/auth";
+import type { Outbox } from "../../realtime/outbox";
+import { findItemId } from "../items";
+import { insertMovement, memberName, movementsOf, writeTally } from "./movements.queries";
+import { publishEarlyReturn, recordMovement } from "./movements.service";
+import { tally } from "./movements.tally";
+import { recordMovementHistory, recordOrderItemHistory } from "./orderitems.history";
+import { lockOrderItemChain } from "./orderitems.locks";
+import { publishOrderItem } from "./orderitems.publish";
+import { findOutage, type OutageRow, openOutagesOfItem, resolveOutage } from "./outages.queries";
+
+const O = ja.outages;
+const m = ja.movements;
+const conflict = (error: string) => new HttpError(409, { error });
+
+export function presentOutage(r: OutageRow): OutageDto {
+  return {
+    id: r.id,
+    order_item: r.orderItemId,
+    item: r.itemId,
+    work_case: r.workCaseId,
+    work_case_title: r.workCaseTitle,
+    kind: r.disposition === "broken" ? "broken" : "lost",
+    quantity: r.quantity,
+    at: iso(r.at),
+    member: r.memberId,
+    member_name: r.memberName,
+    repair_due: isoOrNull(r.repairDue),
+    resolved_at: isoOrNull(r.resolvedAt),
+    resolved_by: r.resolvedBy,
+    resolved_by_name: r.resolvedByName,
+  };
+}
+
+/** The item's availability changed from `from` on, for good (an outage has no planned end). */
+function publishOutageChange(outbox: Outbox, groupId: number, itemId: number, from: Date) {
+  outbox.add(groupId, rooms.group(groupId), "stock.changed", {
+    item_ids: [itemId],
+    from: iso(from),
+    to: null,
+  });
+}
+
+/**
+ * POST /api/orderitems/{id}/receive/ `{quantity, lost?, broken?, repair_due?}` (docs/lifecycle.md): units
+ * back in good order, lost and broken, each recorded as a receive movement with its disposition, now, by the
+ * caller. Lost and broken units hold stock from now until found or repaired (beyond the case's period): when
+ * a later booking would no longer fit, 409 with the shortages and nothing is written. `{quantity}` alone is
+ * part 2's receive, unchanged.
+ */
+export function postReceive(
+  deps: AppDeps,
+  actor: AuthUser,
+  id: number,
+  body: Receive,
+): Promise<OrderItemDto> {
+  if (body.lost === 0 && body.broken === 0) {
+    return inTransaction(
+      deps,
+      async (tx, outbox) => {
+        const locked = await lockOrderItemChain(tx, deps, actor.groupId, id);
+        const at = new Date();
+        await recordMovement(tx, deps, actor, locked, "receive", body.quantity, at);
+        publishEarlyReturn(outbox, actor.groupId, locked, at);
+        const after = await publishOrderItem(tx, outbox, actor.groupId, id);
+        await recordMovementHistory(tx, outbox, actor, locked, after);
+        return after;
+      },
+      { retries: ALLOCATION_RETRIES },
+    );
+  }
+  return inTransaction(
+    deps,
+    async (tx, outbox) => {
+      const locked = await lockOrderItemChain(tx, deps, actor.groupId, id);
+      const { item, current } = locked;
+      const movements = await movementsOf(tx, actor.groupId, id);
+      const now = tally(movements, current.orderQuantity);
+      const total = body.quantity + body.lost + body.broken;
+      if (now.issuedQuantity === 0) throw conflict(ja.allocation.notIssued);
+      const left = now.issuedQuantity - now.receivedQuantity;
+      if (left === 0) throw conflict(m.nothingToReceive);
+      if (total > left) throw conflict(m.overReceive(left));
+      const at = new Date();
+      const who = { memberId: actor.id, memberName: await memberName(tx, actor.groupId, actor.id) };
+      const base = { groupId: actor.groupId, orderItemId: id, kind: "receive" as const, at, ...who };
+      const written = [];
+      if (body.quantity > 0) written.push(await insertMovement(tx, { ...base, quantity: body.quantity }));
+      const outages = [];
+      if (body.lost > 0) {
+        outages.push(await insertMovement(tx, { ...base, quantity: body.lost, disposition: "lost" }));
+      }
+      if (body.broken > 0) {
+        outages.push(
+          await insertMovement(tx, {
+            ...base,
+            quantity: body.broken,
+            disposition: "broken",
+            repairDue: body.repair_due,
+          }),
+        );
+      }
+      await assertOutagesFit(tx, actor.groupId, item, outages);
+      await deps.allocationHooks?.afterCheck?.(tx);
+      await writeTally(tx, id, tally([...movements, ...written, ...outages], current.orderQuantity));
+      publishOutageChange(outbox, actor.groupId, item.id, at);
+      const after = await publishOrderItem(tx, outbox, actor.groupId, id);
+      // 履歴: the units back in good order as a receive, each report of its own (docs/history.md).
+      await recordMovementHistory(tx, outbox, actor, locked, {
+        ...after,
+        received_quantity: after.received_quantity - body.lost - body.broken,
+      });
+      const reports = [
+        ["lost", body.lost],
+        ["broken", body.broken],
+      ] as const;
+      await recordOrderItemHistory(
+        tx,
+        outbox,
+        actor,
+        locked,
+        reports
+          .filter(([, q]) => q > 0)
+          .map(([disposition, q]) => ({
+            action: "orderitem.outage_reported" as const,
+            quantity: q,
+            after: {
+              disposition,
+              repair_due: disposition === "broken" ? isoOrNull(body.repair_due ?? null) : null,
+            },
+          })),
+      );
+      return after;
+    },
+    { retries: ALLOCATION_RETRIES },
+  );
+}
+
+/**
+ * The outages just written (in this transaction, the item locked) must fit: over each of their periods the
+ * item's usage (bookings and every outage, these included) stays within stock. Else 409 + shortages.
+ */
+async function assertOutagesFit(
+  tx: Tx,
+  groupId: number,
+  item: { id: number; title: string; stockQuantity: number },
+  outages: { id: number }[],
+) {
+  const proposals = [];
+  for (const o of outages) {
+    for (const p of await outagePeriodsOf(tx, o.id)) {
+      proposals.push({ item, start: p.start, end: p.end, quantity: 0 });
+    }
+  }
+  const shortages = await shortagesOf(tx, groupId, proposals);
+  if (shortages.length > 0) {
+    const worst = shortages.reduce((a, b) => (b.required > a.required ? b : a));
+    throw shortageError(O.shortage, [worst]);
+  }
+}
+
+/** POST /api/outages/{id}/resolve/: lost units found (発見) or broken ones repaired (修理完了), now. */
+export function resolve(deps: AppDeps, actor: AuthUser, id: number): Promise<OutageDto> {
+  return inTransaction(
+    deps,
+    async (tx, outbox) => {
+      const found = await findOutage(tx, actor.groupId, id);
+      if (!found) throw httpError(404, ja.errors.notFound);
+      // The chain every movement write locks; the report is read again under it.
+      const locked = await lockOrderItemChain(tx, deps, actor.groupId, found.orderItemId);
+      const outage = await findOutage(tx, actor.groupId, id);
+      if (!outage) throw httpError(404, ja.errors.notFound);
+      if (outage.resolvedAt !== null) throw conflict(O.alreadyResolved);
+      const at = new Date();
+      const name = await memberName(tx, actor.groupId, actor.id);
+      await resolveOutage(tx, id, at, actor.id, name);
+      await recordOrderItemHistory(tx, outbox, actor, locked, [
+        {
+          action: "orderitem.outage_resolved",
+          quantity: outage.quantity,
+          before: { disposition: outage.disposition },
+          after: { disposition: outage.disposition, resolved_at: iso(at) },
+        },
+      ]);
+      publishOutageChange(outbox, actor.groupId, outage.itemId, outage.at);
+      return presentOutage({ ...outage, resolvedAt: at, resolvedBy: actor.id, resolvedByName: name });
+    },
+    { retries: ALLOCATION_RETRIES },
+  );
+}
+
+/** GET /api/items/{id}/outages/: the item's units out of service now; 404 for another group's item. */
+export async function listOutagesOfItem(
+  deps: AppDeps,
+  actor: AuthUser,
+  itemId: number,
+): Promise<OutageDto[]> {
+  const db = deps.database.db;
+  if (!(await findItemId(db, actor.groupId, itemId))) throw httpError(404, ja.errors.notFound);
+  return (await openOutagesOfItem(db, actor.groupId, itemId)).map(presentOutage);
+}

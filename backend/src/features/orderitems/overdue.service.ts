@@ -1,0 +1,129 @@
+import { type Booking, OPEN_END, overdueQuantity, peakUsage } from "@zaiko/common/availability/index";
+import { ja } from "@zaiko/common/messages/ja";
+import type { OverdueWarningDto } from "@zaiko/common/orderitems/outages.schema";
+import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { bookingsInWindow, findCase } from "../../allocation";
+import type { Db } from "../../db/client";
+import { items, orderItems, workCases } from "../../db/schema";
+import type { AppDeps } from "../../deps";
+import { httpError } from "../../lib/httpError";
+import { iso } from "../../lib/iso";
+import type { AuthUser } from "../../middlewares/auth";
+
+/** Order items of these items with units out past their end (延滞) at `now`, of any case. */
+function overdueLines(db: Db, groupId: number, itemIds: number[], now: Date) {
+  return db
+    .select({
+      itemId: orderItems.itemId,
+      caseId: orderItems.workCaseId,
+      caseTitle: workCases.title,
+      start: orderItems.startDate,
+      end: orderItems.endDate,
+      quantity: orderItems.orderQuantity,
+      issued: orderItems.issuedQuantity,
+      received: orderItems.receivedQuantity,
+    })
+    .from(orderItems)
+    .innerJoin(workCases, eq(workCases.id, orderItems.workCaseId))
+    .where(
+      and(
+        eq(orderItems.groupId, groupId),
+        inArray(orderItems.itemId, itemIds),
+        lt(orderItems.endDate, now),
+        gt(orderItems.issuedQuantity, orderItems.receivedQuantity),
+      ),
+    );
+}
+
+/** The cases' order items not yet issued entirely (a cancelled case holds nothing and is never warned). */
+function waitingLines(db: Db, groupId: number, caseIds: number[]) {
+  return db
+    .select({
+      caseId: orderItems.workCaseId,
+      itemId: orderItems.itemId,
+      title: items.title,
+      stock: items.stockQuantity,
+      start: orderItems.startDate,
+      end: orderItems.endDate,
+    })
+    .from(orderItems)
+    .innerJoin(items, eq(items.id, orderItems.itemId))
+    .innerJoin(workCases, and(eq(workCases.id, orderItems.workCaseId), ne(workCases.status, "cancelled")))
+    .where(
+      and(
+        eq(orderItems.groupId, groupId),
+        inArray(orderItems.workCaseId, caseIds),
+        sql`${orderItems.issuedQuantity} < ${orderItems.orderQuantity}`,
+      ),
+    );
+}
+
+/**
+ * The overdue rule (issue 25 part 4; docs/lifecycle.md), for several cases of the group at once: for each
+ * order item of a case not yet issued entirely, whether units of its item that other cases have not brought
+ * back after their end (延滞) leave it short: its window's peak usage with the overdue units held until
+ * received (`overdueQuantity`, common/availability) above stock. Read only: nothing is refused because of
+ * it. 案件詳細 (one case) and the warehouse board (the cases it shows going out) both read it from here.
+ */
+export async function overdueWarningsOfCases(
+  db: Db,
+  groupId: number,
+  caseIds: readonly number[],
+  now: Date = new Date(),
+): Promise<Map<number, OverdueWarningDto[]>> {
+  const result = new Map<number, OverdueWarningDto[]>();
+  if (caseIds.length === 0) return result;
+  const own = await waitingLines(db, groupId, [...new Set(caseIds)]);
+  if (own.length === 0) return result;
+  const late = (await overdueLines(db, groupId, [...new Set(own.map((o) => o.itemId))], now))
+    .map((l) => ({
+      ...l,
+      overdue: overdueQuantity(
+        { start: l.start, end: l.end, quantity: l.quantity },
+        [
+          { kind: "issue", quantity: l.issued, at: l.start },
+          { kind: "receive", quantity: l.received, at: l.start },
+        ],
+        now,
+      ),
+    }))
+    .filter((l) => l.overdue > 0);
+  for (const line of own) {
+    const lines = late.filter((l) => l.itemId === line.itemId && l.caseId !== line.caseId);
+    if (lines.length === 0) continue;
+    const window = { start: line.start, end: line.end };
+    const bookings: Booking[] = (
+      await bookingsInWindow(db, groupId, [line.itemId], line.start, line.end)
+    ).map((b) => ({ start: b.start, end: b.end, quantity: b.quantity }));
+    // The overdue units beyond their case's end, until received.
+    for (const l of lines) bookings.push({ start: l.end.getTime() + 1, end: OPEN_END, quantity: l.overdue });
+    const required = peakUsage(bookings, window);
+    if (required <= line.stock) continue;
+    const list = result.get(line.caseId) ?? [];
+    list.push({
+      item_id: line.itemId,
+      title: line.title,
+      required,
+      available: line.stock,
+      overdue: lines.map((l) => ({
+        case_id: l.caseId,
+        case_title: l.caseTitle,
+        quantity: l.overdue,
+        end_date: iso(l.end),
+      })),
+    });
+    result.set(line.caseId, list);
+  }
+  return result;
+}
+
+/** GET /api/workcases/{id}/overdue/: the overdue rule for one case; 404 for another group's or an unknown case. */
+export async function overdueWarnings(
+  deps: AppDeps,
+  actor: AuthUser,
+  caseId: number,
+): Promise<OverdueWarningDto[]> {
+  const db = deps.database.db;
+  if (!(await findCase(db, actor.groupId, caseId))) throw httpError(404, ja.errors.notFound);
+  return (await overdueWarningsOfCases(db, actor.groupId, [caseId])).get(caseId) ?? [];
+}

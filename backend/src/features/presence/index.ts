@@ -1,0 +1,29 @@
+/** The presence feature's public surface: started by the composition root (server.ts). */
+import type { AppDeps } from "../../deps";
+import type { AuthUser } from "../../lib/authUser";
+import { Presence } from "./presence";
+import { memberNames } from "./presence.queries";
+
+export { Presence, presenceRoom } from "./presence";
+
+/**
+ * Every process sends its viewers the list again this often, whatever happened: it heals a list that a lost
+ * server-to-server message (Redis away for a moment) left stale. Arrivals and departures need no wait.
+ */
+const REFRESH_MS = 15_000;
+
+/** Starts presence on the case screens and the warehouse board (call after the Socket.IO server is attached). */
+export function startPresence(
+  deps: AppDeps,
+  caseAccess: (user: AuthUser, caseId: number) => Promise<boolean>,
+): Presence {
+  const presence = new Presence({
+    realtime: deps.realtime,
+    logger: deps.logger,
+    caseAccess,
+    names: (groupId, ids) => memberNames(deps.database.db, groupId, ids),
+    refreshMs: REFRESH_MS,
+  });
+  presence.start();
+  return presence;
+}

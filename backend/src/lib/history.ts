@@ -1,0 +1,128 @@
+import type { HistoryAction, HistoryEntryDto, HistoryValues } from "@zaiko/common/history/history.schema";
+import { rooms } from "@zaiko/common/realtime/events";
+import { sql } from "drizzle-orm";
+import type { Tx } from "../db/client";
+import { rowsOf } from "../db/rawSql";
+import type { Outbox } from "../realtime/outbox";
+import { iso } from "./iso";
+
+/**
+ * 履歴 (docs/history.md): every change to a case, its order items, an item's stock or a member's rights is
+ * recorded by the service that makes it, in its transaction, so a committed change always has its entry and
+ * a rolled-back one never does. The + records inside its SQL function (add_allocation_unit); everything
+ * else comes through here.
+ */
+
+/** What changed; the names are copied so the entry outlives what it describes. */
+export interface HistoryFact {
+  action: HistoryAction;
+  caseId?: number | null;
+  caseTitle?: string | null;
+  itemId?: number | null;
+  itemTitle?: string | null;
+  memberId?: number | null;
+  memberName?: string | null;
+  quantity?: number | null;
+  before?: HistoryValues | null;
+  after?: HistoryValues | null;
+}
+
+/** Who made the change: a member of the group, or null for the system (the lapse of a hold). */
+export interface HistoryActor {
+  groupId: number;
+  id: number | null;
+}
+
+/** A history row as the raw SQL returns it (instants as epoch ms, which both drivers read alike). */
+export interface HistoryRow {
+  id: number;
+  at_ms: number;
+  actor_id: number | null;
+  actor_name: string;
+  action: HistoryAction;
+  case_id: number | null;
+  case_title: string | null;
+  item_id: number | null;
+  item_title: string | null;
+  member_id: number | null;
+  member_name: string | null;
+  quantity: number | null;
+  before: HistoryValues | null;
+  after: HistoryValues | null;
+}
+
+/** The one shape of an entry that leaves the server. */
+export const presentHistory = (r: HistoryRow): HistoryEntryDto => ({
+  id: Number(r.id),
+  at: iso(Number(r.at_ms)),
+  actor: r.actor_id,
+  actor_name: r.actor_name,
+  action: r.action,
+  work_case: r.case_id,
+  case_title: r.case_title,
+  item: r.item_id,
+  item_title: r.item_title,
+  member: r.member_id,
+  member_name: r.member_name,
+  quantity: r.quantity,
+  before: r.before,
+  after: r.after,
+});
+
+/** The columns every read of history returns (HistoryRow). */
+export const HISTORY_COLUMNS = sql.raw(
+  `id, floor(extract(epoch from at) * 1000)::float8 AS at_ms, actor_id, actor_name, action, case_id, case_title,
+   item_id, item_title, member_id, member_name, quantity, before, after`,
+);
+
+/**
+ * Writes the entries of one change (one statement, any count: an import records each item it changed) and
+ * queues `history.added` for the group's screens. Entries about a member's rights are not sent: only owners
+ * read them (the CSV). `publish: false` records without sending (a big import: clients refetch anyway).
+ */
+export async function recordHistory(
+  tx: Tx,
+  outbox: Outbox,
+  actor: HistoryActor,
+  facts: HistoryFact[],
+  opts: { publish?: boolean } = {},
+): Promise<HistoryEntryDto[]> {
+  if (facts.length === 0) return [];
+  const json = JSON.stringify(
+    facts.map((f) => ({
+      action: f.action,
+      case_id: f.caseId ?? null,
+      case_title: f.caseTitle ?? null,
+      item_id: f.itemId ?? null,
+      item_title: f.itemTitle ?? null,
+      member_id: f.memberId ?? null,
+      member_name: f.memberName ?? null,
+      quantity: f.quantity ?? null,
+      before: f.before ?? null,
+      after: f.after ?? null,
+    })),
+  );
+  const rows = await rowsOf<HistoryRow>(
+    tx,
+    sql`INSERT INTO history (group_id, actor_id, actor_name, action, case_id, case_title, item_id, item_title,
+                             member_id, member_name, quantity, before, after)
+        SELECT ${actor.groupId}, ${actor.id}::integer,
+               coalesce((SELECT trim(u.last_name || ' ' || u.first_name) FROM users u
+                         WHERE u.id = ${actor.id}::integer AND u.group_id = ${actor.groupId}), ''),
+               f.action, f.case_id, f.case_title, f.item_id, f.item_title, f.member_id, f.member_name,
+               f.quantity, f.before, f.after
+        FROM jsonb_to_recordset(${json}::jsonb) AS f(action text, case_id integer, case_title text,
+             item_id integer, item_title text, member_id integer, member_name text, quantity integer,
+             before jsonb, after jsonb)
+        RETURNING ${HISTORY_COLUMNS}`,
+  );
+  const entries = rows.map(presentHistory).sort((a, b) => a.id - b.id);
+  if (opts.publish !== false) publishHistory(outbox, actor.groupId, entries);
+  return entries;
+}
+
+/** Queues the entries that concern a case or an item for the group's screens (after the commit). */
+export function publishHistory(outbox: Outbox, groupId: number, entries: HistoryEntryDto[]): void {
+  const shown = entries.filter((e) => e.work_case !== null || e.item !== null);
+  if (shown.length > 0) outbox.add(groupId, rooms.group(groupId), "history.added", { entries: shown });
+}

@@ -1,0 +1,23 @@
+/**
+ * The printable pack list of a case (/workcase/{caseId}/packlist).
+ */
+export const ja = {
+  // ours: the printable pack list of a case (出荷リスト)
+  packlist: {
+    open: "出荷リスト",
+    title: "出荷リスト",
+    caseLabel: "案件",
+    periodLabel: "期間",
+    noteLabel: "備考",
+    printedLabel: "印刷日時",
+    category: "カテゴリ",
+    item: "アイテム",
+    quantity: "数量",
+    tick: "確認",
+    total: (lines: number, units: number) => `計 ${lines}品目 ${units}点`,
+    empty: "この案件には出荷アイテムがありません。",
+    print: "印刷",
+    back: "案件に戻る",
+    fetchFailed: "出荷リストの取得に失敗しました。サーバーとの接続を確認してください。",
+  },
+} as const;

@@ -1,0 +1,35 @@
+/**
+ * The warehouse board (/warehouse); its menu entry is in firstScreen.ts.
+ */
+export const ja = {
+  // ours: the warehouse board /warehouse (docs/warehouse.md); the spec has no texts for it
+  warehouse: {
+    title: "倉庫 入出庫予定",
+    overdue: "期限超過",
+    overdueHint: "終了時刻を過ぎても入庫されていないアイテム",
+    today: (label: string) => `今日 ${label}`,
+    tomorrow: (label: string) => `明日 ${label}`,
+    emptyDay: "入出庫の予定はありません",
+    outgoingAt: (time: string) => `出庫予定 ${time}`,
+    returningAt: (time: string) => `入庫予定 ${time}`,
+    dueSince: (time: string) => `入庫予定 ${time} を超過`,
+    quantity: (n: number) => `${n}個`,
+    notIssued: "未出庫",
+    issued: "出庫済",
+    received: "入庫済",
+    issue: "出庫",
+    unissue: "出庫解除",
+    receive: "入庫",
+    unreceive: "入庫解除",
+    toggleLabel: (action: string, title: string) => `${action}：${title}`,
+    scanLabel: "スキャン（アイテム名またはID）",
+    scanPlaceholder: "スキャン、またはアイテム名・IDを入力",
+    scanFound: (query: string, count: number) => `「${query}」：${count}件`,
+    scanNoMatch: (query: string) => `「${query}」に一致するアイテムはこの画面にありません`,
+    wallOn: "大画面表示",
+    wallOff: "通常表示",
+    updatedAt: (time: string) => `${time} 更新`,
+    fetchFailed: "入出庫予定の取得に失敗しました。サーバーとの接続を確認してください。",
+    invalidDate: "日付が正しくありません（例: 2026-11-22）",
+  },
+} as const;

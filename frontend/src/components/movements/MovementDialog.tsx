@@ -1,0 +1,221 @@
+import { ja } from "@zaiko/common/messages/ja";
+import { Button } from "primereact/button";
+import { InputNumber } from "primereact/inputnumber";
+import { useEffect, useState } from "react";
+import { displayDateTime, isoFromWallClock } from "../../lib/dateTime";
+import { AppDialog } from "../AppDialog";
+import {
+  leftToMove,
+  type MovableRow,
+  type MovementKind,
+  type ReceiveParts,
+  useOrderItemMovementsQuery,
+} from "./movementsApi";
+import "./movements.css";
+
+const t = ja.movements;
+const o = ja.outages;
+
+/** A YYYY-MM-DD day as the business zone's midnight (ISO with offset), or null. */
+function dayStart(day: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return m ? isoFromWallClock(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+}
+
+const historyKind = (kind: "issue" | "receive", disposition: string) =>
+  kind === "issue"
+    ? t.issueKind
+    : disposition === "lost"
+      ? o.historyKind(o.lostKind)
+      : disposition === "broken"
+        ? o.historyKind(o.brokenKind)
+        : t.receiveKind;
+
+interface Props {
+  /** The row as it is now (live), or null when the dialog is closed. */
+  row: MovableRow | null;
+  kind: MovementKind;
+  busy: boolean;
+  error: string | null;
+  onSubmit: (quantity: number, parts?: ReceiveParts) => void;
+  /** Resolves true when the latest record was taken back (the record is then read again). */
+  onUndo: () => Promise<boolean>;
+  onHide: () => void;
+}
+
+/**
+ * 出庫 or 入庫 of a chosen quantity (docs/lifecycle.md): what is out and back, a quantity that starts at all
+ * that is left (the common case is one tap), the record of who moved how many when, and the undo of the
+ * latest record. Big buttons: it is used on phones in the warehouse.
+ */
+export function MovementDialog({ row, kind, busy, error, onSubmit, onUndo, onHide }: Props) {
+  const left = row ? leftToMove(row, kind) : 0;
+  const [quantity, setQuantity] = useState<number | null>(left);
+  // A receive may report units lost (紛失) or broken (故障, with the repair date): docs/lifecycle.md.
+  const [lost, setLost] = useState(0);
+  const [broken, setBroken] = useState(0);
+  const [repairDay, setRepairDay] = useState("");
+  const openId = row?.id ?? null;
+  // A new dialog starts at everything that is left, all in good order.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when another row or kind opens
+  useEffect(() => {
+    setQuantity(left > 0 ? left : null);
+    setLost(0);
+    setBroken(0);
+    setRepairDay("");
+  }, [openId, kind]);
+  // Another screen moved units meanwhile (live): keep the chosen quantity within what is left now.
+  useEffect(() => setQuantity((q) => (q === null || q > left ? (left > 0 ? left : null) : q)), [left]);
+  const receiving = kind === "receive";
+  const damaged = receiving ? lost + broken : 0;
+  // Units reported lost or broken come out of the quantity returned in good order.
+  const setDamaged = (nextLost: number, nextBroken: number) => {
+    setLost(nextLost);
+    setBroken(nextBroken);
+    setQuantity((q) => Math.max(0, Math.min(q ?? 0, left - nextLost - nextBroken)));
+  };
+  const history = useOrderItemMovementsQuery(openId ?? 0, {
+    skip: openId === null,
+    refetchOnMountOrArgChange: true,
+  });
+  const repairDue = broken > 0 ? dayStart(repairDay) : null;
+  const total = (quantity ?? 0) + damaged;
+  const valid =
+    quantity !== null &&
+    quantity >= (damaged > 0 ? 0 : 1) &&
+    total >= 1 &&
+    total <= left &&
+    (broken === 0 || repairDue !== null);
+  const parts: ReceiveParts | undefined = damaged > 0 ? { lost, broken, repair_due: repairDue } : undefined;
+  const title = row ? (kind === "issue" ? t.issueTitle(row.title) : t.receiveTitle(row.title)) : "";
+  return (
+    <AppDialog
+      title={title}
+      visible={row !== null}
+      onHide={onHide}
+      footer={
+        <div className="dialog-footer">
+          <Button type="button" label={t.cancel} outlined onClick={onHide} />
+          <Button
+            type="button"
+            label={kind === "issue" ? t.submitIssue : t.submitReceive}
+            severity={kind === "issue" ? undefined : "success"}
+            disabled={!valid}
+            loading={busy}
+            onClick={() => valid && onSubmit(quantity, parts)}
+          />
+        </div>
+      }
+    >
+      {row ? (
+        <>
+          <p className="mv-dialog-status">
+            {t.issuedOf(row.issued_quantity, row.order_quantity)}・
+            {t.receivedOf(row.received_quantity, row.order_quantity)}
+          </p>
+          {left > 0 ? (
+            <div className="mv-quantity">
+              <label htmlFor="mv-quantity-input">{t.quantityLabel}</label>
+              <InputNumber
+                inputId="mv-quantity-input"
+                value={quantity}
+                onValueChange={(e) => setQuantity(e.value ?? null)}
+                min={damaged > 0 ? 0 : 1}
+                max={left - damaged}
+                showButtons
+                buttonLayout="horizontal"
+                decrementButtonIcon="pi pi-minus"
+                incrementButtonIcon="pi pi-plus"
+                inputMode="numeric"
+                autoFocus
+              />
+              <span>{t.remaining(left)}</span>
+            </div>
+          ) : null}
+          {left > 0 && receiving ? (
+            <div className="mv-dispositions">
+              <div className="mv-quantity">
+                <label htmlFor="mv-lost-input">{o.lostLabel}</label>
+                <InputNumber
+                  inputId="mv-lost-input"
+                  value={lost}
+                  onValueChange={(e) => setDamaged(Math.max(0, e.value ?? 0), broken)}
+                  min={0}
+                  max={left - broken}
+                  showButtons
+                  buttonLayout="horizontal"
+                  decrementButtonIcon="pi pi-minus"
+                  incrementButtonIcon="pi pi-plus"
+                  inputMode="numeric"
+                />
+              </div>
+              <div className="mv-quantity">
+                <label htmlFor="mv-broken-input">{o.brokenLabel}</label>
+                <InputNumber
+                  inputId="mv-broken-input"
+                  value={broken}
+                  onValueChange={(e) => setDamaged(lost, Math.max(0, e.value ?? 0))}
+                  min={0}
+                  max={left - lost}
+                  showButtons
+                  buttonLayout="horizontal"
+                  decrementButtonIcon="pi pi-minus"
+                  incrementButtonIcon="pi pi-plus"
+                  inputMode="numeric"
+                />
+              </div>
+              {broken > 0 ? (
+                <div className="mv-quantity">
+                  <label htmlFor="mv-repair-input">{o.repairDueLabel}</label>
+                  <input
+                    id="mv-repair-input"
+                    className="p-inputtext"
+                    type="date"
+                    value={repairDay}
+                    onChange={(e) => setRepairDay(e.target.value)}
+                  />
+                </div>
+              ) : null}
+              {damaged > 0 ? <p className="mv-total">{o.receiveTotal(total, left)}</p> : null}
+            </div>
+          ) : null}
+          {left > 0 ? null : <p>{kind === "issue" ? t.nothingToIssue : t.nothingToReceive}</p>}
+          {error ? (
+            <p className="mv-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          {history.data && history.data.length > 0 ? (
+            <>
+              <ul className="mv-history" aria-label={t.history}>
+                {history.data.map((mv) => (
+                  <li key={mv.id}>
+                    {t.historyLine(
+                      historyKind(mv.kind, mv.disposition),
+                      mv.quantity,
+                      displayDateTime(mv.at),
+                      mv.member_name || t.unknownMember,
+                    )}
+                  </li>
+                ))}
+              </ul>
+              <Button
+                type="button"
+                size="small"
+                text
+                icon="pi pi-undo"
+                label={t.undoLatest}
+                disabled={busy}
+                onClick={() =>
+                  void onUndo().then((done) => {
+                    if (done) history.refetch();
+                  })
+                }
+              />
+            </>
+          ) : null}
+        </>
+      ) : null}
+    </AppDialog>
+  );
+}

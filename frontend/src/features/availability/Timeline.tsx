@@ -1,0 +1,134 @@
+import type { TimelineDto, TimelineItemDto } from "@zaiko/common/availability/insight.schema";
+import { ja } from "@zaiko/common/messages/ja";
+import { Link } from "react-router-dom";
+import { displayDateTime } from "../../lib/dateTime";
+import { placeBars } from "./lanes";
+import { casePath, timelinePath } from "./paths";
+
+const t = ja.availability;
+
+/** A day's state against stock: free units left, none left (空きなし), or more booked than stock (不足). */
+export function dayState(peak: number, stock: number): "idle" | "used" | "full" | "short" {
+  if (peak > stock) return "short";
+  if (peak > 0 && peak === stock) return "full";
+  if (stock === 0) return "full";
+  return peak > 0 ? "used" : "idle";
+}
+
+const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
+const dayClass = (day: string, today: string | null, index = -1) =>
+  [
+    weekday(day) === 0 ? "tl-sun" : "",
+    weekday(day) === 6 ? "tl-sat" : "",
+    day === today ? "tl-today" : "",
+    index > 0 && index % 7 === 0 ? "tl-week-start" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+
+/** "3/2(火)" as two lines on narrow columns: "3/2" over "火". */
+function DayLabel({ label }: { label: string }) {
+  const [date, rest = ""] = label.split("(");
+  return (
+    <>
+      <span className="tl-day-date">{date}</span>
+      <span className="tl-day-weekday">{rest.replace(")", "")}</span>
+    </>
+  );
+}
+
+function ItemRow({ item, data, today }: { item: TimelineItemDto; data: TimelineDto; today: string | null }) {
+  const from = Date.parse(data.from);
+  const to = Date.parse(data.to);
+  const placed = placeBars(item.bars, from, to);
+  const lanes = placed.reduce((n, p) => Math.max(n, p.lane + 1), 0);
+  const title =
+    data.scope.kind === "category" ? (
+      <Link to={timelinePath("item", item.id, data.days[0])}>{item.title}</Link>
+    ) : (
+      item.title
+    );
+  return (
+    <section className="tl-item" aria-label={item.title}>
+      <div className="tl-item-head">
+        <h2 className="tl-item-title">{title}</h2>
+        <span className="tl-item-stock">{t.stock(item.stock_quantity)}</span>
+      </div>
+      <div className="tl-lanes" style={{ height: `${Math.max(1, lanes) * 1.75}rem` }}>
+        <div className="tl-grid" aria-hidden="true">
+          {data.days.map((day, i) => (
+            <span key={day} className={dayClass(day, today, i)} />
+          ))}
+        </div>
+        {placed.length === 0 ? <p className="tl-empty">{t.noBookings}</p> : null}
+        {placed.map(({ bar, lane, left, width, clippedStart, clippedEnd }) => {
+          const label = t.barLabel(
+            bar.case_title,
+            ja.lifecycle[bar.status],
+            bar.quantity,
+            displayDateTime(bar.start_date),
+            displayDateTime(bar.end_date),
+          );
+          return (
+            <Link
+              key={`${bar.case_id}-${bar.start_date}`}
+              to={casePath(bar.case_id)}
+              className={`tl-bar tl-bar-${bar.status}${clippedStart ? " tl-bar-from-before" : ""}${clippedEnd ? " tl-bar-goes-on" : ""}`}
+              style={{ left: `${left}%`, width: `${width}%`, top: `${lane * 1.75}rem` }}
+              title={label}
+              aria-label={label}
+            >
+              <span className="tl-bar-text">
+                <strong>{bar.quantity}</strong> {bar.case_title}
+              </span>
+            </Link>
+          );
+        })}
+      </div>
+      <ol className="tl-peaks" aria-label={t.timelineTitle(item.title)}>
+        {item.daily_peaks.map((peak, i) => {
+          const day = data.days[i] ?? "";
+          const state = dayState(peak, item.stock_quantity);
+          const note =
+            state === "full" ? t.full : state === "short" ? t.short(peak - item.stock_quantity) : "";
+          return (
+            <li
+              key={day}
+              className={`tl-peak tl-peak-${state} ${dayClass(day, today, i)}`}
+              aria-label={`${t.peakOf(data.labels[i] ?? day, peak, item.stock_quantity)}${note ? `（${note}）` : ""}`}
+              title={`${t.peakOf(data.labels[i] ?? day, peak, item.stock_quantity)}${note ? `（${note}）` : ""}`}
+            >
+              {state === "short" ? <i className="pi pi-exclamation-triangle" aria-hidden="true" /> : null}
+              <span>{peak}</span>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/** The weeks of an item or a category: day columns, each item's cases as bars and each day's peak. */
+export function Timeline({ data, today }: { data: TimelineDto; today: string | null }) {
+  return (
+    <div className="timeline" style={{ ["--tl-days" as string]: data.days.length }}>
+      <div className="tl-head" aria-hidden="true">
+        {data.labels.map((label, i) => (
+          <span key={data.days[i]} className={`tl-day ${dayClass(data.days[i] ?? "", today)}`}>
+            <DayLabel label={label} />
+          </span>
+        ))}
+      </div>
+      {data.items.length === 0 ? <p className="tl-empty-all">{t.noItems}</p> : null}
+      {data.items.map((item) => (
+        <ItemRow key={item.id} item={item} data={data} today={today} />
+      ))}
+      <p className="tl-legend">
+        <span className="tl-legend-chip tl-peak-full" /> {t.fullLegend}
+        <span className="tl-legend-chip tl-peak-short" /> {t.shortLegend}
+        <span className="case-status-chip case-status-confirmed">{ja.lifecycle.confirmed}</span>
+        <span className="case-status-chip case-status-tentative">{ja.lifecycle.tentative}</span>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { HistoryEntryDto } from "@zaiko/common/history/history.schema";
+import { HISTORY_PAGE } from "@zaiko/common/history/page";
+import { api } from "../../lib/api";
+import { saveBlob } from "../../lib/download";
+import { replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
+import { onServerEvent } from "../../lib/socket";
+
+/** Whose history a panel shows: a case's (案件詳細) or an item's (item detail). */
+export type HistoryTarget = { caseId: number } | { itemId: number };
+
+const concerns = (target: HistoryTarget, e: HistoryEntryDto) =>
+  "caseId" in target ? e.work_case === target.caseId : e.item === target.itemId;
+
+/** The pages a panel has loaded: the newest first, each older one asked for with `before`. */
+export type HistoryPages = { pages: HistoryEntryDto[][]; pageParams: (number | null)[] };
+
+/**
+ * New entries into the newest page, each once (an entry can arrive by event and in a refetch alike: entries
+ * never change, so its id is all there is to compare). The older pages stay as they are: their cursor is
+ * the oldest entry of the page before, which arrivals never change.
+ */
+export function mergeEntries(data: HistoryPages, arrivals: HistoryEntryDto[]): void {
+  const known = new Set(data.pages.flat().map((e) => e.id));
+  const newest = data.pages[0];
+  if (!newest) return;
+  for (const e of arrivals) if (!known.has(e.id)) newest.push(e);
+  newest.sort((a, b) => b.id - a.id);
+}
+
+/** 履歴 (docs/history.md): a case's or an item's entries, live; the owner's CSV of a period. */
+export const historyApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    // Pages of HISTORY_PAGE entries, newest first; さらに表示 asks for the page before the oldest shown. A
+    // refetch (a gap in the group stream) reads every loaded page again from the newest.
+    history: build.infiniteQuery<HistoryEntryDto[], HistoryTarget, number | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) =>
+          lastPage.length < HISTORY_PAGE ? undefined : (lastPage[lastPage.length - 1]?.id ?? undefined),
+      },
+      query: ({ queryArg: target, pageParam: before }) => ({
+        url: "/api/history/",
+        params: {
+          ...("caseId" in target ? { work_case: target.caseId } : { item: target.itemId }),
+          ...(before === null ? {} : { before }),
+        },
+      }),
+      providesTags: [{ type: "History", id: "LIST" }],
+      keepUnusedDataFor: 30,
+      // New entries come as `history.added` (group stream; a gap refetches the "History" tag).
+      onCacheEntryAdded: (target, cache) =>
+        subscribeWhileCached(target, cache, (apply) => [
+          onServerEvent("history.added", ({ entries }) => {
+            const mine = entries.filter((e) => concerns(target, e));
+            if (mine.length > 0) apply((draft) => mergeEntries(draft, mine));
+          }),
+        ]),
+      onQueryStarted: replayOnLoad,
+    }),
+    exportHistoryCsv: build.mutation<null, { groupId: number; from: string; to: string }>({
+      query: ({ groupId, from, to }) => ({
+        url: "/api/history/export/",
+        params: { groupid: groupId, from, to },
+        // The file goes straight to the browser; the cache only learns that it worked.
+        responseHandler: async (response) => {
+          if (!response.ok) return response.text();
+          saveBlob(await response.blob(), `history_${from}_${to}.csv`);
+          return null;
+        },
+      }),
+    }),
+  }),
+});
+
+export const { useHistoryInfiniteQuery, useExportHistoryCsvMutation } = historyApi;

@@ -1,0 +1,16 @@
+import { ja } from "@zaiko/common/messages/ja";
+import { Link } from "react-router-dom";
+import "./packListButton.css";
+
+/** The path of a case's pack list. */
+export const packListPath = (caseId: number) => `/workcase/${caseId}/packlist`;
+
+/** 出荷リスト: opens the printable pack list of the case (a link, so it can open in a new tab too). */
+export function PackListButton({ caseId }: { caseId: number }) {
+  return (
+    <Link to={packListPath(caseId)} className="p-button p-button-outlined packlist-link">
+      <span className="pi pi-print" aria-hidden="true" />
+      <span className="p-button-label">{ja.packlist.open}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,22 @@
+import type { OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
+import type { WorkCaseDto } from "@zaiko/common/workcases/workcases.schema";
+import { api } from "../../lib/api";
+
+/**
+ * What the pack list prints: the case and its shipped items, read once (a sheet of paper is not live). The
+ * server takes the group from the token: another group's case answers 404 like a missing one.
+ */
+export const packListApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    packListCase: build.query<WorkCaseDto, number>({
+      query: (caseId) => `/api/workcases/${caseId}/`,
+      providesTags: (_r, _e, caseId) => [{ type: "WorkCase", id: caseId }],
+    }),
+    packListItems: build.query<OrderItemDto[], number>({
+      query: (caseId) => ({ url: "/api/orderitems/", params: { work_case: caseId } }),
+      providesTags: (_r, _e, caseId) => [{ type: "OrderItem", id: caseId }],
+    }),
+  }),
+});
+
+export const { usePackListCaseQuery, usePackListItemsQuery } = packListApi;

@@ -1,0 +1,44 @@
+/**
+ * Connecting and disconnecting the shared socket from the code of the first screen, without
+ * socket.io-client in the first download: the socket module (lib/socket.ts) is imported when a session
+ * first connects, by which time the signed-in screen's chunks load anyway. The login form never needs it.
+ */
+import type { configureSocket as ConfigureSocket } from "./socket";
+
+type SocketModule = typeof import("./socket");
+type Hooks = Parameters<typeof ConfigureSocket>[0];
+
+let loaded: SocketModule | undefined;
+let loading: Promise<SocketModule> | undefined;
+let hooks: Hooks = {};
+/** Whether the socket should be connected: a logout while the module loads wins over the connect before it. */
+let wanted = false;
+
+function load(): Promise<SocketModule> {
+  loading ??= import("./socket").then((module) => {
+    module.configureSocket(hooks);
+    loaded = module;
+    return module;
+  });
+  return loading;
+}
+
+/** Wires the socket to the store (app/store.ts); taken over when the socket module loads. */
+export function configureSocket(next: Hooks): void {
+  hooks = next;
+  loaded?.configureSocket(next);
+}
+
+/** Connects when a token exists (after login or a restored session). */
+export function connectSocket(): void {
+  wanted = true;
+  void load().then((module) => {
+    if (wanted) module.connectSocket();
+  });
+}
+
+/** Disconnects on logout or session expiry. */
+export function disconnectSocket(): void {
+  wanted = false;
+  loaded?.disconnectSocket();
+}
