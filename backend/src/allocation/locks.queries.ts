@@ -45,7 +45,13 @@ export async function lockCase(
 /** Locks item rows in id order (the order every writer uses, so two writers never deadlock). */
 export function lockItems(db: Queryable, groupId: number, ids: number[]) {
   return db
-    .select({ id: items.id, title: items.title, stockQuantity: items.stockQuantity, version: items.version })
+    .select({
+      id: items.id,
+      title: items.title,
+      categoryId: items.categoryId,
+      stockQuantity: items.stockQuantity,
+      version: items.version,
+    })
     .from(items)
     .where(and(eq(items.groupId, groupId), inArray(items.id, ids)))
     .orderBy(asc(items.id))

@@ -56,6 +56,15 @@ export async function renameCategory(db: Queryable, groupId: number, id: number,
   return row;
 }
 
+/** The ids of a category's items (their summary rows show the category's name). */
+export async function itemIdsOfCategory(db: Queryable, groupId: number, categoryId: number) {
+  const rows = await db
+    .select({ id: items.id })
+    .from(items)
+    .where(and(eq(items.groupId, groupId), eq(items.categoryId, categoryId)));
+  return rows.map((r) => r.id);
+}
+
 /** Locks the category row so items cannot be added to it while it is being deleted. */
 export async function lockCategory(db: Queryable, groupId: number, id: number) {
   const [row] = await db

@@ -12,6 +12,7 @@ import { presentCategory } from "./categories.presenter";
 import {
   deleteCategory,
   insertCategory,
+  itemIdsOfCategory,
   listCategories,
   lockCategory,
   lockItemsOfCategory,
@@ -51,7 +52,13 @@ export async function updateCategory(
       const row = await renameCategory(tx, actor.groupId, id, name);
       if (!row) throw httpError(404, ja.errors.notFound);
       const category = presentCategory(row);
-      outbox.add(actor.groupId, rooms.group(actor.groupId), "categories.upserted", { category });
+      const room = rooms.group(actor.groupId);
+      outbox.add(actor.groupId, room, "categories.upserted", { category });
+      // The case summaries show the category's name: their rows are recomputed after the commit, so an
+      // older recomputation cannot be the last a screen receives (docs/realtime.md, Summary rows).
+      const itemIds = await itemIdsOfCategory(tx, actor.groupId, id);
+      if (itemIds.length > 0)
+        outbox.add(actor.groupId, room, "stock.changed", { item_ids: itemIds, from: null, to: null });
       return category;
     });
   } catch (err) {

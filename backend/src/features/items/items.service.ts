@@ -106,7 +106,13 @@ export async function editItem(
       ]);
       const room = rooms.group(actor.groupId);
       outbox.add(actor.groupId, room, "items.upserted", { item });
-      if (input.stock_quantity !== locked.stockQuantity) {
+      // The case summaries show the stock, the name and the category: each is recomputed after the commit,
+      // so an older recomputation cannot be the last a screen receives (docs/realtime.md, Summary rows).
+      if (
+        input.stock_quantity !== locked.stockQuantity ||
+        input.title !== locked.title ||
+        category.id !== locked.categoryId
+      ) {
         outbox.add(actor.groupId, room, "stock.changed", { item_ids: [id], from: null, to: null });
       }
       return item;

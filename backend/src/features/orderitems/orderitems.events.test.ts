@@ -106,6 +106,51 @@ describeOnDatabases("allocation events", (driver) => {
     ]);
   });
 
+  it("an item's rename or move and a category's rename are recomputed for the watchers (their rows show the names)", async () => {
+    // The summary rows copy the item's name and its category's: a recomputation read before a rename can
+    // reach a screen after the rename's own event, so the rename must be followed by one of its own.
+    const first = await makeCategory(server, owner);
+    const second = await makeCategory(server, owner);
+    const item = await makeItem(server, owner, { category: first.id, stock: 5 });
+    const c = await makeCase(server, owner);
+    await addUnits(server, owner, item.id, c.id, 1);
+    const socket = await open(owner);
+    await watch(socket, c.id);
+    type Named = {
+      case_id: number;
+      rows: { id: number; name: string; category: string; category_id: number }[];
+    };
+    const rowOf = (p: Named) => (p.case_id === c.id ? p.rows.find((r) => r.id === item.id) : undefined);
+
+    const renamed = nextEvent<Named>(socket, "inventory.changed", (p) => rowOf(p)?.name === "改名後の機材");
+    await request(server.url)
+      .put(`/api/items/${item.id}/`)
+      .set(bearer(owner))
+      .send({ ...item, title: "改名後の機材" })
+      .expect(200);
+    expect(rowOf(await renamed)).toMatchObject({ name: "改名後の機材", category_id: first.id });
+
+    const moved = nextEvent<Named>(socket, "inventory.changed", (p) => rowOf(p)?.category_id === second.id);
+    await request(server.url)
+      .put(`/api/items/${item.id}/`)
+      .set(bearer(owner))
+      .send({ ...item, title: "改名後の機材", category: second.id })
+      .expect(200);
+    expect(rowOf(await moved)).toMatchObject({ category: second.category });
+
+    const categoryRenamed = nextEvent<Named>(
+      socket,
+      "inventory.changed",
+      (p) => rowOf(p)?.category === "照明（改）",
+    );
+    await request(server.url)
+      .put(`/api/categories/${second.id}/`)
+      .set(bearer(owner))
+      .send({ id: second.id, category: "照明（改）", group: owner.groupId })
+      .expect(200);
+    expect(rowOf(await categoryRenamed)).toMatchObject({ category_id: second.id, name: "改名後の機材" });
+  });
+
   it("sends orderitems.*, workcases.* and stock.changed to the group only after commit, nothing for a refusal", async () => {
     const item = await makeItem(server, owner, { stock: 1 });
     const c = await makeCase(server, owner, { start: at(50), end: at(60) });

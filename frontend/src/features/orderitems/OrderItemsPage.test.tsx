@@ -216,6 +216,21 @@ describe("OrderItemsPage", () => {
     expect(within(rowIn(inventory(), "スピーカー")).getByText("0 / 4")).toBeInTheDocument();
   });
 
+  it("a recomputation read before an item's delete does not bring the deleted item back", async () => {
+    setup();
+    await within(inventory()).findByText("スピーカー");
+    serverEmit("items.deleted", { seq: 3, id: 11 });
+    await waitFor(() => expect(within(inventory()).queryByText("スピーカー")).not.toBeInTheDocument());
+    // Another process's recomputation, read before the delete, arrives after it.
+    serverEmit("inventory.changed", {
+      seq: 2,
+      case_id: 5,
+      rows: [summary(11, "スピーカー", "音響", 1, 4, 3), summary(14, "三脚", "照明", 2, 2, 2)],
+    });
+    await within(inventory()).findByText("三脚");
+    expect(within(inventory()).queryByText("スピーカー")).not.toBeInTheDocument();
+  });
+
   it("has no '-' while every booked unit is issued (the server refuses going below the units out)", async () => {
     setup({
       "GET /api/orderitems/": json(200, [

@@ -134,9 +134,13 @@ export const orderItemsApi = api.injectEndpoints({
         subscribeWhileCached(arg, cache, (apply, { dispatch }) => {
           const { caseId } = arg;
           const refetch = () => dispatch(api.util.invalidateTags([{ type: "Inventory", id: caseId }]));
+          // A recomputation read before an item's delete can arrive after it: its row must not come back
+          // (item ids are never reused).
+          const deletedItems = new Set<number>();
           return [
-            onServerEvent("inventory.changed", ({ case_id, rows }) => {
+            onServerEvent("inventory.changed", ({ case_id, rows: all }) => {
               if (case_id !== caseId) return;
+              const rows = all.filter((row) => !deletedItems.has(row.id));
               const arrivals = arrivalsOf(dispatch);
               for (const row of rows) {
                 const key = arrivalKey(caseId, row.id);
@@ -146,7 +150,10 @@ export const orderItemsApi = api.injectEndpoints({
                 for (const row of rows) upsertById(draft, row);
               });
             }),
-            onServerEvent("items.deleted", ({ id }) => apply((draft) => removeById(draft, id))),
+            onServerEvent("items.deleted", ({ id }) => {
+              deletedItems.add(id);
+              apply((draft) => removeById(draft, id));
+            }),
             ...CATALOGUE_EVENTS.filter((e) => e !== "items.deleted").map((event) =>
               onServerEvent(event, refetch),
             ),
