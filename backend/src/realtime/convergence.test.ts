@@ -128,9 +128,9 @@ class ClientModel {
       if (gap) void this.refetch();
       if (!apply) return;
     }
-    // The case screen's order items and summary copy category names: they refetch on a category's
-    // change (CATALOGUE_EVENTS in the browser), and so do the item rows here.
-    if (event === "categories.upserted") void this.refetch();
+    // The case screen's order items and summary copy item titles and category names: they refetch on an
+    // item's or a category's change (CATALOGUE_EVENTS in the browser), and so do the item rows here.
+    if (event === "categories.upserted" || event === "items.upserted") void this.refetch();
     const change = this.changeOf(event, payload);
     if (!change) return;
     if (this.loading > 0) this.journal.push(change);
@@ -300,12 +300,14 @@ describeOnPostgres("live views converge across two app processes", () => {
             .send({ id: category.id, category: `分類-${round}-${Math.random()}`, group: owner.groupId });
         }
         if (kind === "stock") {
+          // Stock, note and name of an item.
           return request(app.url)
             .put(`/api/items/${item.id}/?groupid=${owner.groupId}`)
             .set(bearer(owner))
             .send({
               id: item.id,
-              title: item.title,
+              // A rename now and then: the case summary shows the item's name too.
+              title: round % 3 === 0 ? `${item.title}-${round}` : item.title,
               category: category.id,
               stock_quantity: 3 + (round % 4),
               note: `r${round}`,
