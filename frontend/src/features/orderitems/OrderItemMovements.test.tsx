@@ -178,4 +178,26 @@ describe("issue and receive by quantity on the shipped item list", () => {
     );
     expect(await within(dialog).findByText(m.issuedOf(0, 10), { exact: false })).toBeInTheDocument();
   });
+  it("a take-back the server refuses (units given to a later case) says why and changes nothing", async () => {
+    const back: MovementDto = { ...record, id: 2, kind: "receive", at: "2026-11-21T08:00:00+09:00" };
+    jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const { user, requests } = setup({
+      "GET /api/orderitems/": json(200, [
+        { ...mic, issued_quantity: 8, received_quantity: 8, issue: record.at, receive: back.at },
+      ]),
+      "GET /api/orderitems/1/movements/": json(200, [record, back]),
+      "DELETE /api/orderitems/1/movements/latest/": json(409, {
+        error: m.takeBackShort,
+        shortages: [{ item_id: 11, title: "マイク", required: 12, available: 10 }],
+      }),
+    });
+    await screen.findByText("マイク");
+    await user.click(await progress(m.receivedOf(8, 10), m.receiveSome));
+    const dialog = await screen.findByRole("dialog", { name: m.receiveTitle("マイク") });
+    await within(dialog).findByRole("list", { name: m.history });
+    await user.click(within(dialog).getByRole("button", { name: m.undoLatest }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(m.takeBackShort);
+    expect(requests.filter((r) => route(r) === "DELETE /api/orderitems/1/movements/latest/")).toHaveLength(1);
+    expect(within(dialog).getByText(m.receivedOf(8, 10), { exact: false })).toBeInTheDocument();
+  });
 });
