@@ -29,8 +29,8 @@ const entry = (id: number, over: Partial<HistoryEntryDto>): HistoryEntryDto => (
 });
 
 /** The panel's lines, top to bottom, without their times. */
-const lines = () =>
-  within(screen.getByRole("region", { name: t.panelTitle }))
+const lines = (panel: string = t.panelTitle) =>
+  within(screen.getByRole("region", { name: panel }))
     .queryAllByRole("listitem")
     .map((li) => li.querySelector(".activity-text")?.textContent);
 
@@ -137,5 +137,33 @@ describe("ActivityPanel", () => {
     stubFetch(routes({ "GET /api/history/": json(404, { detail: "見つかりません" }) }));
     renderPage(<ActivityPanel target={{ caseId: 77 }} />, { session: ownerSession });
     expect(await screen.findByText(t.fetchFailed)).toBeInTheDocument();
+  });
+  it("an item's panel is read again after a large import, which sends no entries of its own", async () => {
+    let reads = 0;
+    const imported = entry(30, {
+      action: "item.import",
+      work_case: null,
+      case_title: null,
+      quantity: null,
+      before: { stock_quantity: 4 },
+      after: { stock_quantity: 6 },
+    });
+    stubFetch(
+      routes({
+        "GET /api/history/": () => {
+          reads++;
+          return json(200, reads === 1 ? [entry(1, {})] : [imported, entry(1, {})]);
+        },
+      }),
+    );
+    renderPage(<ActivityPanel target={{ itemId: 9 }} title={t.itemTitle} />, { session: ownerSession });
+    await waitFor(() => expect(lines(t.itemTitle)).toHaveLength(1));
+    // A small import sends its entries itself: nothing is read again.
+    serverEmit("items.imported", { seq: 1, created: 1, updated: 0, itemized: true });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(reads).toBe(1);
+    serverEmit("items.imported", { seq: 2, created: 0, updated: 1500, itemized: false });
+    await waitFor(() => expect(lines(t.itemTitle)).toHaveLength(2));
+    expect(reads).toBe(2);
   });
 });

@@ -47,12 +47,17 @@ export const historyApi = api.injectEndpoints({
       }),
       providesTags: [{ type: "History", id: "LIST" }],
       keepUnusedDataFor: 30,
-      // New entries come as `history.added` (group stream; a gap refetches the "History" tag).
+      // New entries come as `history.added` (group stream; a gap refetches the "History" tag). A large
+      // import sends no entries (`itemized: false`, as it sends no item rows): an item's panel is read again.
       onCacheEntryAdded: (target, cache) =>
-        subscribeWhileCached(target, cache, (apply) => [
+        subscribeWhileCached(target, cache, (apply, { dispatch }) => [
           onServerEvent("history.added", ({ entries }) => {
             const mine = entries.filter((e) => concerns(target, e));
             if (mine.length > 0) apply((draft) => mergeEntries(draft, mine));
+          }),
+          onServerEvent("items.imported", ({ itemized }) => {
+            if (!itemized && "itemId" in target)
+              dispatch(historyApi.util.invalidateTags([{ type: "History", id: "LIST" }]));
           }),
         ]),
       onQueryStarted: replayOnLoad,
