@@ -34,6 +34,8 @@ export interface StartOptions {
   rateLimits?: RateLimits;
   /** Tests only: delays or holds publishing (Publisher's beforeSend). Production never sets it. */
   beforePublish?: (groupId: number) => Promise<void>;
+  /** Tests only: delays queueing a commit's events (Realtime's beforeQueue). Production never sets it. */
+  beforeQueue?: () => Promise<void>;
 }
 
 /**
@@ -80,6 +82,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     readPositions: (groupId) => readStreamPositions(database.db, groupId),
     tickMs: config.realtimeTickMs,
     beforeSend: opts.beforePublish,
+    beforeQueue: opts.beforeQueue,
   });
   const deps: AppDeps = {
     config,

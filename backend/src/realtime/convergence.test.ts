@@ -29,6 +29,8 @@ const HOOKED = "backend/src/test/hookedApp.ts";
 const ROUNDS = Number(process.env.CONVERGENCE_ROUNDS || 200);
 /** Each batch of each process waits 0…this before it is numbered and sent (test/hookedApp.ts). */
 const PUBLISH_DELAY_MAX_MS = "25";
+/** Each commit's events wait 0…this before they are queued: a process learns of its commits out of order. */
+const QUEUE_DELAY_MAX_MS = "20";
 
 /** What a client shows of one case, as the browser keeps it (the same rules: common/realtime/liveRows). */
 interface Views {
@@ -237,7 +239,7 @@ describeOnPostgres("live views converge across two app processes", () => {
   afterAll(() => db?.close());
 
   const startTwo = () => {
-    const env = { DATABASE_URL: db.url, REDIS_URL: TEST_REDIS_URL, PUBLISH_DELAY_MAX_MS };
+    const env = { DATABASE_URL: db.url, REDIS_URL: TEST_REDIS_URL, PUBLISH_DELAY_MAX_MS, QUEUE_DELAY_MAX_MS };
     return Promise.all([startAppProcess(env, [], HOOKED), startAppProcess(env, [], HOOKED)]);
   };
 

@@ -32,6 +32,28 @@ describe("coalesce", () => {
     expect(out.map((e) => e.event)).toEqual(["orderitems.deleted"]);
   });
 
+  it("keeps the newest version of a row, whatever the order in which the commits were queued", () => {
+    // Two connections' commits can be learned of in the reverse of their commit order.
+    const out = coalesce([
+      ev("orderitems.upserted", { order_item: { id: 3, version: 35, order_quantity: 6 } }),
+      ev("orderitems.upserted", { order_item: { id: 3, version: 34, order_quantity: 5 } }),
+      ev("workcases.upserted", { workcase: { id: 9, version: 2 } }),
+      ev("workcases.upserted", { workcase: { id: 9, version: 3 } }),
+    ]);
+    expect(out.map((e) => e.payload)).toEqual([
+      { order_item: { id: 3, version: 35, order_quantity: 6 } },
+      { workcase: { id: 9, version: 3 } },
+    ]);
+    // A delete is final: an upsert queued after it was committed before it.
+    const deleted = coalesce([
+      ev("orderitems.deleted", { id: 3, work_case: 9 }),
+      ev("orderitems.upserted", { order_item: { id: 3, version: 36 } }),
+    ]);
+    expect(deleted.map((e) => [e.event, e.payload])).toEqual([
+      ["orderitems.deleted", { id: 3, work_case: 9 }],
+    ]);
+  });
+
   it("merges every stock.changed into one over the union of items and the whole span", () => {
     const out = coalesce([
       ev("stock.changed", {

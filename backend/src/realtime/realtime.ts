@@ -52,6 +52,11 @@ export interface RealtimeOptions {
   tickMs: number;
   /** Tests only: see Publisher's beforeSend. */
   beforeSend?: (groupId: number) => Promise<void>;
+  /**
+   * Tests only: runs between a commit and the queueing of its events, so that a process learns of its own
+   * commits in another order than they were made (as two connections' answers can arrive).
+   */
+  beforeQueue?: () => Promise<void>;
 }
 
 /** Browsers always send Origin on a websocket; it must be our own host or an allowed origin. */
@@ -80,6 +85,9 @@ export class Realtime {
   private readonly publisher: Publisher;
   /** Set once the Redis adapter is in place: then other processes hear of usage changes too. */
   private shared = false;
+
+  /** Flushes waiting on the tests' beforeQueue. */
+  private readonly delayedFlushes = new Set<Promise<void>>();
 
   constructor(private readonly opts: RealtimeOptions) {
     this.publisher = new Publisher({
@@ -233,8 +241,18 @@ export class Realtime {
 
   /** Publishes a committed transaction's events (coalesced within a tick), then runs its after-commit actions. */
   flush(outbox: Outbox): void {
-    this.publisher.publish(outbox.events);
-    for (const action of outbox.afterCommit) action();
+    const queue = () => {
+      this.publisher.publish(outbox.events);
+      for (const action of outbox.afterCommit) action();
+    };
+    const { beforeQueue } = this.opts;
+    if (!beforeQueue) {
+      queue();
+      return;
+    }
+    const delayed = beforeQueue().then(queue);
+    this.delayedFlushes.add(delayed);
+    void delayed.finally(() => this.delayedFlushes.delete(delayed));
   }
 
   /**
@@ -246,7 +264,8 @@ export class Realtime {
   }
 
   /** Emits whatever is still gathered, and waits for it (shutdown, tests). */
-  drain(): Promise<void> {
+  async drain(): Promise<void> {
+    await Promise.all(this.delayedFlushes);
     return this.publisher.drain();
   }
 
