@@ -167,4 +167,20 @@ describeInBrowser("case lifecycle journey (仮押さえ / 本予約 / キャン�
     await again.waitFor({ state: "hidden" });
     await rowOf(a, "B社イベント").getByText("2027年03月11日 09:00").waitFor();
   });
+  step("8. reopening A is refused now that B holds those days; 理由 names B", async () => {
+    await b.getByRole("button", { name: "本予約で再開: A社展示会" }).click();
+    const refused = b.getByRole("dialog", { name: "変更できません" });
+    await refused.getByText("再開する期間で在庫不足です").waitFor();
+    await screenshot(b, "lifecycle-reopen-refused-phone");
+    await refused.getByRole("button", { name: "スピーカーが不足している理由" }).click();
+    const why = b.getByRole("dialog", { name: "スピーカー：在庫を押さえている案件" });
+    await why.getByText("B社イベント").first().waitFor();
+    await expectNoPageOverflow(b);
+    await screenshot(b, "lifecycle-reopen-why-phone");
+    // Nothing changed: the case is still cancelled.
+    await b.keyboard.press("Escape");
+    await b.keyboard.press("Escape");
+    await b.getByRole("button", { name: "本予約で再開: A社展示会" }).waitFor();
+    await rowA.getByText("キャンセル", { exact: true }).waitFor();
+  });
 });

@@ -5,10 +5,13 @@ import { useState } from "react";
 import { useSelector } from "react-redux";
 import { AppDialog } from "../../components/AppDialog";
 import { DateTimeField } from "../../components/form/DateTimeField";
-import { shortageLinesOf } from "../../lib/allocation";
+import { NoticeDialog } from "../../components/NoticeDialog";
+import { ShortageList } from "../../components/ShortageList";
+import { type ShortageDto, shortagesOf, type TentativeHoldDto, tentativeHoldsOf } from "../../lib/allocation";
 import { isoFromWallClock, wallClockOf } from "../../lib/dateTime";
 import { askConfirm, showAlert } from "../../lib/feedback";
 import { selectSession } from "../../lib/session";
+import { WhyShortButton } from "../availability";
 import { useChangeCaseStatusMutation } from "./caseStatusApi";
 
 const L = ja.lifecycle;
@@ -29,7 +32,8 @@ function refusalOf(error: unknown): string {
 /**
  * The case's lifecycle buttons on the case screens: 本予約にする / 期限を変更 / 仮押さえを解除 for a hold (its holder or
  * an owner only, as the server checks), 案件をキャンセル for a confirmed case, 本予約で再開 / 仮押さえで再開 for a
- * cancelled one. A refusal opens 変更できません with the server's reason, the short items and the holds in the way.
+ * cancelled one. A refusal opens 変更できません with the server's reason, the short items and the holds in the way;
+ * each short item offers 理由 (which cases hold it over the case's period, and from when it is free).
  */
 export function CaseStatusActions({ workcase, groupId }: { workcase: WorkCaseDto; groupId: number }) {
   const session = useSelector(selectSession);
@@ -37,6 +41,11 @@ export function CaseStatusActions({ workcase, groupId }: { workcase: WorkCaseDto
   const [holdDialog, setHoldDialog] = useState<null | "extend" | "reopen">(null);
   const [holdUntil, setHoldUntil] = useState<Date | null>(null);
   const mayChangeHold = session.is_owner || workcase.held_by === session.id;
+  const [refused, setRefused] = useState<{
+    reason: string;
+    shortages: ShortageDto[];
+    holds: TentativeHoldDto[];
+  } | null>(null);
 
   const send = async (status: CaseStatus, hold_until: string | null = null) => {
     try {
@@ -44,7 +53,12 @@ export function CaseStatusActions({ workcase, groupId }: { workcase: WorkCaseDto
       return true;
     } catch (error) {
       console.error("case status change failed", error);
-      void showAlert(refusalOf(error), { title: L.refusedTitle, details: shortageLinesOf(error) });
+      const shortages = shortagesOf(error);
+      if (shortages.length > 0) {
+        setRefused({ reason: refusalOf(error), shortages, holds: tentativeHoldsOf(error) });
+      } else {
+        void showAlert(refusalOf(error), { title: L.refusedTitle });
+      }
       return false;
     }
   };
@@ -122,6 +136,22 @@ export function CaseStatusActions({ workcase, groupId }: { workcase: WorkCaseDto
       >
         <DateTimeField label={L.holdUntil} value={holdUntil} onChange={setHoldUntil} />
       </AppDialog>
+      <NoticeDialog visible={refused !== null} title={L.refusedTitle} onClose={() => setRefused(null)}>
+        <p className="dialog-question">{refused?.reason}</p>
+        <ShortageList
+          shortages={refused?.shortages ?? []}
+          holds={refused?.holds ?? []}
+          explain={(s) => (
+            <WhyShortButton
+              look="text"
+              itemId={s.item_id}
+              itemTitle={s.title}
+              caseId={workcase.id}
+              more={0}
+            />
+          )}
+        />
+      </NoticeDialog>
     </div>
   );
 }
