@@ -1,8 +1,10 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
 import { Calendar } from "primereact/calendar";
+import { CalendarIcon } from "primereact/icons/calendar";
 import { InputText } from "primereact/inputtext";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { primeIcon } from "../icons/primeIcon";
 import { ensureCalendarJapanese } from "./calendarLocale";
 import "./DateTimeField.css";
 import { DatePickerPopup } from "./DatePickerPopup";
@@ -10,6 +12,8 @@ import { formatDateText, isCompleteDateText, parseDateText, type TimeOfDay } fro
 import { FieldMessage } from "./FieldMessage";
 
 ensureCalendarJapanese();
+
+const calendarIcon = primeIcon(CalendarIcon);
 
 interface Props {
   label: string;
@@ -153,7 +157,7 @@ export function DateTimeField({
         />
         <Button
           type="button"
-          icon="pi pi-calendar"
+          icon={calendarIcon}
           outlined
           severity="secondary"
           className="date-field-button"

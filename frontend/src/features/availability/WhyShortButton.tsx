@@ -3,12 +3,15 @@ import { Button } from "primereact/button";
 import { useState } from "react";
 import { useSelector } from "react-redux";
 import { AppDialog } from "../../components/AppDialog";
+import { QuestionCircleIcon } from "../../components/icons/glyphs/QuestionCircleIcon";
+import { primeIcon } from "../../components/icons/primeIcon";
 import { selectGroupId } from "../../lib/session";
 import { type HoldersArgs, useItemHoldersQuery } from "./availabilityApi";
 import { WhyShortPanel } from "./WhyShortPanel";
 import "./availability.css";
 
 const t = ja.availability;
+const whyIcon = primeIcon(QuestionCircleIcon);
 
 interface Props extends Omit<HoldersArgs, "groupId"> {
   itemTitle: string;
@@ -34,7 +37,7 @@ export function WhyShortButton({ itemTitle, look = "icon", ...args }: Props) {
     <>
       <Button
         type="button"
-        icon="pi pi-question-circle"
+        icon={whyIcon}
         label={look === "text" ? t.whyShort : undefined}
         text
         rounded={look === "icon"}

@@ -1,12 +1,19 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
+import { PencilIcon } from "primereact/icons/pencil";
+import { TrashIcon } from "primereact/icons/trash";
 import { Link } from "react-router-dom";
 import { CaseStatusBadge } from "../../components/CaseStatusBadge";
 import { type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
+import { CopyIcon } from "../../components/icons/glyphs/CopyIcon";
+import { primeIcon } from "../../components/icons/primeIcon";
 import type { WorkCaseDto } from "../../lib/allocation";
 import { displayDateTime, instantOf } from "../../lib/dateTime";
 
 const helper = dataTableColumnHelper<WorkCaseDto>();
+const editIcon = primeIcon(PencilIcon);
+const deleteIcon = primeIcon(TrashIcon);
+const copyIcon = primeIcon(CopyIcon);
 const t = ja.workcases;
 
 /** Sorts by the instant; unreadable dates are undefined, which sortUndefined keeps last both ways. */
@@ -66,7 +73,7 @@ export function workCaseColumns({
             <Button
               type="button"
               label={t.edit}
-              icon="pi pi-pencil"
+              icon={editIcon}
               size="small"
               aria-label={`${t.edit}: ${c.title}`}
               onClick={() => onEdit(c)}
@@ -74,7 +81,7 @@ export function workCaseColumns({
             <Button
               type="button"
               label={t.delete}
-              icon="pi pi-trash"
+              icon={deleteIcon}
               size="small"
               severity="danger"
               aria-label={`${t.delete}: ${c.title}`}
@@ -83,7 +90,7 @@ export function workCaseColumns({
             <Button
               type="button"
               label={t.duplicate}
-              icon="pi pi-copy"
+              icon={copyIcon}
               size="small"
               severity="success"
               loading={duplicatingId === c.id}
