@@ -3,8 +3,7 @@ import type { CaseStatus, WorkCaseDto } from "@zaiko/common/workcases/workcases.
 import { Button } from "primereact/button";
 import { useState } from "react";
 import { useSelector } from "react-redux";
-import { AppDialog } from "../../components/AppDialog";
-import { DateTimeField } from "../../components/form/DateTimeField";
+import { lazyDialog } from "../../components/lazyDialog";
 import { shortageLinesOf } from "../../lib/allocation";
 import { isoFromWallClock, wallClockOf } from "../../lib/dateTime";
 import { askConfirm, showAlert } from "../../lib/feedback";
@@ -12,6 +11,8 @@ import { selectSession } from "../../lib/session";
 import { useChangeCaseStatusMutation } from "./caseStatusApi";
 
 const L = ja.lifecycle;
+// Loaded when first opened: the case screen draws its buttons without the dialog and its date field.
+const HoldUntilDialog = lazyDialog(async () => (await import("./HoldUntilDialog")).HoldUntilDialog);
 
 /** The server's refusal text (`error` or `detail`), else ours. */
 function refusalOf(error: unknown): string {
@@ -103,25 +104,14 @@ export function CaseStatusActions({ workcase, groupId }: { workcase: WorkCaseDto
           {button(L.reopenTentative, () => openHold("reopen"), "secondary")}
         </>
       ) : null}
-      <AppDialog
-        title={L.holdDialogTitle}
+      <HoldUntilDialog
         visible={holdDialog !== null}
-        onHide={() => setHoldDialog(null)}
-        footer={
-          <div className="dialog-footer">
-            <Button type="button" label={ja.common.cancel} outlined onClick={() => setHoldDialog(null)} />
-            <Button
-              type="button"
-              label={L.save}
-              disabled={!holdUntil}
-              loading={isLoading}
-              onClick={() => void saveHold()}
-            />
-          </div>
-        }
-      >
-        <DateTimeField label={L.holdUntil} value={holdUntil} onChange={setHoldUntil} />
-      </AppDialog>
+        holdUntil={holdUntil}
+        onChange={setHoldUntil}
+        busy={isLoading}
+        onSave={() => void saveHold()}
+        onCancel={() => setHoldDialog(null)}
+      />
     </div>
   );
 }

@@ -7,8 +7,8 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { primeIcon } from "../../components/icons/primeIcon";
 import { Loading } from "../../components/layout/Loading";
+import { lazyDialog } from "../../components/lazyDialog";
 import { MovementDialog, useMovementDialog } from "../../components/movements";
-import { NoticeDialog } from "../../components/NoticeDialog";
 import { type ShipmentPatch, useShipmentToggle } from "../../components/useShipmentToggle";
 import { serverDetail } from "../../lib/errors";
 import { PresenceChips } from "../presence";
@@ -29,6 +29,8 @@ import "./warehouse.css";
 
 const t = ja.warehouse;
 /** Re-read now and then: rows become overdue as time passes, and a wall screen crosses midnight. */
+// Loaded when first shown: the board draws without it.
+const NoticeDialog = lazyDialog(async () => (await import("../../components/NoticeDialog")).NoticeDialog);
 const POLL_MS = 60_000;
 const wallOffIcon = primeIcon(WindowMinimizeIcon);
 const wallOnIcon = primeIcon(WindowMaximizeIcon);

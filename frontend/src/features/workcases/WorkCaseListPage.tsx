@@ -7,14 +7,13 @@ import { PlusIcon } from "primereact/icons/plus";
 import { TimesIcon } from "primereact/icons/times";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useSelector } from "react-redux";
-import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog";
 import { DataTable } from "../../components/DataTable";
 import { DateTimeField } from "../../components/form/DateTimeField";
 import { dropdownNames } from "../../components/form/dropdownNames";
 import { primeIcon } from "../../components/icons/primeIcon";
 import { Loading } from "../../components/layout/Loading";
 import { Page } from "../../components/layout/Page";
-import { NoticeDialog } from "../../components/NoticeDialog";
+import { lazyDialog } from "../../components/lazyDialog";
 import { ShortageList } from "../../components/ShortageList";
 import {
   type ShortageDto,
@@ -27,7 +26,6 @@ import {
 import { selectGroupId } from "../../lib/session";
 import { WhyShortButton } from "../availability";
 import { filterByDay } from "./periodFilter";
-import { WorkCaseFormDialog } from "./WorkCaseFormDialog";
 import { workCaseColumns } from "./workCaseColumns";
 import {
   emptyWorkCaseForm,
@@ -46,6 +44,13 @@ import {
 import "../../components/allocation.css";
 import { SearchField } from "../../components/form/SearchField";
 import { askConfirm, notifySuccess, showAlert } from "../../lib/feedback";
+
+// Loaded when first opened: the form (zod, the date pickers) and the dialogs are not needed to draw the list.
+const WorkCaseFormDialog = lazyDialog(async () => (await import("./WorkCaseFormDialog")).WorkCaseFormDialog);
+const ConfirmDeleteDialog = lazyDialog(
+  async () => (await import("../../components/ConfirmDeleteDialog")).ConfirmDeleteDialog,
+);
+const NoticeDialog = lazyDialog(async () => (await import("../../components/NoticeDialog")).NoticeDialog);
 
 const createIcon = primeIcon(PlusIcon);
 const clearIcon = primeIcon(TimesIcon);
