@@ -59,6 +59,23 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: which files each route needs (the size budget test reads it).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The screens' SVG icons (components/icons, PrimeReact's primereact/icons/*) and PrimeReact's
+              // utilities they draw with, in one chunk: split by the sets of screens that use them, they
+              // made many tiny files, each a request before the screen could render.
+              name: "icons",
+              test: /node_modules[\\/]primereact[\\/](icons|iconbase|utils)[\\/]|src[\\/]components[\\/]icons[\\/](glyphs[\\/]|primeIcon)/,
+              // Only these modules: what they import (React, the first chunk's InlineIcons) stays where it is.
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,15 +1,17 @@
 import { ja } from "@zaiko/common/messages/ja/firstScreen";
-import { Fragment, lazy, Suspense, useState } from "react";
+import { Fragment, lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { useSelector } from "react-redux";
 import { Outlet, useLocation } from "react-router-dom";
 import { Header } from "../components/Header/Header";
 import { Loading } from "../components/layout/Loading";
 import { useLogout } from "../features/auth/useLogout";
 import { useSessionRestore } from "../features/auth/useSessionRestore";
+import { feedbackRequested, subscribeFeedbackRequested } from "../lib/feedback";
 import { selectSession } from "../lib/session";
 
-// PrimeReact's dialog and toast: not needed to show the first screen, so not in its chunk (the size budget
-// of /login). Requests made before it has loaded wait in lib/feedback and show once it has.
+// PrimeReact's dialog and toast: not needed to show a screen, so neither in the first chunk (the size budget
+// of /login) nor loaded with the screen, whose first download it slowed: it loads with the first alert,
+// confirmation or toast. Requests made before it has loaded wait in lib/feedback and show once it has.
 const FeedbackHost = lazy(async () => ({
   default: (await import("../components/feedback/FeedbackHost")).FeedbackHost,
 }));
@@ -26,6 +28,7 @@ export function AppLayout() {
   const logout = useLogout();
   const location = useLocation();
   const [pendingMembers, setPendingMembers] = useState(0);
+  const feedback = useSyncExternalStore(subscribeFeedbackRequested, feedbackRequested, feedbackRequested);
   return (
     <>
       <Header session={session} pendingMembers={pendingMembers} onLogout={() => void logout()} />
@@ -37,9 +40,7 @@ export function AppLayout() {
           </Fragment>
         </Suspense>
       </main>
-      <Suspense fallback={null}>
-        <FeedbackHost />
-      </Suspense>
+      <Suspense fallback={null}>{feedback ? <FeedbackHost /> : null}</Suspense>
       <Suspense fallback={null}>
         {session.is_owner ? <PendingMembersWatch onCount={setPendingMembers} /> : null}
       </Suspense>

@@ -6,7 +6,7 @@ import { Loading } from "../components/layout/Loading";
 import { selectSession } from "../lib/session";
 import type { LoginState } from "../lib/sessionExpiry";
 
-// Rarely shown, and it needs the icon font: its own chunk, with what every screen loads (routes.tsx).
+// Rarely shown: its own chunk, with what every screen loads (the whole theme, routes.tsx).
 const ForbiddenPage = lazy(async () => {
   const [page] = await Promise.all([import("./pages/ForbiddenPage"), import("./screenSetup")]);
   return { default: page.ForbiddenPage };

@@ -9,8 +9,8 @@ import { RequireAuth, RequireOwner } from "./guards";
 import { registerScreen } from "./prefetch";
 
 /**
- * React.lazy for a named export, so each screen is its own chunk. Each also loads app/screenSetup (icons,
- * PrimeReact's Japanese texts) before it renders. Registered for app/prefetch.ts, which loads the chunks
+ * React.lazy for a named export, so each screen is its own chunk. Each also loads app/screenSetup (the
+ * whole theme, PrimeReact's Japanese texts) before it renders. Registered for app/prefetch.ts, which loads the chunks
  * ahead of use.
  */
 function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string>(

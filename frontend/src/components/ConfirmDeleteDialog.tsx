@@ -1,5 +1,9 @@
+import { TrashIcon } from "primereact/icons/trash";
 import type { ReactNode } from "react";
 import { DecisionDialog, type DecisionFrame } from "./DecisionDialog";
+import { primeIcon } from "./icons/primeIcon";
+
+const trashIcon = primeIcon(TrashIcon);
 
 interface Props extends DecisionFrame {
   question: string;
@@ -14,7 +18,7 @@ export function ConfirmDeleteDialog({ question, children, confirmLabel, onConfir
   return (
     <DecisionDialog
       {...dialog}
-      action={{ label: confirmLabel, severity: "danger", icon: "pi pi-trash", onClick: onConfirm }}
+      action={{ label: confirmLabel, severity: "danger", icon: trashIcon, onClick: onConfirm }}
     >
       <p className="dialog-question">{question}</p>
       {children}

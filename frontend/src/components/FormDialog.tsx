@@ -1,6 +1,10 @@
+import { CheckIcon } from "primereact/icons/check";
 import { type FormEvent, type ReactNode, useId } from "react";
 import "./FormDialog.css";
 import { DecisionDialog, type DecisionFrame } from "./DecisionDialog";
+import { primeIcon } from "./icons/primeIcon";
+
+const checkIcon = primeIcon(CheckIcon);
 
 interface Props extends DecisionFrame {
   submitLabel: string;
@@ -40,7 +44,7 @@ export function FormDialog({
         type: "submit",
         form: formId,
         label: submitLabel,
-        icon: "pi pi-check",
+        icon: checkIcon,
         disabled: submitDisabled,
       }}
     >

@@ -1,5 +1,6 @@
 import { ja } from "@zaiko/common/messages/ja";
 import type { OverdueWarningDto } from "@zaiko/common/orderitems/outages.schema";
+import { ExclamationTriangleIcon } from "primereact/icons/exclamationtriangle";
 import { displayDateTime } from "../lib/dateTime";
 import "./allocation.css";
 
@@ -19,7 +20,7 @@ export function OverdueWarningList({
   if (!warnings || warnings.length === 0) return null;
   return (
     <div className={`overdue-warning${compact ? " overdue-warning--compact" : ""}`} role="alert">
-      <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+      <ExclamationTriangleIcon className="app-icon" aria-hidden="true" />
       <div>
         <strong>{t.overdueTitle}</strong>
         <ul>

@@ -67,7 +67,7 @@ describe("a browser in another zone than the business zone", () => {
     const row = (await screen.findByRole("link", { name: "秋祭り" })).closest("tr") as HTMLElement;
     expect(within(row).getByText("2026年11月20日 09:00")).toBeInTheDocument();
     await user.click(within(row).getByRole("button", { name: `${t.edit}: 秋祭り` }));
-    const dialog = screen.getByRole("dialog");
+    const dialog = await screen.findByRole("dialog"); // the form dialog loads when first opened
     expect(within(dialog).getByLabelText(t.startDate)).toHaveValue("2026/11/20 09:00");
     expect(within(dialog).getByLabelText(t.endDate)).toHaveValue("2026/11/22 18:00");
     await user.click(within(dialog).getByRole("button", { name: t.submitEdit }));

@@ -42,9 +42,21 @@ let nextId = 1;
 let queue: readonly FeedbackDialogRequest[] = [];
 const queueListeners = new Set<() => void>();
 const toastListeners = new Set<(toast: FeedbackToast) => void>();
+/** Toasts shown before the host listens: it shows them when it subscribes. */
+let waitingToasts: FeedbackToast[] = [];
+/** Whether anything was asked of the host yet: the layout loads the host then (app/AppLayout.tsx). */
+let requested = false;
+const requestedListeners = new Set<() => void>();
+
+function markRequested() {
+  if (requested) return;
+  requested = true;
+  for (const listener of requestedListeners) listener();
+}
 
 function setQueue(next: readonly FeedbackDialogRequest[]) {
   queue = next;
+  if (next.length > 0) markRequested();
   for (const listener of queueListeners) listener();
 }
 
@@ -101,7 +113,10 @@ export function askConfirm(message: string, options: ConfirmOptions = {}): Promi
 
 /** Shows a short success message (a toast under the app bar). */
 export function notifySuccess(summary: string): void {
-  for (const listener of toastListeners) listener({ severity: "success", summary });
+  const toast: FeedbackToast = { severity: "success", summary };
+  if (toastListeners.size === 0) waitingToasts = [...waitingToasts, toast];
+  for (const listener of toastListeners) listener(toast);
+  markRequested();
 }
 
 /** Closes the dialog `id` (the first of the queue) with the user's answer. */
@@ -125,12 +140,26 @@ export function getDialogs(): readonly FeedbackDialogRequest[] {
 /** The host's toast drawer listens here. */
 export function subscribeToasts(listener: (toast: FeedbackToast) => void): () => void {
   toastListeners.add(listener);
+  const waiting = waitingToasts;
+  waitingToasts = [];
+  for (const toast of waiting) listener(toast);
   return () => toastListeners.delete(listener);
+}
+
+/** For useSyncExternalStore: true from the first alert, confirmation or toast on. */
+export function subscribeFeedbackRequested(listener: () => void): () => void {
+  requestedListeners.add(listener);
+  return () => requestedListeners.delete(listener);
+}
+
+export function feedbackRequested(): boolean {
+  return requested;
 }
 
 /** Drops every waiting dialog (tests, logout). Their callers' promises settle as cancelled. */
 export function resetFeedback(): void {
   const waiting = queue;
+  waitingToasts = [];
   setQueue([]);
   for (const request of waiting) request.settle(false);
 }

@@ -1,11 +1,12 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { Link } from "react-router-dom";
+import { CompassIcon } from "../../components/icons/glyphs/CompassIcon";
 
 /** Any path the route table does not know. */
 export function NotFoundPage() {
   return (
     <div className="message-page">
-      <i className="pi pi-compass message-page-icon" aria-hidden="true" />
+      <CompassIcon className="message-page-icon" />
       <h1>{ja.notFound.title}</h1>
       <p>{ja.notFound.body}</p>
       <Link to="/workcase" className="p-button p-button-outlined">

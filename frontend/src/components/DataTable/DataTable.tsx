@@ -1,5 +1,8 @@
 import { type PaginationState, type RowData, type SortingState, useTable } from "@tanstack/react-table";
 import { ja } from "@zaiko/common/messages/ja";
+import { SortAltIcon } from "primereact/icons/sortalt";
+import { SortAmountDownIcon } from "primereact/icons/sortamountdown";
+import { SortAmountUpAltIcon } from "primereact/icons/sortamountupalt";
 import { ProgressSpinner } from "primereact/progressspinner";
 import { useEffect, useState } from "react";
 import { PAGE_SIZES, TablePager } from "./TablePager";
@@ -35,6 +38,12 @@ export interface DataTableProps<T extends RowData> {
 
 const ariaSort = (dir: false | "asc" | "desc") =>
   dir === "asc" ? "ascending" : dir === "desc" ? "descending" : "none";
+
+/** The header's sort state as PrimeReact's DataTable draws it (decorative: aria-sort says it). */
+function SortIcon({ dir }: { dir: false | "asc" | "desc" }) {
+  const Icon = dir === "asc" ? SortAmountUpAltIcon : dir === "desc" ? SortAmountDownIcon : SortAltIcon;
+  return <Icon className="app-icon dt-sort-icon" aria-hidden="true" />;
+}
 
 /**
  * The list table of every screen: TanStack Table's model (sort, search, pages) rendered with
@@ -129,16 +138,7 @@ export function DataTable<T extends RowData>({
                           onClick={() => toggleSort(column.id)}
                         >
                           <table.FlexRender header={header} />
-                          <i
-                            aria-hidden="true"
-                            className={`dt-sort-icon pi ${
-                              dir === "asc"
-                                ? "pi-sort-amount-up-alt"
-                                : dir === "desc"
-                                  ? "pi-sort-amount-down"
-                                  : "pi-sort-alt"
-                            }`}
-                          />
+                          <SortIcon dir={dir} />
                         </button>
                       ) : (
                         <table.FlexRender header={header} />

@@ -1,13 +1,23 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
+import { AngleDoubleLeftIcon } from "primereact/icons/angledoubleleft";
+import { AngleDoubleRightIcon } from "primereact/icons/angledoubleright";
+import { AngleLeftIcon } from "primereact/icons/angleleft";
+import { AngleRightIcon } from "primereact/icons/angleright";
 import { useId } from "react";
 import { dropdownNames } from "../form/dropdownNames";
+import { primeIcon } from "../icons/primeIcon";
 
 /** "全て" is a page size as large as any list can be. */
 export const PAGE_SIZE_ALL = Number.MAX_SAFE_INTEGER;
 /** Page sizes offered under 表示アイテム数 (spec §9). */
 export const PAGE_SIZES = [10, 25, 50, 100, PAGE_SIZE_ALL] as const;
+
+const firstIcon = primeIcon(AngleDoubleLeftIcon);
+const previousIcon = primeIcon(AngleLeftIcon);
+const nextIcon = primeIcon(AngleRightIcon);
+const lastIcon = primeIcon(AngleDoubleRightIcon);
 
 const sizeOptions = PAGE_SIZES.map((size) => ({
   label: size === PAGE_SIZE_ALL ? ja.table.all : String(size),
@@ -55,7 +65,7 @@ export function TablePager({
       <div className="dt-page-nav">
         <Button
           type="button"
-          icon="pi pi-angle-double-left"
+          icon={firstIcon}
           text
           rounded
           aria-label={ja.pager.first}
@@ -64,7 +74,7 @@ export function TablePager({
         />
         <Button
           type="button"
-          icon="pi pi-angle-left"
+          icon={previousIcon}
           text
           rounded
           aria-label={ja.pager.previous}
@@ -76,7 +86,7 @@ export function TablePager({
         </span>
         <Button
           type="button"
-          icon="pi pi-angle-right"
+          icon={nextIcon}
           text
           rounded
           aria-label={ja.pager.next}
@@ -85,7 +95,7 @@ export function TablePager({
         />
         <Button
           type="button"
-          icon="pi pi-angle-double-right"
+          icon={lastIcon}
           text
           rounded
           aria-label={ja.pager.last}

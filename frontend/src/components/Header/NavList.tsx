@@ -1,4 +1,5 @@
 import { NavLink } from "react-router-dom";
+import { SignOutIcon } from "../icons/InlineIcons";
 import type { NavEntry } from "./navEntries";
 
 interface Props {
@@ -38,7 +39,7 @@ export function NavList({ entries, onLogout, onChoose, className }: Props) {
                 onLogout();
               }}
             >
-              <i className="pi pi-sign-out" aria-hidden="true" /> {entry.label}
+              <SignOutIcon /> {entry.label}
             </button>
           )}
         </li>

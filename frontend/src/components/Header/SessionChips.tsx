@@ -1,15 +1,25 @@
+import type { ComponentType } from "react";
 import { Link } from "react-router-dom";
 import "../plain/plain.css";
 import type { SessionState } from "../../lib/session";
+import { type IconProps, UserIcon, UsersIcon } from "../icons/InlineIcons";
 
 /**
  * PrimeReact's Chip markup without its JavaScript (the header is on the first screen; PlainButton says
- * why). The icon font comes with the signed-in screens' chunks, and chips are shown only when signed in.
+ * why).
  */
-function Chip({ icon, label, className }: { icon: string; label: string; className: string }) {
+function Chip({
+  icon: Icon,
+  label,
+  className,
+}: {
+  icon: ComponentType<IconProps>;
+  label: string;
+  className: string;
+}) {
   return (
     <div className={`p-chip p-component ${className}`}>
-      <span className={`p-chip-icon ${icon}`} aria-hidden="true" />
+      <Icon className="p-chip-icon" />
       <div className="p-chip-text">{label}</div>
     </div>
   );
@@ -26,7 +36,7 @@ interface Props {
  */
 export function SessionChips({ session, onNavigate }: Props) {
   const groupLabel = session.groups.join(", ");
-  const groupChip = <Chip className="app-chip" icon="pi pi-users" label={groupLabel} />;
+  const groupChip = <Chip className="app-chip" icon={UsersIcon} label={groupLabel} />;
   return (
     <div className="app-chips">
       {session.is_owner ? (
@@ -45,7 +55,7 @@ export function SessionChips({ session, onNavigate }: Props) {
           title={session.email}
           onClick={onNavigate}
         >
-          <Chip className="app-chip" icon="pi pi-user" label={session.email} />
+          <Chip className="app-chip" icon={UserIcon} label={session.email} />
         </Link>
       )}
     </div>

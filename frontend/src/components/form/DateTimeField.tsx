@@ -1,15 +1,16 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
-import { Calendar } from "primereact/calendar";
+import { CalendarIcon } from "primereact/icons/calendar";
 import { InputText } from "primereact/inputtext";
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { ensureCalendarJapanese } from "./calendarLocale";
+import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { primeIcon } from "../icons/primeIcon";
 import "./DateTimeField.css";
-import { DatePickerPopup } from "./DatePickerPopup";
 import { formatDateText, isCompleteDateText, parseDateText, type TimeOfDay } from "./dateText";
 import { FieldMessage } from "./FieldMessage";
 
-ensureCalendarJapanese();
+const calendarIcon = primeIcon(CalendarIcon);
+// The Calendar loads when a picker first opens (DatePicker.tsx says why).
+const DatePicker = lazy(async () => ({ default: (await import("./DatePicker")).DatePicker }));
 
 interface Props {
   label: string;
@@ -153,7 +154,7 @@ export function DateTimeField({
         />
         <Button
           type="button"
-          icon="pi pi-calendar"
+          icon={calendarIcon}
           outlined
           severity="secondary"
           className="date-field-button"
@@ -164,13 +165,14 @@ export function DateTimeField({
         />
       </div>
       {pickerOpen ? (
-        <DatePickerPopup anchor={anchor} label={label} onClose={closePicker}>
-          <Calendar
-            inline
+        <Suspense fallback={null}>
+          <DatePicker
+            anchor={anchor}
+            label={label}
+            onClose={closePicker}
             value={value}
             viewDate={value ?? fallback ?? undefined}
-            onChange={(e) => {
-              const next = (e.value as Date | null | undefined) ?? null;
+            onPick={(next) => {
               setUnreadable(false);
               setText(formatDateText(next, showTime));
               onChange(next);
@@ -178,12 +180,9 @@ export function DateTimeField({
               if (!showTime) closePicker(true);
             }}
             showTime={showTime}
-            hourFormat="24"
             showButtonBar={showButtonBar}
-            locale="ja"
-            dateFormat="yy/mm/dd"
           />
-        </DatePickerPopup>
+        </Suspense>
       ) : null}
       <FieldMessage id={messageId} error={shownError} />
     </div>

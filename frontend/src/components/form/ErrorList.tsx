@@ -1,3 +1,5 @@
+import { ExclamationCircleIcon } from "../icons/glyphs/ExclamationCircleIcon";
+
 interface Props {
   messages: string[];
 }
@@ -7,7 +9,7 @@ export function ErrorList({ messages }: Props) {
   if (messages.length === 0) return null;
   return (
     <div className="error-list" role="alert">
-      <i className="pi pi-exclamation-circle" aria-hidden="true" />
+      <ExclamationCircleIcon />
       <ul>
         {messages.map((message) => (
           <li key={message}>{message}</li>

@@ -1,4 +1,5 @@
 import { IconField } from "primereact/iconfield";
+import { SearchIcon } from "primereact/icons/search";
 import { InputIcon } from "primereact/inputicon";
 import { InputText } from "primereact/inputtext";
 
@@ -14,7 +15,9 @@ interface Props {
 export function SearchField({ label, value, onChange, className }: Props) {
   return (
     <IconField iconPosition="left" className={className}>
-      <InputIcon className="pi pi-search" />
+      <InputIcon>
+        <SearchIcon className="app-icon" aria-hidden="true" />
+      </InputIcon>
       <InputText
         type="search"
         value={value}

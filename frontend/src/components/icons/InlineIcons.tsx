@@ -1,13 +1,20 @@
 /**
- * The few icons the first screen shows (header, login), drawn inline so that the first screen needs
- * neither PrimeIcons' stylesheet nor its font (the screens' chunks bring those, app/screenSetup.ts).
- * Paths: PrimeIcons' "box" glyph (font units, y upwards, hence the flip) and PrimeReact's SVG icons
- * (MIT), with two decimals. Decorative: the control around each icon carries the accessible name.
+ * The few icons the first screen shows (header, login), drawn inline so that the first screen needs no
+ * icon font and no PrimeReact JavaScript. Paths: PrimeIcons' font glyphs (`Glyph`: font units, y upwards,
+ * hence the flip; primeicons/fonts/primeicons.svg, MIT) and PrimeReact's SVG icons (MIT), rounded.
+ * Decorative: the control around each icon carries the accessible name.
+ *
+ * A `Glyph` has the class `app-icon`: 1em square like the font's glyphs (styles.css), so it follows the
+ * font size of its place (small buttons, chips, page headings) as the `pi` font icons did.
  */
+import type { SVGProps } from "react";
 
 interface Props {
   className?: string;
 }
+
+/** What an icon component accepts: its class and, from PrimeReact's icon props, the component's attributes. */
+export type IconProps = SVGProps<SVGSVGElement>;
 
 function Icon({ d, className, spin }: { d: string; className?: string | undefined; spin?: boolean }) {
   return (
@@ -21,6 +28,23 @@ function Icon({ d, className, spin }: { d: string; className?: string | undefine
       className={["p-icon", spin ? "p-icon-spin" : "", className ?? ""].filter(Boolean).join(" ")}
     >
       <path fillRule="evenodd" clipRule="evenodd" d={d} fill="currentColor" />
+    </svg>
+  );
+}
+
+/** A PrimeIcons font glyph (1024 units to the em, baseline at 960) as an SVG icon. */
+export function Glyph({ d, className, ...rest }: IconProps & { d: string }) {
+  return (
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 1024 1024"
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+      className={["p-icon app-icon", className ?? ""].filter(Boolean).join(" ")}
+    >
+      <path transform="translate(0 960) scale(1 -1)" d={d} fill="currentColor" />
     </svg>
   );
 }
@@ -79,5 +103,26 @@ export const SpinnerIcon = ({ className }: Props) => (
     className={className}
     d="M7 14C5.85 14 4.73 13.72 3.72 13.18C2.71 12.65 1.85 11.87 1.21 10.93C0.57 9.98 0.17 8.9 0.04 7.76C-0.08 6.62 0.07 5.48 0.5 4.41C0.92 3.35 1.59 2.41 2.46 1.67C3.33 0.93 4.37 0.41 5.49 0.17C6.6 -0.08 7.76 -0.05 8.86 0.25C9.96 0.55 10.97 1.12 11.81 1.91C11.91 2.01 11.98 2.16 11.98 2.32C11.98 2.47 11.91 2.62 11.81 2.73C11.75 2.79 11.69 2.83 11.62 2.86C11.55 2.89 11.47 2.9 11.39 2.9C11.32 2.9 11.24 2.89 11.17 2.86C11.1 2.83 11.03 2.79 10.98 2.73C10 1.81 8.73 1.26 7.39 1.17C6.05 1.08 4.72 1.45 3.62 2.22C2.52 3 1.73 4.12 1.36 5.42C1 6.71 1.09 8.09 1.63 9.32C2.16 10.55 3.1 11.56 4.3 12.18C5.49 12.8 6.86 12.99 8.17 12.72C9.49 12.44 10.67 11.73 11.52 10.69C12.37 9.64 12.83 8.34 12.83 7C12.83 6.85 12.89 6.7 13 6.59C13.11 6.48 13.26 6.42 13.42 6.42C13.57 6.42 13.72 6.48 13.83 6.59C13.94 6.7 14 6.85 14 7C14 8.86 13.26 10.64 11.95 11.95C10.64 13.26 8.85 14 7 14Z"
     spin
+  />
+);
+/** PrimeIcons' "users" glyph. */
+export const UsersIcon = (props: IconProps) => (
+  <Glyph
+    {...props}
+    d="M617 434.9c-108.8 0-196.9 88.2-196.9 196.9s88.2 196.9 196.9 196.9c108.8 0 196.9-88.2 196.9-196.9v0c0-108.8-88.2-196.9-196.9-196.9v0zM617 749.9c-65.3 0-118.2-52.9-118.2-118.2s52.9-118.2 118.2-118.2c65.3 0 118.2 52.9 118.2 118.2v0c0 65.3-52.9 118.2-118.2 118.2v0zM984.6 67.3c-21.6 0.3-39.1 17.8-39.4 39.4v0c0 102.4-55.7 170.7-328.2 170.7s-328.2-68.3-328.2-170.7c0-21.8-17.6-39.4-39.4-39.4s-39.4 17.6-39.4 39.4v0c0 249.4 285.1 249.4 407 249.4s407 0 407-249.4c-0.3-21.6-17.8-39.1-39.4-39.4h0zM318.8 392.3h-16.8c-80.6 8-143 75.5-143 157.5 0 87.4 70.9 158.3 158.3 158.3 5.4 0 10.7-0.3 15.9-0.8l-0.7 0.1c21-0.9 37.7-18.2 37.7-39.3 0-21.8-17.6-39.4-39.4-39.4-2.2 0-4.3 0.2-6.4 0.5l0.2 0c-2.3 0.2-4.9 0.4-7.6 0.4-19 0-36.3-6.9-49.7-18.3l0.1 0.1c-15.7-12.7-26.2-31.2-28.3-52.2l0-0.3c-0.3-2.5-0.4-5.3-0.4-8.2 0-40.8 31.2-74.3 71-77.9l0.3 0c2.1-0.2 4.4-0.3 6.8-0.3 15.5 0 30 4.4 42.3 12l-0.3-0.2c5.9 3.7 13.1 5.9 20.7 5.9 21.8 0 39.5-17.7 39.5-39.5 0-14.1-7.4-26.5-18.6-33.5l-0.2-0.1c-23.1-14.9-51.1-24-81.2-24.7l-0.2 0zM39.4 106.7c-21.6 0.3-39.1 17.8-39.4 39.4v0c0 141.8 37.8 236.3 223.2 236.3 21.8 0 39.4-17.6 39.4-39.4s-17.6-39.4-39.4-39.4v0c-123.4 0-144.4-39.4-144.4-157.5-0.3-21.6-17.8-39.1-39.4-39.4h0z"
+  />
+);
+/** PrimeIcons' "user" glyph. */
+export const UserIcon = (props: IconProps) => (
+  <Glyph
+    {...props}
+    d="M512 431.5c-136.8 0-247.7 110.9-247.7 247.7s110.9 247.7 247.7 247.7c136.8 0 247.7-110.9 247.7-247.7v0c0-136.8-110.9-247.7-247.7-247.7v0zM512 827.8c-82.1 0-148.6-66.5-148.6-148.6s66.5-148.6 148.6-148.6c82.1 0 148.6 66.5 148.6 148.6v0c0 82.1-66.5 148.6-148.6 148.6v0zM974.4-30.9c-27.2 0.4-49.2 22.3-49.5 49.5v0c0 128.8-70 214.7-412.9 214.7s-412.9-85.9-412.9-214.7c0-27.4-22.2-49.5-49.5-49.5s-49.5 22.2-49.5 49.5v0c0 313.8 358.7 313.8 512 313.8s512 0 512-313.8c-0.4-27.2-22.3-49.2-49.5-49.5h0z"
+  />
+);
+/** PrimeIcons' "sign-out" glyph. */
+export const SignOutIcon = (props: IconProps) => (
+  <Glyph
+    {...props}
+    d="M336.5-63.8h-175.5c-2-0.1-4.3-0.1-6.6-0.1-83.1 0-150.8 65.6-154.3 147.8l0 0.3v727.7c3.5 82.5 71.2 148.1 154.3 148.1 2.3 0 4.6-0.1 6.9-0.2l-0.3 0h175.5c24.2 0 43.9-19.6 43.9-43.9s-19.6-43.9-43.9-43.9v0h-175.5c-1.8 0.2-3.8 0.3-5.9 0.3-34.3 0-62.6-25.4-67.2-58.4l0-0.4v-729.4c4.6-33.4 33-58.8 67.2-58.8 2.1 0 4.1 0.1 6.1 0.3l-0.3 0h175.5c24.2 0 43.9-19.6 43.9-43.9s-19.6-43.9-43.9-43.9v0zM746 170.1c-0.1 0-0.1 0-0.2 0-12 0-22.9 4.9-30.8 12.9l0 0c-7.9 7.9-12.8 18.9-12.8 31s4.9 23.1 12.8 31v0l203 203-203 203c-8.6 8-14 19.4-14 32.1 0 24.2 19.6 43.9 43.9 43.9 12.7 0 24.1-5.4 32.1-13.9l0 0 234-234c7.9-7.9 12.8-18.9 12.8-31s-4.9-23.1-12.8-31v0l-234-234c-7.9-7.9-18.7-12.9-30.8-12.9-0.1 0-0.1 0-0.2 0h0zM980 404.1h-643.4c-24.2 0-43.9 19.6-43.9 43.9s19.6 43.9 43.9 43.9v0h643.4c24.2 0 43.9-19.6 43.9-43.9s-19.6-43.9-43.9-43.9v0z"
   />
 );

@@ -1,9 +1,13 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
+import { MinusIcon } from "primereact/icons/minus";
+import { PlusIcon } from "primereact/icons/plus";
+import { UndoIcon } from "primereact/icons/undo";
 import { InputNumber } from "primereact/inputnumber";
 import { useEffect, useState } from "react";
 import { displayDateTime, isoFromWallClock } from "../../lib/dateTime";
 import { AppDialog } from "../AppDialog";
+import { primeIcon } from "../icons/primeIcon";
 import {
   leftToMove,
   type MovableRow,
@@ -14,6 +18,9 @@ import {
 import "./movements.css";
 
 const t = ja.movements;
+const minusIcon = primeIcon(MinusIcon);
+const plusIcon = primeIcon(PlusIcon);
+const undoIcon = primeIcon(UndoIcon);
 const o = ja.outages;
 
 /** A YYYY-MM-DD day as the business zone's midnight (ISO with offset), or null. */
@@ -124,8 +131,8 @@ export function MovementDialog({ row, kind, busy, error, onSubmit, onUndo, onHid
                 max={left - damaged}
                 showButtons
                 buttonLayout="horizontal"
-                decrementButtonIcon="pi pi-minus"
-                incrementButtonIcon="pi pi-plus"
+                decrementButtonIcon={minusIcon}
+                incrementButtonIcon={plusIcon}
                 inputMode="numeric"
                 autoFocus
               />
@@ -144,8 +151,8 @@ export function MovementDialog({ row, kind, busy, error, onSubmit, onUndo, onHid
                   max={left - broken}
                   showButtons
                   buttonLayout="horizontal"
-                  decrementButtonIcon="pi pi-minus"
-                  incrementButtonIcon="pi pi-plus"
+                  decrementButtonIcon={minusIcon}
+                  incrementButtonIcon={plusIcon}
                   inputMode="numeric"
                 />
               </div>
@@ -159,8 +166,8 @@ export function MovementDialog({ row, kind, busy, error, onSubmit, onUndo, onHid
                   max={left - lost}
                   showButtons
                   buttonLayout="horizontal"
-                  decrementButtonIcon="pi pi-minus"
-                  incrementButtonIcon="pi pi-plus"
+                  decrementButtonIcon={minusIcon}
+                  incrementButtonIcon={plusIcon}
                   inputMode="numeric"
                 />
               </div>
@@ -203,7 +210,7 @@ export function MovementDialog({ row, kind, busy, error, onSubmit, onUndo, onHid
                 type="button"
                 size="small"
                 text
-                icon="pi pi-undo"
+                icon={undoIcon}
                 label={t.undoLatest}
                 disabled={busy}
                 onClick={() =>

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useSelector } from "react-redux";
 import { useNavigate } from "react-router-dom";
 import { useTouched, visibleMessages } from "../../components/form/useTouched";
+import { UserIcon } from "../../components/icons/InlineIcons";
 import { BackToCasesNotice } from "../../components/layout/BackToCasesNotice";
 import { Loading } from "../../components/layout/Loading";
 import { Page } from "../../components/layout/Page";
@@ -51,7 +52,7 @@ export function MemberEditForm({ id }: { id: number }) {
           <BackToCasesNotice
             title={ja.feedback.memberUnavailableTitle}
             body={session.is_owner ? ja.feedback.memberMissingBody : ja.feedback.memberUnavailableBody}
-            icon="pi-user"
+            icon={UserIcon}
           />
         </Page>
       );

@@ -1,6 +1,7 @@
 import type { GroupDto } from "@zaiko/common/groups/groups.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import { Dropdown } from "primereact/dropdown";
+import { InfoCircleIcon } from "primereact/icons/infocircle";
 import { RadioButton } from "primereact/radiobutton";
 import { useId } from "react";
 import { TextField } from "../../components/form/TextField";
@@ -61,7 +62,7 @@ export function RoleFields(props: Props) {
             invalid={props.invalidGroupName}
           />
           <p className="form-note">
-            <i className="pi pi-info-circle" aria-hidden="true" /> {ja.signup.groupNote}
+            <InfoCircleIcon className="app-icon" aria-hidden="true" /> {ja.signup.groupNote}
           </p>
         </>
       ) : (

@@ -1,5 +1,6 @@
 import type { TimelineDto, TimelineItemDto } from "@zaiko/common/availability/insight.schema";
 import { ja } from "@zaiko/common/messages/ja";
+import { ExclamationTriangleIcon } from "primereact/icons/exclamationtriangle";
 import { Link } from "react-router-dom";
 import { displayDateTime } from "../../lib/dateTime";
 import { placeBars } from "./lanes";
@@ -98,7 +99,7 @@ function ItemRow({ item, data, today }: { item: TimelineItemDto; data: TimelineD
               aria-label={`${t.peakOf(data.labels[i] ?? day, peak, item.stock_quantity)}${note ? `（${note}）` : ""}`}
               title={`${t.peakOf(data.labels[i] ?? day, peak, item.stock_quantity)}${note ? `（${note}）` : ""}`}
             >
-              {state === "short" ? <i className="pi pi-exclamation-triangle" aria-hidden="true" /> : null}
+              {state === "short" ? <ExclamationTriangleIcon className="app-icon" aria-hidden="true" /> : null}
               <span>{peak}</span>
             </li>
           );

@@ -1,5 +1,6 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { Link } from "react-router-dom";
+import { ChartBarIcon } from "../../components/icons/glyphs/ChartBarIcon";
 import { timelinePath } from "./paths";
 
 interface Props {
@@ -14,7 +15,7 @@ interface Props {
 export function TimelineLink({ kind, id, from, label }: Props) {
   return (
     <Link to={timelinePath(kind, id, from)} className="p-button p-button-outlined p-button-sm timeline-link">
-      <span className="pi pi-chart-bar" aria-hidden="true" />
+      <ChartBarIcon />
       <span className="p-button-label">
         {label ?? (kind === "item" ? ja.availability.itemTimeline : ja.availability.categoryTimeline)}
       </span>

@@ -1,5 +1,7 @@
 import { skipToken } from "@reduxjs/toolkit/query";
 import { ja } from "@zaiko/common/messages/ja";
+import { ChevronLeftIcon } from "primereact/icons/chevronleft";
+import { ChevronRightIcon } from "primereact/icons/chevronright";
 import { useSelector } from "react-redux";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import { Loading } from "../../components/layout/Loading";
@@ -36,7 +38,7 @@ export function TimelinePage() {
   const nav = data ? (
     <nav className="tl-nav" aria-label={t.timeline}>
       <Link to={timelinePath(kind, id, data.before)} className="p-button p-button-outlined p-button-sm">
-        <i className="pi pi-chevron-left" aria-hidden="true" />
+        <ChevronLeftIcon className="app-icon" aria-hidden="true" />
         <span className="p-button-label">{t.previousWeek}</span>
       </Link>
       <Link to={timelinePath(kind, id)} className="p-button p-button-text p-button-sm">
@@ -44,7 +46,7 @@ export function TimelinePage() {
       </Link>
       <Link to={timelinePath(kind, id, data.next)} className="p-button p-button-outlined p-button-sm">
         <span className="p-button-label">{t.nextWeek}</span>
-        <i className="pi pi-chevron-right" aria-hidden="true" />
+        <ChevronRightIcon className="app-icon" aria-hidden="true" />
       </Link>
       {data.scope.kind === "item" ? (
         <TimelineLink kind="category" id={data.scope.category_id} from={data.days[0]} />

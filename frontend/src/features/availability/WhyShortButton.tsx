@@ -2,25 +2,22 @@ import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
 import { useState } from "react";
 import { useSelector } from "react-redux";
-import { AppDialog } from "../../components/AppDialog";
+import { QuestionCircleIcon } from "../../components/icons/glyphs/QuestionCircleIcon";
+import { primeIcon } from "../../components/icons/primeIcon";
+import { lazyDialog } from "../../components/lazyDialog";
 import { selectGroupId } from "../../lib/session";
-import { type HoldersArgs, useItemHoldersQuery } from "./availabilityApi";
-import { WhyShortPanel } from "./WhyShortPanel";
+import type { HoldersArgs } from "./availabilityApi";
 import "./availability.css";
 
 const t = ja.availability;
+const whyIcon = primeIcon(QuestionCircleIcon);
+// Loaded when a 理由 is first opened: a table row draws only its button.
+const WhyShortDialog = lazyDialog(async () => (await import("./WhyShortDialog")).WhyShortDialog);
 
 interface Props extends Omit<HoldersArgs, "groupId"> {
   itemTitle: string;
   /** "icon": a small round button (a table cell); "text": 理由 with the icon (a refusal's line). */
   look?: "icon" | "text";
-}
-
-function WhyShortBody({ args }: { args: HoldersArgs }) {
-  const query = useItemHoldersQuery(args);
-  if (query.data) return <WhyShortPanel data={query.data} />;
-  if (query.isError) return <p role="alert">{t.loadFailed}</p>;
-  return <p>{t.loading}</p>;
 }
 
 /**
@@ -34,7 +31,7 @@ export function WhyShortButton({ itemTitle, look = "icon", ...args }: Props) {
     <>
       <Button
         type="button"
-        icon="pi pi-question-circle"
+        icon={whyIcon}
         label={look === "text" ? t.whyShort : undefined}
         text
         rounded={look === "icon"}
@@ -45,9 +42,12 @@ export function WhyShortButton({ itemTitle, look = "icon", ...args }: Props) {
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       />
-      <AppDialog title={t.whyTitle(itemTitle)} visible={open} onHide={() => setOpen(false)}>
-        {open && groupId !== null ? <WhyShortBody args={{ ...args, groupId }} /> : null}
-      </AppDialog>
+      <WhyShortDialog
+        visible={open}
+        itemTitle={itemTitle}
+        args={groupId === null ? null : { ...args, groupId }}
+        onHide={() => setOpen(false)}
+      />
     </>
   );
 }

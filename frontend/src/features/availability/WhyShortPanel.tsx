@@ -1,6 +1,8 @@
 import type { HolderDto, HoldersDto } from "@zaiko/common/availability/insight.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import { Link } from "react-router-dom";
+import { ChartBarIcon } from "../../components/icons/glyphs/ChartBarIcon";
+import { ClockIcon } from "../../components/icons/glyphs/ClockIcon";
 import { businessDay, displayDateTime } from "../../lib/dateTime";
 import { displayFreeFrom } from "./freeFrom";
 import { casePath, timelinePath } from "./paths";
@@ -65,10 +67,10 @@ export function WhyShortPanel({ data }: { data: HoldersDto }) {
         </>
       )}
       <output className="why-free">
-        <i className="pi pi-clock" aria-hidden="true" /> {free}
+        <ClockIcon /> {free}
       </output>
       <Link to={timelinePath("item", data.item.id, businessDay(data.start_date))} className="why-timeline">
-        <i className="pi pi-chart-bar" aria-hidden="true" /> {t.itemTimelineOf(data.item.title)}
+        <ChartBarIcon /> {t.itemTimelineOf(data.item.title)}
       </Link>
     </div>
   );

@@ -3,12 +3,16 @@ import type { CategoryDto, RelatedItemDto } from "@zaiko/common/catalogue/catalo
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
 import { IconField } from "primereact/iconfield";
+import { PlusIcon } from "primereact/icons/plus";
+import { SearchIcon } from "primereact/icons/search";
+import { SpinnerIcon } from "primereact/icons/spinner";
 import { InputIcon } from "primereact/inputicon";
 import { InputText } from "primereact/inputtext";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSelector } from "react-redux";
 import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog";
 import { DataTable } from "../../components/DataTable";
+import { primeIcon } from "../../components/icons/primeIcon";
 import { Page } from "../../components/layout/Page";
 import { selectGroupId } from "../../lib/session";
 import { CategoryFormDialog } from "./CategoryFormDialog";
@@ -17,6 +21,7 @@ import { categoryColumns } from "./categoryColumns";
 import "./categories.css";
 import { showAlert } from "../../lib/feedback";
 
+const addIcon = primeIcon(PlusIcon);
 const NO_CATEGORIES: CategoryDto[] = [];
 const getRowId = (category: CategoryDto) => String(category.id);
 
@@ -84,7 +89,7 @@ export function CategoryListPage() {
         <Button
           type="button"
           label={ja.categoryList.create}
-          icon="pi pi-plus"
+          icon={addIcon}
           onClick={() => setFormTarget("new")}
           disabled={groupId === null}
         />
@@ -92,7 +97,13 @@ export function CategoryListPage() {
     >
       <div className="list-toolbar">
         <IconField iconPosition="left" className="list-search">
-          <InputIcon className={loadingRelated ? "pi pi-spin pi-spinner" : "pi pi-search"} />
+          <InputIcon>
+            {loadingRelated ? (
+              <SpinnerIcon className="app-icon" spin aria-hidden="true" />
+            ) : (
+              <SearchIcon className="app-icon" aria-hidden="true" />
+            )}
+          </InputIcon>
           <InputText
             type="search"
             value={search}

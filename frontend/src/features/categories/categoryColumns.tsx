@@ -1,9 +1,14 @@
 import type { CategoryDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
+import { PencilIcon } from "primereact/icons/pencil";
+import { TrashIcon } from "primereact/icons/trash";
 import { type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
+import { primeIcon } from "../../components/icons/primeIcon";
 
 const helper = dataTableColumnHelper<CategoryDto>();
+const editIcon = primeIcon(PencilIcon);
+const deleteIcon = primeIcon(TrashIcon);
 
 interface Actions {
   onEdit: (category: CategoryDto) => void;
@@ -23,7 +28,7 @@ export function categoryColumns({ onEdit, onDelete }: Actions): DataTableColumn<
           <Button
             type="button"
             label={ja.categoryList.edit}
-            icon="pi pi-pencil"
+            icon={editIcon}
             size="small"
             outlined
             aria-label={`${ja.categoryList.edit}: ${row.original.category}`}
@@ -32,7 +37,7 @@ export function categoryColumns({ onEdit, onDelete }: Actions): DataTableColumn<
           <Button
             type="button"
             label={ja.categoryList.delete}
-            icon="pi pi-trash"
+            icon={deleteIcon}
             severity="danger"
             size="small"
             outlined

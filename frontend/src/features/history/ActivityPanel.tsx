@@ -2,11 +2,15 @@ import { skipToken } from "@reduxjs/toolkit/query";
 import { describeHistory } from "@zaiko/common/history/describe";
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
+import { AngleDownIcon } from "primereact/icons/angledown";
+import { HistoryIcon } from "../../components/icons/glyphs/HistoryIcon";
+import { primeIcon } from "../../components/icons/primeIcon";
 import { displayDateTime } from "../../lib/dateTime";
 import { type HistoryTarget, useHistoryInfiniteQuery } from "./historyApi";
 import "./history.css";
 
 const t = ja.history;
+const moreIcon = primeIcon(AngleDownIcon);
 
 /**
  * The live activity panel (アクティビティ / 履歴): who changed what, newest first, one line each
@@ -27,7 +31,7 @@ export function ActivityPanel({
   return (
     <section className="activity-panel" aria-label={title}>
       <h2 className="activity-title">
-        <i className="pi pi-history" aria-hidden="true" />
+        <HistoryIcon />
         {title}
       </h2>
       {firstPageFailed ? <p className="activity-empty">{t.fetchFailed}</p> : null}
@@ -50,7 +54,7 @@ export function ActivityPanel({
               type="button"
               className="activity-older"
               label={t.loadOlder}
-              icon="pi pi-angle-down"
+              icon={moreIcon}
               text
               size="small"
               loading={isFetchingNextPage}

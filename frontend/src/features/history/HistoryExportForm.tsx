@@ -1,12 +1,15 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
+import { DownloadIcon } from "primereact/icons/download";
 import { type FormEvent, useId, useState } from "react";
+import { primeIcon } from "../../components/icons/primeIcon";
 import { businessDay } from "../../lib/dateTime";
 import { showAlert } from "../../lib/feedback";
 import { useExportHistoryCsvMutation } from "./historyApi";
 import "./history.css";
 
 const t = ja.history;
+const downloadIcon = primeIcon(DownloadIcon);
 
 /** The first day of this business month and today (YYYY-MM-DD): the period the form starts with. */
 function thisMonth(): { from: string; to: string } {
@@ -58,7 +61,7 @@ export function HistoryExportForm({ groupId }: { groupId: number | null }) {
       <Button
         type="submit"
         label={t.exportButton}
-        icon="pi pi-download"
+        icon={downloadIcon}
         outlined
         loading={isLoading}
         disabled={!ordered}

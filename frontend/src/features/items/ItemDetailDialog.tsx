@@ -1,11 +1,17 @@
 import type { ItemDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
+import { PencilIcon } from "primereact/icons/pencil";
+import { TrashIcon } from "primereact/icons/trash";
 import { AppDialog } from "../../components/AppDialog";
+import { primeIcon } from "../../components/icons/primeIcon";
 import { displayDateTime } from "../../lib/dateTime";
 import { TimelineLink } from "../availability";
 import { ActivityPanel } from "../history";
 import { ItemOutages } from "./ItemOutages";
+
+const deleteIcon = primeIcon(TrashIcon);
+const editIcon = primeIcon(PencilIcon);
 
 interface Props {
   item: ItemDto | null;
@@ -34,12 +40,12 @@ export function ItemDetailDialog({ item, visible, onEdit, onDelete, onClose, wee
             <Button
               type="button"
               label={ja.itemList.delete}
-              icon="pi pi-trash"
+              icon={deleteIcon}
               severity="danger"
               outlined
               onClick={() => onDelete(item)}
             />
-            <Button type="button" label={ja.itemList.edit} icon="pi pi-pencil" onClick={() => onEdit(item)} />
+            <Button type="button" label={ja.itemList.edit} icon={editIcon} onClick={() => onEdit(item)} />
             <Button type="button" label={ja.itemList.close} outlined onClick={onClose} />
           </div>
         ) : null

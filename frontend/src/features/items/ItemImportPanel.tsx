@@ -1,13 +1,20 @@
 import type { ImportResultDto, ImportRowError } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
+import { DownloadIcon } from "primereact/icons/download";
+import { UploadIcon } from "primereact/icons/upload";
 import { ProgressBar } from "primereact/progressbar";
 import { useId, useRef, useState } from "react";
+import { FileIcon } from "../../components/icons/glyphs/FileIcon";
+import { primeIcon } from "../../components/icons/primeIcon";
 import { NoticeDialog } from "../../components/NoticeDialog";
 import { shortageLinesOf } from "../../lib/allocation";
 import { serverDetail, serverFieldMessages } from "../../lib/errors";
 import { showAlert } from "../../lib/feedback";
 import { useDownloadItemTemplateMutation, useImportItemCsvMutation } from "./itemsApi";
+
+const uploadIcon = primeIcon(UploadIcon);
+const downloadIcon = primeIcon(DownloadIcon);
 
 /** What the user should read after a refused import: the server's summary and one line per problem. */
 function importProblems(error: unknown): string[] {
@@ -84,7 +91,7 @@ export function ItemImportPanel() {
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
         />
         <label htmlFor={inputId} className="p-button p-button-outlined p-button-sm item-import-choose">
-          <i className="pi pi-file" aria-hidden="true" />
+          <FileIcon />
           <span>{ja.itemImport.choose}</span>
         </label>
         <span className="item-import-name">{file?.name ?? ja.itemImport.noFile}</span>
@@ -93,14 +100,14 @@ export function ItemImportPanel() {
         <Button
           type="button"
           label={ja.itemImport.import}
-          icon="pi pi-upload"
+          icon={uploadIcon}
           loading={importing}
           onClick={onImport}
         />
         <Button
           type="button"
           label={ja.itemImport.template}
-          icon="pi pi-download"
+          icon={downloadIcon}
           outlined
           loading={downloading}
           onClick={onTemplate}

@@ -3,11 +3,13 @@ import type { CategoryDto, ItemDto, WeekItemDto } from "@zaiko/common/catalogue/
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
+import { PlusIcon } from "primereact/icons/plus";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useSelector } from "react-redux";
 import { useLocation, useParams } from "react-router-dom";
 import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog";
 import { DataTable } from "../../components/DataTable";
+import { primeIcon } from "../../components/icons/primeIcon";
 import { Page } from "../../components/layout/Page";
 import { selectGroupId } from "../../lib/session";
 import { TimelineLink } from "../availability";
@@ -23,6 +25,7 @@ import { dropdownNames } from "../../components/form/dropdownNames";
 import { SearchField } from "../../components/form/SearchField";
 import { showAlert } from "../../lib/feedback";
 
+const addIcon = primeIcon(PlusIcon);
 const NO_ITEMS: WeekItemDto[] = [];
 const NO_CATEGORIES: CategoryDto[] = [];
 const NO_DAYS: string[] = [];
@@ -133,7 +136,7 @@ export function ItemListPage() {
         <Button
           type="button"
           label={ja.itemList.create}
-          icon="pi pi-plus"
+          icon={addIcon}
           onClick={() => setFormTarget("new")}
           disabled={groupId === null}
         />

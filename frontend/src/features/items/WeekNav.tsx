@@ -1,5 +1,9 @@
 import { ja } from "@zaiko/common/messages/ja";
+import { AngleLeftIcon } from "primereact/icons/angleleft";
+import { AngleRightIcon } from "primereact/icons/angleright";
+import type { ComponentType } from "react";
 import { Link } from "react-router-dom";
+import type { IconProps } from "../../components/icons/InlineIcons";
 import { businessDay } from "../../lib/dateTime";
 import { weekPath } from "./weekLinks";
 
@@ -19,22 +23,22 @@ export function weekLabel(date: string | undefined): string {
 function WeekLink({
   date,
   label,
-  icon,
+  icon: Icon,
   search,
   iconRight = false,
 }: {
   date: string | undefined;
   label: string;
-  icon: string;
+  icon: ComponentType<IconProps>;
   search: string;
   iconRight?: boolean;
 }) {
   const to = weekPath(date, search);
   const content = (
     <>
-      {iconRight ? null : <i className={`pi ${icon}`} aria-hidden="true" />}
+      {iconRight ? null : <Icon className="app-icon" aria-hidden="true" />}
       <span>{weekLabel(date)}</span>
-      {iconRight ? <i className={`pi ${icon}`} aria-hidden="true" /> : null}
+      {iconRight ? <Icon className="app-icon" aria-hidden="true" /> : null}
     </>
   );
   // Inert while no date is set: a link to nowhere would reload the same week.
@@ -69,13 +73,13 @@ export function WeekNav({ before, next, search }: Props) {
   const today = weekPath(businessDay(new Date()) ?? undefined, search);
   return (
     <nav className="week-nav" aria-label={`${ja.itemList.previousWeek} / ${ja.itemList.nextWeek}`}>
-      <WeekLink date={before} label={ja.itemList.previousWeek} icon="pi-angle-left" search={search} />
+      <WeekLink date={before} label={ja.itemList.previousWeek} icon={AngleLeftIcon} search={search} />
       {today ? (
         <Link to={today} className="p-button p-button-outlined week-link week-link-today">
           {ja.itemList.thisWeek}
         </Link>
       ) : null}
-      <WeekLink date={next} label={ja.itemList.nextWeek} icon="pi-angle-right" search={search} iconRight />
+      <WeekLink date={next} label={ja.itemList.nextWeek} icon={AngleRightIcon} search={search} iconRight />
     </nav>
   );
 }

@@ -2,11 +2,13 @@ import { skipToken } from "@reduxjs/toolkit/query";
 import type { UserDto } from "@zaiko/common/members/members.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
+import { DownloadIcon } from "primereact/icons/download";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSelector } from "react-redux";
 import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog";
 import { DataTable } from "../../components/DataTable";
 import { SearchField } from "../../components/form/SearchField";
+import { primeIcon } from "../../components/icons/primeIcon";
 import { Page } from "../../components/layout/Page";
 import { notifySuccess, showAlert } from "../../lib/feedback";
 import { selectGroupId } from "../../lib/session";
@@ -19,6 +21,7 @@ import {
   useSetMemberActiveMutation,
 } from "./membersApi";
 
+const downloadIcon = primeIcon(DownloadIcon);
 const NO_MEMBERS: UserDto[] = [];
 const getRowId = (user: UserDto) => String(user.id);
 
@@ -90,7 +93,7 @@ export function MemberListPage() {
         <Button
           type="button"
           label={ja.members.csvExport}
-          icon="pi pi-download"
+          icon={downloadIcon}
           outlined
           loading={exporting}
           onClick={onExport}

@@ -1,10 +1,13 @@
 import type { UserDto } from "@zaiko/common/members/members.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
+import { TrashIcon } from "primereact/icons/trash";
 import { InputSwitch } from "primereact/inputswitch";
 import { type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
+import { primeIcon } from "../../components/icons/primeIcon";
 
 const helper = dataTableColumnHelper<UserDto>();
+const deleteIcon = primeIcon(TrashIcon);
 
 interface Actions {
   onToggleActive: (user: UserDto, active: boolean) => void;
@@ -42,7 +45,7 @@ export function memberColumns({ onToggleActive, onDelete }: Actions): DataTableC
           <Button
             type="button"
             label={ja.members.delete}
-            icon="pi pi-trash"
+            icon={deleteIcon}
             severity="danger"
             size="small"
             outlined

@@ -1,4 +1,6 @@
 import { ja } from "@zaiko/common/messages/ja";
+import { SearchIcon } from "primereact/icons/search";
+import { TrashIcon } from "primereact/icons/trash";
 import { BackToCasesNotice } from "../../components/layout/BackToCasesNotice";
 import { Page } from "../../components/layout/Page";
 import type { CaseGone } from "./useCaseGone";
@@ -9,9 +11,9 @@ export function CaseGoneNotice({ title, gone }: { title: string; gone: Exclude<C
   return (
     <Page title={title}>
       {gone === "deleted" ? (
-        <BackToCasesNotice title={t.caseDeletedTitle} body={t.caseDeletedBody} icon="pi-trash" />
+        <BackToCasesNotice title={t.caseDeletedTitle} body={t.caseDeletedBody} icon={TrashIcon} />
       ) : (
-        <BackToCasesNotice title={t.caseNotFoundTitle} body={t.caseNotFoundBody} icon="pi-search" />
+        <BackToCasesNotice title={t.caseNotFoundTitle} body={t.caseNotFoundBody} icon={SearchIcon} />
       )}
     </Page>
   );

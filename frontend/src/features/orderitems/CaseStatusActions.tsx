@@ -3,9 +3,7 @@ import type { CaseStatus, WorkCaseDto } from "@zaiko/common/workcases/workcases.
 import { Button } from "primereact/button";
 import { useState } from "react";
 import { useSelector } from "react-redux";
-import { AppDialog } from "../../components/AppDialog";
-import { DateTimeField } from "../../components/form/DateTimeField";
-import { NoticeDialog } from "../../components/NoticeDialog";
+import { lazyDialog } from "../../components/lazyDialog";
 import { ShortageList } from "../../components/ShortageList";
 import { type ShortageDto, shortagesOf, type TentativeHoldDto, tentativeHoldsOf } from "../../lib/allocation";
 import { isoFromWallClock, wallClockOf } from "../../lib/dateTime";
@@ -15,6 +13,9 @@ import { WhyShortButton } from "../availability";
 import { useChangeCaseStatusMutation } from "./caseStatusApi";
 
 const L = ja.lifecycle;
+// Loaded when first opened: the case screen draws its buttons without the dialog and its date field.
+const HoldUntilDialog = lazyDialog(async () => (await import("./HoldUntilDialog")).HoldUntilDialog);
+const NoticeDialog = lazyDialog(async () => (await import("../../components/NoticeDialog")).NoticeDialog);
 
 /** The server's refusal text (`error` or `detail`), else ours. */
 function refusalOf(error: unknown): string {
@@ -117,25 +118,14 @@ export function CaseStatusActions({ workcase, groupId }: { workcase: WorkCaseDto
           {button(L.reopenTentative, () => openHold("reopen"), "secondary")}
         </>
       ) : null}
-      <AppDialog
-        title={L.holdDialogTitle}
+      <HoldUntilDialog
         visible={holdDialog !== null}
-        onHide={() => setHoldDialog(null)}
-        footer={
-          <div className="dialog-footer">
-            <Button type="button" label={ja.common.cancel} outlined onClick={() => setHoldDialog(null)} />
-            <Button
-              type="button"
-              label={L.save}
-              disabled={!holdUntil}
-              loading={isLoading}
-              onClick={() => void saveHold()}
-            />
-          </div>
-        }
-      >
-        <DateTimeField label={L.holdUntil} value={holdUntil} onChange={setHoldUntil} />
-      </AppDialog>
+        holdUntil={holdUntil}
+        onChange={setHoldUntil}
+        busy={isLoading}
+        onSave={() => void saveHold()}
+        onCancel={() => setHoldDialog(null)}
+      />
       <NoticeDialog visible={refused !== null} title={L.refusedTitle} onClose={() => setRefused(null)}>
         <p className="dialog-question">{refused?.reason}</p>
         <ShortageList

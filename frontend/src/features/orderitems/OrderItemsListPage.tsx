@@ -6,6 +6,8 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { useSelector } from "react-redux";
 import { useParams, useSearchParams } from "react-router-dom";
 import { DataTable } from "../../components/DataTable";
+import { FileExcelIcon } from "../../components/icons/glyphs/FileExcelIcon";
+import { primeIcon } from "../../components/icons/primeIcon";
 import { Page } from "../../components/layout/Page";
 import { MovementDialog, movableOrderItem, useMovementDialog } from "../../components/movements";
 import { NoticeDialog } from "../../components/NoticeDialog";
@@ -38,6 +40,7 @@ import { SearchField } from "../../components/form/SearchField";
 import { OverdueWarning } from "./OverdueWarning";
 
 const t = ja.orderitems;
+const excelIcon = primeIcon(FileExcelIcon);
 const NO_ORDER_ITEMS: OrderItemDto[] = [];
 const getRowId = (o: OrderItemDto) => String(o.id);
 /** The value of フィルターなし (PrimeReact shows an empty string as "nothing selected"). */
@@ -173,7 +176,7 @@ export function OrderItemsListPage() {
           <Button
             type="button"
             label={t.excelExport}
-            icon="pi pi-file-excel"
+            icon={excelIcon}
             severity="success"
             loading={exporting}
             disabled={!workcase}

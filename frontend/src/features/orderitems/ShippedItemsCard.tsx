@@ -2,6 +2,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import { useMemo } from "react";
 import { Link } from "react-router-dom";
 import { DataTable, type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
+import { ListIcon } from "../../components/icons/glyphs/ListIcon";
 import type { OrderItemDto } from "../../lib/allocation";
 import { byEndDateDesc } from "./orderItemSort";
 import { UnitButton, UnitButtonPlaceholder, UnitClicksContext, useHasPendingClicks } from "./UnitButton";
@@ -72,7 +73,7 @@ export function ShippedItemsCard({ orderItems, loading, listHref, busy, pending,
           {t.shippedCard}
         </h2>
         <Link to={listHref} className="p-button p-button-sm p-button-outlined p-component case-list-link">
-          <span className="pi pi-list" aria-hidden="true" />
+          <ListIcon />
           <span className="p-button-label">{t.listButton}</span>
         </Link>
       </div>

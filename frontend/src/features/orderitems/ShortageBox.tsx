@@ -1,8 +1,13 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
+import { TimesIcon } from "primereact/icons/times";
+import { ExclamationCircleIcon } from "../../components/icons/glyphs/ExclamationCircleIcon";
+import { primeIcon } from "../../components/icons/primeIcon";
 import { ShortageList } from "../../components/ShortageList";
 import { WhyShortButton } from "../availability";
 import type { AddRefusal } from "./useAllocationClicks";
+
+const closeIcon = primeIcon(TimesIcon);
 
 interface Props {
   refusal: AddRefusal;
@@ -19,7 +24,7 @@ interface Props {
 export function ShortageBox({ refusal, caseId, onClose }: Props) {
   return (
     <div className="error-list short-message" role="alert">
-      <i className="pi pi-exclamation-circle" aria-hidden="true" />
+      <ExclamationCircleIcon />
       <div className="short-message-body">
         <strong>{refusal.message}</strong>
         <ShortageList
@@ -31,7 +36,7 @@ export function ShortageBox({ refusal, caseId, onClose }: Props) {
       </div>
       <Button
         type="button"
-        icon="pi pi-times"
+        icon={closeIcon}
         text
         rounded
         severity="danger"

@@ -1,6 +1,14 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
+import { MinusIcon } from "primereact/icons/minus";
+import { PlusIcon } from "primereact/icons/plus";
+import { SpinnerIcon } from "primereact/icons/spinner";
 import { createContext, useContext } from "react";
+import { primeIcon } from "../../components/icons/primeIcon";
+
+const plusIcon = primeIcon(PlusIcon);
+const minusIcon = primeIcon(MinusIcon);
+const spinnerIcon = primeIcon(SpinnerIcon, true);
 
 /** The clicks of one card's buttons, by item id (see `useCountedClicks`). */
 export interface UnitClicks {
@@ -33,7 +41,7 @@ export function UnitButton({ kind, label, itemId, onClick }: Props) {
   // Clicks not answered yet (gathered or in flight), and whether calls are in flight (the spinner).
   const pending = clicks.pending.get(itemId) ?? 0;
   const busy = clicks.busy.has(itemId);
-  const icon = busy ? "pi pi-spin pi-spinner" : kind === "plus" ? "pi pi-plus" : "pi pi-minus";
+  const icon = busy ? spinnerIcon : kind === "plus" ? plusIcon : minusIcon;
   return (
     <Button
       type="button"
@@ -67,7 +75,7 @@ export function UnitButtonPlaceholder() {
       className="p-button p-component p-button-icon-only p-button-sm unit-button unit-button-placeholder"
       aria-hidden="true"
     >
-      <span className="p-button-icon p-c pi pi-plus" />
+      <PlusIcon className="p-button-icon p-c app-icon" />
       <span className="p-button-label p-c">&nbsp;</span>
     </span>
   );

@@ -1,7 +1,9 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
+import { PencilIcon } from "primereact/icons/pencil";
 import { Link } from "react-router-dom";
 import { type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
+import { primeIcon } from "../../components/icons/primeIcon";
 import {
   type MovableRow,
   type MovementKind,
@@ -13,6 +15,7 @@ import { displayDateTime, displayOptionalDateTime, instantOf } from "../../lib/d
 
 const t = ja.orderitems;
 const helper = dataTableColumnHelper<OrderItemDto>();
+const editIcon = primeIcon(PencilIcon);
 
 export type TimingKind = "issue" | "receive";
 
@@ -97,7 +100,7 @@ export function orderItemListColumns({
               type="button"
               size="small"
               label={t.edit}
-              icon="pi pi-pencil"
+              icon={editIcon}
               outlined
               aria-label={`${t.edit}: ${o.items.title}`}
               onClick={() => onEdit(o)}

@@ -1,5 +1,6 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { Link } from "react-router-dom";
+import { PrintIcon } from "../../components/icons/glyphs/PrintIcon";
 import "./packListButton.css";
 
 /** The path of a case's pack list. */
@@ -9,7 +10,7 @@ export const packListPath = (caseId: number) => `/workcase/${caseId}/packlist`;
 export function PackListButton({ caseId }: { caseId: number }) {
   return (
     <Link to={packListPath(caseId)} className="p-button p-button-outlined packlist-link">
-      <span className="pi pi-print" aria-hidden="true" />
+      <PrintIcon />
       <span className="p-button-label">{ja.packlist.open}</span>
     </Link>
   );

@@ -1,8 +1,12 @@
 import { skipToken } from "@reduxjs/toolkit/query";
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
+import { SearchIcon } from "primereact/icons/search";
 import { useMemo } from "react";
 import { Link, useParams } from "react-router-dom";
+import { ArrowLeftIcon } from "../../components/icons/glyphs/ArrowLeftIcon";
+import { PrintIcon } from "../../components/icons/glyphs/PrintIcon";
+import { primeIcon } from "../../components/icons/primeIcon";
 import { BackToCasesNotice } from "../../components/layout/BackToCasesNotice";
 import { Loading } from "../../components/layout/Loading";
 import { Page } from "../../components/layout/Page";
@@ -12,6 +16,8 @@ import { packLines } from "./packLines";
 import { usePackListCaseQuery, usePackListItemsQuery } from "./packlistApi";
 import "./packlist.css";
 import "./packListButton.css";
+
+const printIcon = primeIcon(PrintIcon);
 
 const t = ja.packlist;
 
@@ -30,7 +36,7 @@ export function PackListPage() {
     const f = ja.feedback;
     return (
       <Page title={t.title}>
-        <BackToCasesNotice title={f.caseNotFoundTitle} body={f.caseNotFoundBody} icon="pi-search" />
+        <BackToCasesNotice title={f.caseNotFoundTitle} body={f.caseNotFoundBody} icon={SearchIcon} />
       </Page>
     );
   }
@@ -41,12 +47,12 @@ export function PackListPage() {
     <div className="page page-wide packlist">
       <div className="page-head packlist-toolbar">
         <Link to={`/orderitems/${caseId}`} className="p-button p-button-text packlist-link">
-          <span className="pi pi-arrow-left" aria-hidden="true" />
+          <ArrowLeftIcon />
           <span className="p-button-label">{t.back}</span>
         </Link>
         <Button
           type="button"
-          icon="pi pi-print"
+          icon={printIcon}
           label={t.print}
           disabled={!workcase || !itemsQuery.data}
           onClick={() => window.print()}

@@ -1,6 +1,7 @@
 import { skipToken } from "@reduxjs/toolkit/query";
 import { ja } from "@zaiko/common/messages/ja";
 import type { PresencePlace } from "@zaiko/common/realtime/presence";
+import { EyeIcon } from "primereact/icons/eye";
 import { useMemo } from "react";
 import { useSelector } from "react-redux";
 import { selectSession } from "../../lib/session";
@@ -30,7 +31,7 @@ export function PresenceChips(props: Props) {
   return (
     <section className="presence" aria-label={t.region}>
       <span className="presence-label">
-        <i className="pi pi-eye" aria-hidden="true" />
+        <EyeIcon className="app-icon" aria-hidden="true" />
         {t.label}
       </span>
       <ul className="presence-chips">

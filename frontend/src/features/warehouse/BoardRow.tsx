@@ -1,7 +1,7 @@
 import { ja } from "@zaiko/common/messages/ja";
 import type { WarehouseRowDto } from "@zaiko/common/warehouse/warehouse.schema";
-import { Button } from "primereact/button";
 import { type MovableRow, type MovementKind, MovementProgress } from "../../components/movements";
+import { PlainButton } from "../../components/plain/PlainButton";
 import { businessTimeOfDay, formatBusinessDateTime } from "../../lib/dateTime";
 
 const t = ja.warehouse;
@@ -77,25 +77,22 @@ export function BoardRow({
           onOpen={actions.onOpenMovement}
         />
       </div>
+      {/* PlainButton: PrimeReact's Button markup without its per-instance work, two on every row. */}
       <div className="wh-row-actions">
-        <Button
-          type="button"
-          className="wh-toggle"
+        <PlainButton
+          className={issued ? "p-button-secondary p-button-outlined wh-toggle" : "wh-toggle"}
           label={issueLabel}
-          severity={issued ? "secondary" : undefined}
-          outlined={issued}
           loading={actions.pending.has(`${row.id}:issue`)}
-          aria-label={t.toggleLabel(issueLabel, row.item.title)}
+          ariaLabel={t.toggleLabel(issueLabel, row.item.title)}
           onClick={() => actions.onToggle(row, "issue")}
         />
-        <Button
-          type="button"
-          className="wh-toggle"
+        <PlainButton
+          className={
+            received ? "p-button-secondary p-button-outlined wh-toggle" : "p-button-success wh-toggle"
+          }
           label={receiveLabel}
-          severity={received ? "secondary" : "success"}
-          outlined={received}
           loading={actions.pending.has(`${row.id}:receive`)}
-          aria-label={t.toggleLabel(receiveLabel, row.item.title)}
+          ariaLabel={t.toggleLabel(receiveLabel, row.item.title)}
           onClick={() => actions.onToggle(row, "receive")}
         />
       </div>

@@ -1,6 +1,7 @@
 import { ja } from "@zaiko/common/messages/ja";
 import type { OverdueWarningDto } from "@zaiko/common/orderitems/outages.schema";
 import type { WarehouseCaseDto } from "@zaiko/common/warehouse/warehouse.schema";
+import { ExclamationTriangleIcon } from "primereact/icons/exclamationtriangle";
 import { Link } from "react-router-dom";
 import { OverdueWarningList } from "../../components/OverdueWarningList";
 import { formatBusinessDateTime } from "../../lib/dateTime";
@@ -25,7 +26,7 @@ export function BoardSection({ id, title, hint, cases, overdue = false, warnings
   return (
     <section className={`wh-section${overdue ? " wh-section--overdue" : ""}`} aria-labelledby={headingId}>
       <h2 id={headingId} className="wh-section-title">
-        {overdue ? <i className="pi pi-exclamation-triangle" aria-hidden="true" /> : null}
+        {overdue ? <ExclamationTriangleIcon className="app-icon" aria-hidden="true" /> : null}
         {title}
       </h2>
       {hint ? <p className="wh-section-hint">{hint}</p> : null}

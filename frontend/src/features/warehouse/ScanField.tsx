@@ -3,6 +3,7 @@ import { IconField } from "primereact/iconfield";
 import { InputIcon } from "primereact/inputicon";
 import { InputText } from "primereact/inputtext";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { BarcodeIcon } from "../../components/icons/glyphs/BarcodeIcon";
 
 const t = ja.warehouse;
 
@@ -50,7 +51,9 @@ export function ScanField({ onScan, message, matched }: Props) {
   return (
     <form className="wh-scan" onSubmit={submit}>
       <IconField iconPosition="left" className="wh-scan-field">
-        <InputIcon className="pi pi-barcode" />
+        <InputIcon>
+          <BarcodeIcon />
+        </InputIcon>
         <InputText
           ref={input}
           type="search"

@@ -1,11 +1,14 @@
 import { ja } from "@zaiko/common/messages/ja";
 import type { WarehouseRowDto } from "@zaiko/common/warehouse/warehouse.schema";
 import { Button } from "primereact/button";
+import { WindowMaximizeIcon } from "primereact/icons/windowmaximize";
+import { WindowMinimizeIcon } from "primereact/icons/windowminimize";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router-dom";
+import { primeIcon } from "../../components/icons/primeIcon";
 import { Loading } from "../../components/layout/Loading";
+import { lazyDialog } from "../../components/lazyDialog";
 import { MovementDialog, useMovementDialog } from "../../components/movements";
-import { NoticeDialog } from "../../components/NoticeDialog";
 import { type ShipmentPatch, useShipmentToggle } from "../../components/useShipmentToggle";
 import { serverDetail } from "../../lib/errors";
 import { PresenceChips } from "../presence";
@@ -26,7 +29,11 @@ import "./warehouse.css";
 
 const t = ja.warehouse;
 /** Re-read now and then: rows become overdue as time passes, and a wall screen crosses midnight. */
+// Loaded when first shown: the board draws without it.
+const NoticeDialog = lazyDialog(async () => (await import("../../components/NoticeDialog")).NoticeDialog);
 const POLL_MS = 60_000;
+const wallOffIcon = primeIcon(WindowMinimizeIcon);
+const wallOnIcon = primeIcon(WindowMaximizeIcon);
 const NO_IDS: ReadonlySet<number> = new Set();
 
 /** /warehouse: what goes out and comes back today and tomorrow, overdue first; live; scan to find. */
@@ -101,7 +108,7 @@ export function WarehousePage() {
           <Button
             type="button"
             label={wall ? t.wallOff : t.wallOn}
-            icon={wall ? "pi pi-window-minimize" : "pi pi-window-maximize"}
+            icon={wall ? wallOffIcon : wallOnIcon}
             outlined
             aria-pressed={wall}
             onClick={toggleWall}

@@ -8,7 +8,8 @@ import { TextField } from "../../components/form/TextField";
 import { useTouched } from "../../components/form/useTouched";
 import { showAlert } from "../../lib/feedback";
 import { CaseStatusFields } from "./CaseStatusFields";
-import { validateWorkCase, type WorkCaseFormValues } from "./workCaseForm";
+import type { WorkCaseFormValues } from "./workCaseForm";
+import { validateWorkCase } from "./workCaseValidation";
 
 interface Props {
   visible: boolean;

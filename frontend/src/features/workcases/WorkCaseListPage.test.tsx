@@ -98,6 +98,7 @@ describe("WorkCaseListPage", () => {
     const { user } = setup();
     await screen.findByRole("link", { name: "秋祭り" });
     await user.click(screen.getByRole("button", { name: t.create }));
+    await screen.findByRole("dialog"); // the form dialog loads when first opened
     expect(within(dialog()).getByText(t.dialogCreate, { selector: ".p-dialog-title" })).toBeInTheDocument();
     const confirm = within(dialog()).getByRole("button", { name: t.submitCreate });
     expect(confirm).toBeDisabled();
@@ -140,6 +141,7 @@ describe("WorkCaseListPage", () => {
     const { user, requests } = setup();
     await screen.findByRole("link", { name: "秋祭り" });
     await user.click(screen.getByRole("button", { name: t.create }));
+    await screen.findByRole("dialog"); // the form dialog loads when first opened
     const title = within(dialog()).getByLabelText(t.caseTitle);
     await user.click(title);
     await user.paste("長".repeat(201));
@@ -164,6 +166,7 @@ describe("WorkCaseListPage", () => {
     const { user, requests } = setup({ "POST /api/workcases/": json(201, created) });
     await screen.findByRole("link", { name: "秋祭り" });
     await user.click(screen.getByRole("button", { name: t.create }));
+    await screen.findByRole("dialog"); // the form dialog loads when first opened
     await user.type(within(dialog()).getByLabelText(t.caseTitle), "新しい案件");
     await typeDate(user, t.startDate, "2026/11/25 10:00");
     await typeDate(user, t.endDate, "2026/11/26 10:00");
@@ -189,6 +192,7 @@ describe("WorkCaseListPage", () => {
     const { user, requests } = setup({ "PUT /api/workcases/1/": json(409, refusal) });
     await screen.findByRole("link", { name: "秋祭り" });
     await user.click(within(rowOf("秋祭り")).getByRole("button", { name: `${t.edit}: 秋祭り` }));
+    await screen.findByRole("dialog"); // the form dialog loads when first opened
     expect(within(dialog()).getByLabelText(t.caseTitle)).toHaveValue("秋祭り");
     await user.click(within(dialog()).getByRole("button", { name: t.submitEdit }));
 
@@ -212,6 +216,7 @@ describe("WorkCaseListPage", () => {
     const { user } = setup({ "PUT /api/workcases/1/": json(500, {}) });
     await screen.findByRole("link", { name: "秋祭り" });
     await user.click(within(rowOf("秋祭り")).getByRole("button", { name: `${t.edit}: 秋祭り` }));
+    await screen.findByRole("dialog"); // the form dialog loads when first opened
     await user.click(within(dialog()).getByRole("button", { name: t.submitEdit }));
     expect(await screen.findByText(t.refusedBody)).toBeInTheDocument();
   });
@@ -220,7 +225,7 @@ describe("WorkCaseListPage", () => {
     const { user, requests } = setup({ "DELETE /api/workcases/2/": json(204, null) });
     await screen.findByRole("link", { name: "Winter Fes" });
     await user.click(within(rowOf("Winter Fes")).getByRole("button", { name: `${t.delete}: Winter Fes` }));
-    const confirm = screen.getByRole("dialog", { name: t.deleteTitle });
+    const confirm = await screen.findByRole("dialog", { name: t.deleteTitle });
     expect(within(confirm).getByText(t.deleteConfirm)).toBeInTheDocument();
     await user.click(within(confirm).getByRole("button", { name: t.delete }));
     expect(await screen.findByText(t.deleted)).toBeInTheDocument();

@@ -3,15 +3,17 @@ import { ja } from "@zaiko/common/messages/ja";
 import type { CaseStatus } from "@zaiko/common/workcases/workcases.schema";
 import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
+import { PlusIcon } from "primereact/icons/plus";
+import { TimesIcon } from "primereact/icons/times";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useSelector } from "react-redux";
-import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog";
 import { DataTable } from "../../components/DataTable";
 import { DateTimeField } from "../../components/form/DateTimeField";
 import { dropdownNames } from "../../components/form/dropdownNames";
+import { primeIcon } from "../../components/icons/primeIcon";
 import { Loading } from "../../components/layout/Loading";
 import { Page } from "../../components/layout/Page";
-import { NoticeDialog } from "../../components/NoticeDialog";
+import { lazyDialog } from "../../components/lazyDialog";
 import { ShortageList } from "../../components/ShortageList";
 import {
   type ShortageDto,
@@ -24,7 +26,6 @@ import {
 import { selectGroupId } from "../../lib/session";
 import { WhyShortButton } from "../availability";
 import { filterByDay } from "./periodFilter";
-import { WorkCaseFormDialog } from "./WorkCaseFormDialog";
 import { workCaseColumns } from "./workCaseColumns";
 import {
   emptyWorkCaseForm,
@@ -44,6 +45,15 @@ import "../../components/allocation.css";
 import { SearchField } from "../../components/form/SearchField";
 import { askConfirm, notifySuccess, showAlert } from "../../lib/feedback";
 
+// Loaded when first opened: the form (zod, the date pickers) and the dialogs are not needed to draw the list.
+const WorkCaseFormDialog = lazyDialog(async () => (await import("./WorkCaseFormDialog")).WorkCaseFormDialog);
+const ConfirmDeleteDialog = lazyDialog(
+  async () => (await import("../../components/ConfirmDeleteDialog")).ConfirmDeleteDialog,
+);
+const NoticeDialog = lazyDialog(async () => (await import("../../components/NoticeDialog")).NoticeDialog);
+
+const createIcon = primeIcon(PlusIcon);
+const clearIcon = primeIcon(TimesIcon);
 const NO_CASES: WorkCaseDto[] = [];
 const getRowId = (c: WorkCaseDto) => String(c.id);
 const t = ja.workcases;
@@ -198,7 +208,7 @@ export function WorkCaseListPage() {
   return (
     <Page
       title={t.title}
-      actions={<Button type="button" label={t.create} icon="pi pi-plus" onClick={openCreate} />}
+      actions={<Button type="button" label={t.create} icon={createIcon} onClick={openCreate} />}
     >
       <div className="list-toolbar case-toolbar">
         <div className="case-day-search">
@@ -212,7 +222,7 @@ export function WorkCaseListPage() {
           {day ? (
             <Button
               type="button"
-              icon="pi pi-times"
+              icon={clearIcon}
               text
               rounded
               aria-label={t.clearDate}
@@ -240,7 +250,7 @@ export function WorkCaseListPage() {
           {search ? (
             <Button
               type="button"
-              icon="pi pi-times"
+              icon={clearIcon}
               text
               rounded
               aria-label={t.clearSearch}

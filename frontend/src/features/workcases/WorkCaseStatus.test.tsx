@@ -90,6 +90,7 @@ describe("WorkCaseListPage: case status (docs/lifecycle.md)", () => {
     const { user, requests } = setup({ "POST /api/workcases/": json(201, created) });
     await screen.findByRole("link", { name: "A社仮" });
     await user.click(screen.getByRole("button", { name: t.create }));
+    await screen.findByRole("dialog"); // the form dialog loads when first opened
     await user.type(within(dialog()).getByLabelText(t.caseTitle), "新しい仮");
     for (const [label, text] of [
       [t.startDate, "2026/12/25 10:00"],

@@ -1,12 +1,17 @@
 import { ja } from "@zaiko/common/messages/ja";
-import { Button } from "primereact/button";
+import { PencilIcon } from "primereact/icons/pencil";
+import { TrashIcon } from "primereact/icons/trash";
 import { Link } from "react-router-dom";
 import { CaseStatusBadge } from "../../components/CaseStatusBadge";
 import { type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
+import { CopyIcon } from "../../components/icons/glyphs/CopyIcon";
+import { PlainButton } from "../../components/plain/PlainButton";
 import type { WorkCaseDto } from "../../lib/allocation";
 import { displayDateTime, instantOf } from "../../lib/dateTime";
 
 const helper = dataTableColumnHelper<WorkCaseDto>();
+// The classes PrimeReact's Button gives a left icon.
+const ICON = "p-button-icon p-c p-button-icon-left";
 const t = ja.workcases;
 
 /** Sorts by the instant; unreadable dates are undefined, which sortUndefined keeps last both ways. */
@@ -62,32 +67,28 @@ export function workCaseColumns({
       cell: ({ row }) => {
         const c = row.original;
         return (
+          // PlainButton: PrimeReact's Button markup without its per-instance work, three on every row.
           <div className="row-actions">
-            <Button
-              type="button"
+            <PlainButton
+              className="p-button-sm"
               label={t.edit}
-              icon="pi pi-pencil"
-              size="small"
-              aria-label={`${t.edit}: ${c.title}`}
+              icon={<PencilIcon className={`${ICON} app-icon`} aria-hidden="true" />}
+              ariaLabel={`${t.edit}: ${c.title}`}
               onClick={() => onEdit(c)}
             />
-            <Button
-              type="button"
+            <PlainButton
+              className="p-button-sm p-button-danger"
               label={t.delete}
-              icon="pi pi-trash"
-              size="small"
-              severity="danger"
-              aria-label={`${t.delete}: ${c.title}`}
+              icon={<TrashIcon className={`${ICON} app-icon`} aria-hidden="true" />}
+              ariaLabel={`${t.delete}: ${c.title}`}
               onClick={() => onDelete(c)}
             />
-            <Button
-              type="button"
+            <PlainButton
+              className="p-button-sm p-button-success"
               label={t.duplicate}
-              icon="pi pi-copy"
-              size="small"
-              severity="success"
+              icon={<CopyIcon className={ICON} />}
               loading={duplicatingId === c.id}
-              aria-label={`${t.duplicate}: ${c.title}`}
+              ariaLabel={`${t.duplicate}: ${c.title}`}
               onClick={() => onDuplicate(c)}
             />
           </div>

@@ -1,6 +1,4 @@
-import { ja } from "@zaiko/common/messages/ja";
-import { WorkCaseWriteSchema } from "@zaiko/common/workcases/workcases.schema";
-import { type PeriodMessages, periodBody, periodFormMessages } from "../../components/form/periodForm";
+import { periodBody } from "../../components/form/periodForm";
 import type { WorkCaseDto } from "../../lib/allocation";
 import { isoFromWallClock, wallClockOf } from "../../lib/dateTime";
 
@@ -46,16 +44,4 @@ export function holdBody(values: WorkCaseFormValues) {
   return values.status === "tentative" && values.holdUntil
     ? { status: "tentative" as const, hold_until: isoFromWallClock(values.holdUntil) }
     : {};
-}
-
-export type WorkCaseFormErrors = PeriodMessages & { title?: string; note?: string; holdUntil?: string };
-
-/** The form's messages: the server's own schema (spec §5 texts) run on the body the form would send. */
-export function validateWorkCase(values: WorkCaseFormValues): WorkCaseFormErrors {
-  const messages: WorkCaseFormErrors = periodFormMessages(WorkCaseWriteSchema, workCaseBody(values), {
-    title: "title",
-    note: "note",
-  });
-  if (values.status === "tentative" && !values.holdUntil) messages.holdUntil = ja.lifecycle.holdUntilRequired;
-  return messages;
 }
