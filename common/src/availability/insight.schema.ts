@@ -5,15 +5,11 @@ import type { CaseStatus } from "../workcases/workcases.schema";
  * strings; days are "YYYY-MM-DD" calendar dates of the business zone.
  */
 
-/** A case holding units of an item: one order item of another case, with the case's status. */
-export interface HolderDto {
-  case_id: number;
-  case_title: string;
-  status: CaseStatus;
-  /** The order item's own period (it starts as the case's). */
-  start_date: string;
-  end_date: string;
-  quantity: number;
+/**
+ * A case holding units of an item: one order item of another case (its bar on the timeline, whose period is the
+ * order item's own; it starts as the case's), with the hold's details.
+ */
+export interface HolderDto extends TimelineBarDto {
   /** A tentative case's deadline (期限) and holder (担当); null for a confirmed case. */
   hold_until: string | null;
   held_by_name: string | null;

@@ -36,6 +36,18 @@ async function casesOf(deps: AppDeps, groupId: number, rows: Row[]): Promise<Map
   return new Map(views.map((v) => [v.id, v]));
 }
 
+/** A booking drawn as its case's bar: what the timeline shows and 理由 lists before its own fields. */
+function caseBar(r: Row, c: WorkCaseView | undefined): TimelineBarDto {
+  return {
+    case_id: r.workCaseId,
+    case_title: c?.title ?? "",
+    status: c?.status ?? "confirmed",
+    start_date: iso(r.start),
+    end_date: iso(r.end),
+    quantity: r.quantity,
+  };
+}
+
 const byStart = <T extends { start_date: string; case_id: number }>(a: T, b: T) =>
   a.start_date.localeCompare(b.start_date) || a.case_id - b.case_id;
 
@@ -72,12 +84,7 @@ export async function holdersOfItem(
     const c = cases.get(r.workCaseId);
     const tentative = c?.status === "tentative";
     return {
-      case_id: r.workCaseId,
-      case_title: c?.title ?? "",
-      status: c?.status ?? "confirmed",
-      start_date: iso(r.start),
-      end_date: iso(r.end),
-      quantity: r.quantity,
+      ...caseBar(r, c),
       hold_until: tentative && c?.holdUntil ? iso(c.holdUntil) : null,
       held_by_name: tentative && c?.heldBy != null ? c.heldByName : null,
       out_of_service: r.outOfService,
@@ -166,17 +173,7 @@ export async function timeline(deps: AppDeps, actor: AuthUser, q: TimelineQuery)
     to: iso(to),
     items: items.map((item) => {
       const mine = byItem.get(item.id) ?? [];
-      const bars: TimelineBarDto[] = mine.map((r) => {
-        const c = cases.get(r.workCaseId);
-        return {
-          case_id: r.workCaseId,
-          case_title: c?.title ?? "",
-          status: c?.status ?? "confirmed",
-          start_date: iso(r.start),
-          end_date: iso(r.end),
-          quantity: r.quantity,
-        };
-      });
+      const bars = mine.map((r) => caseBar(r, cases.get(r.workCaseId)));
       return {
         id: item.id,
         title: item.title,
