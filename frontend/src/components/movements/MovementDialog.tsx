@@ -4,7 +4,7 @@ import { MinusIcon } from "primereact/icons/minus";
 import { PlusIcon } from "primereact/icons/plus";
 import { UndoIcon } from "primereact/icons/undo";
 import { InputNumber } from "primereact/inputnumber";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { displayDateTime, isoFromWallClock } from "../../lib/dateTime";
 import { AppDialog } from "../AppDialog";
 import { primeIcon } from "../icons/primeIcon";
@@ -27,6 +27,38 @@ const o = ja.outages;
 function dayStart(day: string): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   return m ? isoFromWallClock(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+}
+
+/** One count with − and + beside it: the units moved, and on a receive the lost and the broken ones. */
+function QuantityStepper(props: {
+  id: string;
+  label: string;
+  value: number | null;
+  onChange: (value: number | null) => void;
+  min: number;
+  max: number;
+  autoFocus?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="mv-quantity">
+      <label htmlFor={props.id}>{props.label}</label>
+      <InputNumber
+        inputId={props.id}
+        value={props.value}
+        onValueChange={(e) => props.onChange(e.value ?? null)}
+        min={props.min}
+        max={props.max}
+        showButtons
+        buttonLayout="horizontal"
+        decrementButtonIcon={minusIcon}
+        incrementButtonIcon={plusIcon}
+        inputMode="numeric"
+        autoFocus={props.autoFocus}
+      />
+      {props.children}
+    </div>
+  );
 }
 
 const historyKind = (kind: "issue" | "receive", disposition: string) =>
@@ -121,56 +153,36 @@ export function MovementDialog({ row, kind, busy, error, onSubmit, onUndo, onHid
             {t.receivedOf(row.received_quantity, row.order_quantity)}
           </p>
           {left > 0 ? (
-            <div className="mv-quantity">
-              <label htmlFor="mv-quantity-input">{t.quantityLabel}</label>
-              <InputNumber
-                inputId="mv-quantity-input"
-                value={quantity}
-                onValueChange={(e) => setQuantity(e.value ?? null)}
-                min={damaged > 0 ? 0 : 1}
-                max={left - damaged}
-                showButtons
-                buttonLayout="horizontal"
-                decrementButtonIcon={minusIcon}
-                incrementButtonIcon={plusIcon}
-                inputMode="numeric"
-                autoFocus
-              />
+            <QuantityStepper
+              id="mv-quantity-input"
+              label={t.quantityLabel}
+              value={quantity}
+              onChange={setQuantity}
+              min={damaged > 0 ? 0 : 1}
+              max={left - damaged}
+              autoFocus
+            >
               <span>{t.remaining(left)}</span>
-            </div>
+            </QuantityStepper>
           ) : null}
           {left > 0 && receiving ? (
             <div className="mv-dispositions">
-              <div className="mv-quantity">
-                <label htmlFor="mv-lost-input">{o.lostLabel}</label>
-                <InputNumber
-                  inputId="mv-lost-input"
-                  value={lost}
-                  onValueChange={(e) => setDamaged(Math.max(0, e.value ?? 0), broken)}
-                  min={0}
-                  max={left - broken}
-                  showButtons
-                  buttonLayout="horizontal"
-                  decrementButtonIcon={minusIcon}
-                  incrementButtonIcon={plusIcon}
-                  inputMode="numeric"
-                />
-              </div>
-              <div className="mv-quantity">
-                <label htmlFor="mv-broken-input">{o.brokenLabel}</label>
-                <InputNumber
-                  inputId="mv-broken-input"
-                  value={broken}
-                  onValueChange={(e) => setDamaged(lost, Math.max(0, e.value ?? 0))}
-                  min={0}
-                  max={left - lost}
-                  showButtons
-                  buttonLayout="horizontal"
-                  decrementButtonIcon={minusIcon}
-                  incrementButtonIcon={plusIcon}
-                  inputMode="numeric"
-                />
-              </div>
+              <QuantityStepper
+                id="mv-lost-input"
+                label={o.lostLabel}
+                value={lost}
+                onChange={(value) => setDamaged(Math.max(0, value ?? 0), broken)}
+                min={0}
+                max={left - broken}
+              />
+              <QuantityStepper
+                id="mv-broken-input"
+                label={o.brokenLabel}
+                value={broken}
+                onChange={(value) => setDamaged(lost, Math.max(0, value ?? 0))}
+                min={0}
+                max={left - lost}
+              />
               {broken > 0 ? (
                 <div className="mv-quantity">
                   <label htmlFor="mv-repair-input">{o.repairDueLabel}</label>
