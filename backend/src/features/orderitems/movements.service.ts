@@ -25,10 +25,16 @@ import { findOrderItem } from "./orderitems.queries";
 
 const m = ja.movements;
 
-/** Lost or broken units taken back (undo, the 入庫 toggle cleared): the item's usage fell from `from` on. */
-export function publishOutageUndone(outbox: Outbox, groupId: number, itemId: number, from: Date | null) {
-  const since = from === null ? null : iso(from);
-  outbox.add(groupId, rooms.group(groupId), "stock.changed", { item_ids: [itemId], from: since, to: null });
+/**
+ * Lost or broken units reported, found, repaired or taken back (undo, the 入庫 toggle cleared): the item's usage
+ * changed from `from` on, for good (an outage has no planned end).
+ */
+export function publishOutageChange(outbox: Outbox, groupId: number, itemId: number, from: Date) {
+  outbox.add(groupId, rooms.group(groupId), "stock.changed", {
+    item_ids: [itemId],
+    from: iso(from),
+    to: null,
+  });
 }
 const conflict = (error: string) => new HttpError(409, { error });
 
@@ -220,7 +226,7 @@ export function undoLatestMovement(deps: AppDeps, actor: AuthUser, id: number): 
       await assertTakeBackFits(tx, deps, outbox, actor.groupId, locked, [latest]);
       await writeTally(tx, id, tally(movements.slice(0, -1), current.orderQuantity));
       if (latest.disposition !== "returned")
-        publishOutageUndone(outbox, actor.groupId, current.itemId, latest.at);
+        publishOutageChange(outbox, actor.groupId, current.itemId, latest.at);
       const after = await publishOrderItem(tx, outbox, actor.groupId, id);
       await recordMovementHistory(tx, outbox, actor, locked, after, true);
       return after;

@@ -27,7 +27,7 @@ import { type CasePeriod, summaryOfCase } from "../inventory";
 import {
   clearMovements,
   publishEarlyReturn,
-  publishOutageUndone,
+  publishOutageChange,
   recordMovement,
   retally,
 } from "./movements.service";
@@ -239,7 +239,7 @@ export function patchOrderItem(
           await clearMovements(tx, deps, outbox, actor, locked, patch.kind);
           // Lost or broken units cleared with the receives free their stock again.
           if (patch.kind === "receive" && current.receivedQuantity > 0) {
-            publishOutageUndone(outbox, groupId, item.id, current.startDate);
+            publishOutageChange(outbox, groupId, item.id, current.startDate);
           }
         } else if (await recordMovement(tx, deps, actor, locked, patch.kind, "rest", time)) {
           if (patch.kind === "receive") publishEarlyReturn(outbox, groupId, locked, time);

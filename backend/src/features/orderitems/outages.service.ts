@@ -1,7 +1,6 @@
 import { ja } from "@zaiko/common/messages/ja";
 import type { OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
 import type { OutageDto, Receive } from "@zaiko/common/orderitems/outages.schema";
-import { rooms } from "@zaiko/common/realtime/events";
 import { outagePeriodsOf, shortageError, shortagesOf } from "../../allocation";
 import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
@@ -9,10 +8,9 @@ import { HttpError, httpError } from "../../lib/httpError";
 import { iso, isoOrNull } from "../../lib/iso";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
-import type { Outbox } from "../../realtime/outbox";
 import { findItemId } from "../items";
 import { insertMovement, memberName, movementsOf, writeTally } from "./movements.queries";
-import { publishEarlyReturn, recordMovement } from "./movements.service";
+import { publishEarlyReturn, publishOutageChange, recordMovement } from "./movements.service";
 import { tally } from "./movements.tally";
 import { recordMovementHistory, recordOrderItemHistory } from "./orderitems.history";
 import { lockOrderItemChain } from "./orderitems.locks";
@@ -40,15 +38,6 @@ export function presentOutage(r: OutageRow): OutageDto {
     resolved_by: r.resolvedBy,
     resolved_by_name: r.resolvedByName,
   };
-}
-
-/** The item's availability changed from `from` on, for good (an outage has no planned end). */
-function publishOutageChange(outbox: Outbox, groupId: number, itemId: number, from: Date) {
-  outbox.add(groupId, rooms.group(groupId), "stock.changed", {
-    item_ids: [itemId],
-    from: iso(from),
-    to: null,
-  });
 }
 
 /**
