@@ -5,19 +5,10 @@ import request from "supertest";
 import { withAllocationHooks } from "../../allocation/allocation.testkit";
 import { rowsOf } from "../../db/rawSql";
 import type { RunningServer } from "../../server";
-import {
-  activate,
-  actorOf,
-  bearer,
-  ownerWithStaff,
-  type Session,
-  signUpOwner,
-  signUpStaff,
-  statusOf,
-} from "../../test/api";
+import { activate, actorOf, bearer, type Session, signUpStaff, statusOf } from "../../test/api";
 import { describeOnDatabases } from "../../test/databases";
-import { type ClientSocket, connect, nextEvent, record, settle } from "../../test/sockets";
-import { startTestServer } from "../../test/testServer";
+import { connect, nextEvent, record, settle } from "../../test/sockets";
+import { useGroupServer } from "../../test/testServer";
 import { makeItem } from "../items/items.testkit";
 import { addItem } from "../orderitems/orderitems.service";
 import { add, addUnits, at, makeCase, patch, reduce } from "../orderitems/orderitems.testkit";
@@ -29,17 +20,9 @@ describeOnDatabases("history (履歴)", (driver) => {
   let owner: Session;
   let staff: Session;
   let other: Session;
-  let sockets: ClientSocket[] = [];
-  beforeAll(async () => {
-    server = await startTestServer(driver);
-    ({ owner, staff } = await ownerWithStaff(server));
-    other = await signUpOwner(server);
+  const sockets = useGroupServer(driver, (group) => {
+    ({ server, owner, staff, other } = group);
   });
-  afterEach(() => {
-    for (const s of sockets) s.close();
-    sockets = [];
-  });
-  afterAll(() => server.close());
   const api = () => request(server.url);
 
   const rowsIn = (where: ReturnType<typeof sql>) =>

@@ -2,10 +2,10 @@ import { ja } from "@zaiko/common/messages/ja";
 import type { OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
 import request from "supertest";
 import type { RunningServer } from "../../server";
-import { bearer, ownerWithStaff, type Session, signUpOwner } from "../../test/api";
+import { bearer, type Session } from "../../test/api";
 import { describeOnDatabases } from "../../test/databases";
-import { type ClientSocket, connect, nextEvent } from "../../test/sockets";
-import { startTestServer } from "../../test/testServer";
+import { connect, nextEvent } from "../../test/sockets";
+import { useGroupServer } from "../../test/testServer";
 import { makeItem } from "../items/items.testkit";
 import { makeHold, setStatus } from "../workcases/lifecycle.testkit";
 import { add, addUnits, at, invariantViolations, makeCase, patch, reduce } from "./orderitems.testkit";
@@ -18,17 +18,9 @@ describeOnDatabases("issue and receive by quantity", (driver) => {
   let owner: Session;
   let staff: Session;
   let other: Session;
-  let sockets: ClientSocket[] = [];
-  beforeAll(async () => {
-    server = await startTestServer(driver);
-    ({ owner, staff } = await ownerWithStaff(server));
-    other = await signUpOwner(server);
+  const sockets = useGroupServer(driver, (group) => {
+    ({ server, owner, staff, other } = group);
   });
-  afterEach(() => {
-    for (const s of sockets) s.close();
-    sockets = [];
-  });
-  afterAll(() => server.close());
   const api = () => request(server.url);
   const move = (s: Session, id: number, kind: "issue" | "receive", body: unknown) =>
     api()

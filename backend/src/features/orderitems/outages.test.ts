@@ -3,10 +3,10 @@ import type { MovementDto, OrderItemDto } from "@zaiko/common/orderitems/orderit
 import type { OutageDto } from "@zaiko/common/orderitems/outages.schema";
 import request from "supertest";
 import type { RunningServer } from "../../server";
-import { bearer, ownerWithStaff, type Session, signUpOwner } from "../../test/api";
+import { bearer, type Session } from "../../test/api";
 import { describeOnDatabases } from "../../test/databases";
-import { type ClientSocket, connect, nextEvent } from "../../test/sockets";
-import { startTestServer } from "../../test/testServer";
+import { connect, nextEvent } from "../../test/sockets";
+import { useGroupServer } from "../../test/testServer";
 import { makeItem } from "../items/items.testkit";
 import { add, addUnits, at, invariantViolations, makeCase, patch } from "./orderitems.testkit";
 
@@ -19,17 +19,9 @@ describeOnDatabases("lost and broken units", (driver) => {
   let owner: Session;
   let staff: Session;
   let other: Session;
-  let sockets: ClientSocket[] = [];
-  beforeAll(async () => {
-    server = await startTestServer(driver);
-    ({ owner, staff } = await ownerWithStaff(server));
-    other = await signUpOwner(server);
+  const sockets = useGroupServer(driver, (group) => {
+    ({ server, owner, staff, other } = group);
   });
-  afterEach(() => {
-    for (const s of sockets) s.close();
-    sockets = [];
-  });
-  afterAll(() => server.close());
   const api = () => request(server.url);
   const issue = (s: Session, id: number, quantity: number) =>
     api().post(`/api/orderitems/${id}/issue/`).set(bearer(s)).send({ quantity });
