@@ -1,14 +1,8 @@
 import { ja } from "@zaiko/common/messages/ja";
-import { Button } from "primereact/button";
 import { MinusIcon } from "primereact/icons/minus";
 import { PlusIcon } from "primereact/icons/plus";
 import { SpinnerIcon } from "primereact/icons/spinner";
 import { createContext, useContext } from "react";
-import { primeIcon } from "../../components/icons/primeIcon";
-
-const plusIcon = primeIcon(PlusIcon);
-const minusIcon = primeIcon(MinusIcon);
-const spinnerIcon = primeIcon(SpinnerIcon, true);
 
 /** The clicks of one card's buttons, by item id (see `useCountedClicks`). */
 export interface UnitClicks {
@@ -32,30 +26,33 @@ interface Props {
 }
 
 /**
- * '+' / '−' of the case detail. Never disabled while busy (PrimeReact's `loading` disables the button and
- * would drop the clicks made meanwhile): the icon turns into a spinner and a badge counts the clicks
- * still to be answered.
+ * '+' / '−' of the case detail. Never disabled while busy (a disabled button would drop the clicks made
+ * meanwhile): the icon turns into a spinner and a badge counts the clicks still to be answered.
+ * PrimeReact's Button markup and classes (the theme styles it the same) without its component: the case
+ * screen renders two of these per item on a phone, and PrimeReact's per-instance work (styles, pass-through
+ * props, ripple) made the screen's first render a long task (docs/frontend.md, "First screen").
  */
 export function UnitButton({ kind, label, itemId, onClick }: Props) {
   const clicks = useContext(UnitClicksContext);
   // Clicks not answered yet (gathered or in flight), and whether calls are in flight (the spinner).
   const pending = clicks.pending.get(itemId) ?? 0;
   const busy = clicks.busy.has(itemId);
-  const icon = busy ? spinnerIcon : kind === "plus" ? plusIcon : minusIcon;
+  const Icon = busy ? SpinnerIcon : kind === "plus" ? PlusIcon : MinusIcon;
+  const look = kind === "minus" ? " p-button-outlined p-button-sm p-button-secondary" : " p-button-sm";
   return (
-    <Button
+    <button
       type="button"
-      icon={icon}
-      size="small"
-      outlined={kind === "minus"}
-      severity={kind === "minus" ? "secondary" : undefined}
-      className="unit-button"
+      className={`unit-button p-button p-component p-button-icon-only${look}`}
       aria-label={pending > 0 ? `${label}${ja.orderitems.pendingClicks(pending)}` : label}
       aria-busy={busy || undefined}
-      badge={pending > 0 ? String(pending) : undefined}
-      badgeClassName="unit-button-badge"
       onClick={() => onClick(itemId)}
-    />
+    >
+      <Icon className="p-button-icon p-c app-icon" spin={busy || undefined} aria-hidden="true" />
+      <span className="p-button-label p-c">&nbsp;</span>
+      {pending > 0 && (
+        <span className="unit-button-badge p-badge p-component p-badge-no-gutter">{pending}</span>
+      )}
+    </button>
   );
 }
 
