@@ -1,6 +1,6 @@
 import { isValidElement, type ReactNode } from "react";
 import { matchRoutes, type RouteObject } from "react-router-dom";
-import type { AnyDispatch, ScreenDataPrefetch } from "../lib/screenData";
+import { type FirstRequests, requestEarly } from "../lib/earlyRequests";
 import { getAccessToken, tokenGroupId } from "../lib/token";
 
 type Loader = () => Promise<unknown>;
@@ -8,16 +8,12 @@ type Loader = () => Promise<unknown>;
 /** Each lazy screen component and the loader of its chunk (routes.tsx registers them). */
 const loaders = new Map<unknown, Loader>();
 
-/** What loads a screen's ScreenDataPrefetch, by the screen's loader. */
-const dataLoaders = new Map<Loader, () => Promise<ScreenDataPrefetch>>();
+/** The GETs a screen sends when it opens, by the screen's loader. */
+const firstRequestsOf = new Map<Loader, FirstRequests>();
 
-export function registerScreen(
-  component: unknown,
-  load: Loader,
-  loadData?: () => Promise<ScreenDataPrefetch>,
-): void {
+export function registerScreen(component: unknown, load: Loader, firstRequests?: FirstRequests): void {
   loaders.set(component, load);
-  if (loadData) dataLoaders.set(load, loadData);
+  if (firstRequests) firstRequestsOf.set(load, firstRequests);
 }
 
 /** The lazy screens inside a route's element (`<RequireAuth><Screen /></RequireAuth>`). */
@@ -63,31 +59,26 @@ function fetchAhead(file: string): Promise<void> {
 /**
  * Starts the current path's screen chunk at once: a signed-in screen is rendered (and so would start
  * loading) only after the session has been restored, one round trip later. With a token in the tab, the
- * screen's data requests start too, as soon as their small module is here (lib/screenData.ts). Then, each
+ * screen's first GETs leave too, while its code is still loading (lib/earlyRequests.ts). Then, each
  * time the browser is idle, fetches one more file of the other screens, so that the next screen opens
  * without waiting for the network. Fetched, not run: a module runs when its screen is opened (running
  * every screen ahead of use made long tasks on a slow phone while the first screen was in use). One at a
  * time, so that they do not compete with what the current screen still loads.
  */
-export function prefetchScreens(
-  routes: RouteObject[],
-  location: { pathname: string; search: string },
-  dispatch?: AnyDispatch,
-): void {
+export function prefetchScreens(routes: RouteObject[], location: { pathname: string; search: string }): void {
   const matches = matchRoutes(routes, location.pathname) ?? [];
   const current = matches.flatMap((match) => screensIn(match.route.element));
   const params = matches.at(-1)?.params ?? {};
   const token = getAccessToken();
   const groupId = token === null ? null : tokenGroupId(token);
   for (const load of current) {
+    // The data first: a few small answers, which then arrive while the screen's code is loading. They
+    // leave while the session is still being restored (the token names the group).
+    const firstRequests = firstRequestsOf.get(load);
+    if (firstRequests && groupId !== null)
+      for (const path of firstRequests({ groupId, params, search: new URLSearchParams(location.search) }))
+        requestEarly(path);
     void load().catch(() => {});
-    // The screen's data leaves as soon as its (small) module is here, while the session is still being
-    // restored (the token names the group): the screen then renders once, with its data.
-    const loadData = dataLoaders.get(load);
-    if (loadData && dispatch && groupId !== null)
-      void loadData()
-        .then((start) => start(dispatch, { groupId, params, search: new URLSearchParams(location.search) }))
-        .catch(() => {});
   }
   const rest = screenFiles();
   const next = () => {

@@ -3,7 +3,10 @@ import { Navigate, type RouteObject } from "react-router-dom";
 // In the first chunk (it is small): most visits start here, and a lazy chunk cost one more round trip
 // before the form appeared (docs/frontend.md, "First screen").
 import { LoginPage } from "../features/auth/LoginPage";
-import type { ScreenDataPrefetch } from "../lib/screenData";
+import { orderItemsFirstRequests } from "../features/orderitems/requests";
+import { warehouseFirstRequests } from "../features/warehouse/requests";
+import { workCaseListFirstRequests } from "../features/workcases/requests";
+import type { FirstRequests } from "../lib/earlyRequests";
 import { AppLayout } from "./AppLayout";
 import { RequireAuth, RequireOwner } from "./guards";
 import { registerScreen } from "./prefetch";
@@ -16,12 +19,12 @@ import { registerScreen } from "./prefetch";
 function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string>(
   load: () => Promise<M>,
   name: K,
-  /** Loads the screen's ScreenDataPrefetch, started on a page load at this screen (app/prefetch.ts). */
-  loadData?: () => Promise<ScreenDataPrefetch>,
+  /** The GETs the screen sends when it opens, sent with the page on a page load at it (app/prefetch.ts). */
+  firstRequests?: FirstRequests,
 ) {
   const loadScreen = async () => (await Promise.all([load(), import("./screenSetup")]))[0];
   const screen = lazy(async () => ({ default: (await loadScreen())[name] as ComponentType }));
-  registerScreen(screen, loadScreen, loadData);
+  registerScreen(screen, loadScreen, firstRequests);
   return screen;
 }
 
@@ -31,7 +34,7 @@ const MemberListPage = lazyNamed(() => import("../features/members/MemberListPag
 const WorkCaseListPage = lazyNamed(
   () => import("../features/workcases/WorkCaseListPage"),
   "WorkCaseListPage",
-  async () => (await import("../features/workcases/screenData")).prefetchWorkCaseList,
+  workCaseListFirstRequests,
 );
 const CategoryListPage = lazyNamed(
   () => import("../features/categories/CategoryListPage"),
@@ -41,7 +44,7 @@ const ItemListPage = lazyNamed(() => import("../features/items/ItemListPage"), "
 const OrderItemsPage = lazyNamed(
   () => import("../features/orderitems/OrderItemsPage"),
   "OrderItemsPage",
-  async () => (await import("../features/orderitems/screenData")).prefetchOrderItems,
+  orderItemsFirstRequests,
 );
 const OrderItemsListPage = lazyNamed(
   () => import("../features/orderitems/OrderItemsListPage"),
@@ -52,7 +55,7 @@ const PackListPage = lazyNamed(() => import("../features/packlist/PackListPage")
 const WarehousePage = lazyNamed(
   () => import("../features/warehouse/WarehousePage"),
   "WarehousePage",
-  async () => (await import("../features/warehouse/screenData")).prefetchWarehouseBoard,
+  warehouseFirstRequests,
 );
 
 /** The route table (spec §2). */

@@ -5,6 +5,7 @@ import {
   fetchBaseQuery,
 } from "@reduxjs/toolkit/query/react";
 import { getApiOrigin, HTTP_TIMEOUT_MS } from "./config";
+import { takeEarlyAnswer } from "./earlyRequests";
 import { handleSessionExpired } from "./sessionExpiry";
 import { getAccessToken, getCsrfToken } from "./token";
 import { REFRESH_PATH, refreshAccessToken } from "./tokenRefresh";
@@ -23,6 +24,8 @@ function rawBaseQuery(): RawBaseQuery {
         baseUrl: origin,
         credentials: "include",
         timeout: HTTP_TIMEOUT_MS,
+        // A screen's first GETs may have left with the page already (lib/earlyRequests.ts).
+        fetchFn: (request) => takeEarlyAnswer(request as Request) ?? fetch(request),
         prepareHeaders: (headers) => {
           headers.set("Accept", "application/json");
           const token = getAccessToken();

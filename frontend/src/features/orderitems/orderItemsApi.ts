@@ -19,6 +19,7 @@ import { removeById, upsertById } from "../../lib/cacheUpdates";
 import { saveBlob } from "../../lib/download";
 import { memoryOf, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
+import { caseCategoriesUrl, caseOrderItemsUrl, inventorySummaryUrl, workCaseUrl } from "./requests";
 
 /** The xlsx content type (API.md). */
 export const SPREADSHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -106,7 +107,7 @@ async function applyAnswer(
 export const orderItemsApi = api.injectEndpoints({
   endpoints: (build) => ({
     workCase: build.query<WorkCaseDto, CaseArg>({
-      query: ({ caseId, groupId }) => ({ url: `/api/workcases/${caseId}/`, params: { group_id: groupId } }),
+      query: ({ caseId, groupId }) => workCaseUrl(caseId, groupId),
       providesTags: (_r, _e, { caseId }) => [{ type: "WorkCase", id: caseId }],
       onCacheEntryAdded: (arg, cache) =>
         subscribeWhileCached(arg, cache, (apply) => [
@@ -121,10 +122,7 @@ export const orderItemsApi = api.injectEndpoints({
       onQueryStarted: replayOnLoad,
     }),
     inventorySummary: build.query<SummaryRowDto[], CaseArg>({
-      query: ({ caseId, groupId }) => ({
-        url: `/api/inventorysummary/${caseId}/summary/`,
-        params: { group_id: groupId },
-      }),
+      query: ({ caseId, groupId }) => inventorySummaryUrl(caseId, groupId),
       providesTags: (_r, _e, { caseId }) => [{ type: "Inventory", id: caseId }],
       // The case room sends the recomputed rows of every item whose availability changed for this
       // case (inventory.changed); renamed or deleted items and categories come as group events.
@@ -166,7 +164,7 @@ export const orderItemsApi = api.injectEndpoints({
       onQueryStarted: replayOnLoad,
     }),
     caseOrderItems: build.query<OrderItemDto[], number>({
-      query: (caseId) => ({ url: "/api/orderitems/", params: { work_case: caseId } }),
+      query: caseOrderItemsUrl,
       providesTags: (_r, _e, caseId) => [{ type: "OrderItem", id: caseId }],
       onCacheEntryAdded: (caseId, cache) =>
         subscribeWhileCached(caseId, cache, (apply, { dispatch }) => {
@@ -187,7 +185,7 @@ export const orderItemsApi = api.injectEndpoints({
       onQueryStarted: replayOnLoad,
     }),
     caseCategories: build.query<CategoryDto[], number>({
-      query: (groupId) => ({ url: "/api/categories/", params: { groupid: groupId } }),
+      query: caseCategoriesUrl,
       providesTags: [{ type: "Category", id: "LIST" }],
       onCacheEntryAdded: (groupId, cache) =>
         subscribeWhileCached(groupId, cache, (apply, { dispatch }) => {

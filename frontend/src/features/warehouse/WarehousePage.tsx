@@ -15,9 +15,9 @@ import { PresenceChips } from "../presence";
 import { type TimingKind, timeOf } from "./BoardRow";
 import { BoardSection } from "./BoardSection";
 import { boardMovable } from "./boardUpdates";
+import { boardDate } from "./requests";
 import { ScanField } from "./ScanField";
 import { countScanRows, matchScan } from "./scan";
-import { boardDate } from "./screenData";
 import {
   useWarehouseBoardQuery,
   useWarehouseMoveMutation,

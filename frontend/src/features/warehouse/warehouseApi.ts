@@ -11,6 +11,7 @@ import { memoryOf, replayOnLoad, subscribeWhileCached } from "../../lib/liveCach
 import { onServerEvent } from "../../lib/socket";
 import { throttled } from "../../lib/throttle";
 import { applyOrderItem, removeOrderItem, showsItem } from "./boardUpdates";
+import { warehouseBoardUrl } from "./requests";
 
 /** The order items this store saw deleted, for every board (an answer or a late event must not bring one back). */
 const deletedOrderItems = (dispatch: object) => memoryOf(dispatch, "warehouseBoard", "orderItems");
@@ -28,7 +29,7 @@ export const warehouseApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** `date` "YYYY-MM-DD", or null for today (the server's business day). */
     warehouseBoard: build.query<WarehouseBoardDto, string | null>({
-      query: (date) => ({ url: "/api/warehouse/", params: date ? { date } : undefined }),
+      query: warehouseBoardUrl,
       providesTags: ["Warehouse"],
       onCacheEntryAdded: (date, cache) =>
         subscribeWhileCached(date, cache, (apply, { dispatch }) => {

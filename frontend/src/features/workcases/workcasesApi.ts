@@ -3,6 +3,7 @@ import type { WorkCaseDto } from "../../lib/allocation";
 import { api } from "../../lib/api";
 import { memoryOf, onAccepted, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
+import { workCaseListUrl } from "./requests";
 
 /** What the create and edit forms send (spec §7): ISO-8601 timestamps with offset. */
 export interface WorkCaseInput {
@@ -19,7 +20,7 @@ export interface WorkCaseInput {
 export const workcasesApi = api.injectEndpoints({
   endpoints: (build) => ({
     listWorkCases: build.query<WorkCaseDto[], number>({
-      query: (groupId) => ({ url: "/api/workcaselist/", params: { groupid: groupId } }),
+      query: workCaseListUrl,
       providesTags: [{ type: "WorkCase", id: "LIST" }],
       // Other coordinators' cases arrive as socket events and are applied by id (idempotent).
       // Applied by id and version: an older state delivered late by another process is ignored.
