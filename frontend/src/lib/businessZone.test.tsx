@@ -11,7 +11,8 @@ import { json, route, routes, stubFetch } from "../test/http";
 import { ownerSession, renderPage } from "../test/render";
 import { workCaseDto } from "../test/workCases";
 import { businessTimeZone, setBusinessTimeZone } from "./businessZone";
-import { displayDateTime, isoFromWallClock, wallClockOf } from "./dateTime";
+import { displayDateTime } from "./dateTime";
+import { isoFromWallClock, wallClockOf } from "./wallClock";
 
 jest.mock("./socket", () => require("../test/fakeSocket").socketModule);
 

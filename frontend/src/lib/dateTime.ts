@@ -1,6 +1,12 @@
-import { formatDateTime } from "@zaiko/common/dates";
+import { instantOfIsoText } from "@zaiko/common/isoText";
 import { ja } from "@zaiko/common/messages/ja";
-import moment from "moment-timezone";
+import {
+  dayInZone,
+  displayInZone,
+  instantInZone,
+  isoWithOffsetInZone,
+  timeOfDayInZone,
+} from "@zaiko/common/zonedTime";
 import { businessTimeZone } from "./businessZone";
 
 /*
@@ -8,14 +14,18 @@ import { businessTimeZone } from "./businessZone";
  * lib/businessZone.ts), never the device's: a coordinator travelling abroad sees and types the same
  * 09:00 as the warehouse in Tokyo (docs/decisions.md, "Time zone").
  *
- * Date pickers work in the device's local calendar, so a form holds a "wall-clock Date": a Date whose
- * local fields are the business zone's wall clock. `wallClockOf` makes one from an ISO timestamp and
- * `isoFromWallClock` turns one back into an instant; nothing else should read a form's Date as an instant.
+ * What the screens show on their first render, with Intl and without moment: the list, board and order
+ * item screens format timestamps before anything else, and moment with its zone data would be in their
+ * first download. The texts are moment-timezone's (common/src/zonedTime.test.ts compares them). Forms,
+ * whose date fields hold wall-clock Dates, use lib/wallClock.ts (moment), loaded with their dialogs.
  */
 
 /** An instant in the business zone as YYYY年MM月DD日 HH:mm; null when it cannot be read. */
 export function formatBusinessDateTime(value: string | Date | null | undefined): string | null {
-  return formatDateTime(value, businessTimeZone());
+  if (value === null || value === undefined || value === "") return null;
+  const zone = businessTimeZone();
+  const t = instantInZone(value, zone);
+  return t === null ? null : displayInZone(t, zone);
 }
 
 /** A timestamp for display, or 日付データが不正です when it cannot be read (spec §2, §8). */
@@ -29,61 +39,37 @@ export function displayOptionalDateTime(value: string | null | undefined): strin
   return displayDateTime(value);
 }
 
-/** HH:mm of an instant in the business zone. */
+/** HH:mm of an instant in the business zone ("Invalid date", as moment wrote it, when unreadable). */
 export function businessTimeOfDay(value: string | Date): string {
-  return moment.tz(value, businessTimeZone()).format("HH:mm");
+  const zone = businessTimeZone();
+  const t = instantInZone(value, zone);
+  return t === null ? "Invalid date" : timeOfDayInZone(t, zone);
 }
 
 /** Epoch ms of an ISO timestamp (for sorting); null when missing or unreadable. */
 export function instantOf(value: string | null | undefined): number | null {
   if (!value) return null;
-  const m = moment(value, moment.ISO_8601, true);
-  return m.isValid() ? m.valueOf() : null;
-}
-
-/** The wall-clock Date (see above) of an ISO timestamp, for a date field; null when missing or unreadable. */
-export function wallClockOf(value: string | Date | null | undefined): Date | null {
-  if (value === null || value === undefined || value === "") return null;
-  const zone = businessTimeZone();
-  const m =
-    typeof value === "string" ? moment.tz(value, moment.ISO_8601, true, zone) : moment.tz(value, zone);
-  if (!m.isValid()) return null;
-  return new Date(m.year(), m.month(), m.date(), m.hour(), m.minute(), m.second(), m.millisecond());
-}
-
-/** Now as a wall-clock Date: what "today" and "this hour" mean in a date field. */
-export function businessNow(): Date {
-  return wallClockOf(new Date()) ?? new Date();
-}
-
-/** A form's wall-clock Date as ISO-8601 with the business zone's offset (`2026-11-22T09:00:00+09:00`). */
-export function isoFromWallClock(date: Date): string {
-  const fields = [
-    date.getFullYear(),
-    date.getMonth(),
-    date.getDate(),
-    date.getHours(),
-    date.getMinutes(),
-    date.getSeconds(),
-    date.getMilliseconds(),
-  ];
-  return moment.tz(fields, businessTimeZone()).format();
+  return instantOfIsoText(value);
 }
 
 /** An instant as ISO-8601 with the business zone's offset, as the API expects (issue / receive now). */
 export function toIsoWithOffset(instant: Date): string {
-  return moment(instant).tz(businessTimeZone()).format();
+  const t = instant.getTime();
+  return Number.isNaN(t) ? "Invalid date" : isoWithOffsetInZone(t, businessTimeZone());
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in the business zone; null when unreadable. */
 export function businessDay(value: string | Date | null | undefined): string | null {
   if (value === null || value === undefined || value === "") return null;
   const zone = businessTimeZone();
-  const m = typeof value === "string" ? moment.tz(value, moment.ISO_8601, zone) : moment.tz(value, zone);
-  return m.isValid() ? m.format("YYYY-MM-DD") : null;
+  const t = instantInZone(value, zone);
+  return t === null ? null : dayInZone(t, zone);
 }
 
 /** The day a day picker shows (a wall-clock Date: its local calendar day), as YYYY-MM-DD. */
 export function pickedDay(date: Date): string {
-  return moment(date).format("YYYY-MM-DD");
+  if (Number.isNaN(date.getTime())) return "Invalid date";
+  const y = date.getFullYear();
+  const year = (y < 0 ? "-" : "") + String(Math.abs(y)).padStart(4, "0");
+  return `${year}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
 }

@@ -5,7 +5,8 @@ import { PlusIcon } from "primereact/icons/plus";
 import { UndoIcon } from "primereact/icons/undo";
 import { InputNumber } from "primereact/inputnumber";
 import { type ReactNode, useEffect, useState } from "react";
-import { displayDateTime, isoFromWallClock } from "../../lib/dateTime";
+import { displayDateTime } from "../../lib/dateTime";
+import { isoFromWallClock } from "../../lib/wallClock";
 import { AppDialog } from "../AppDialog";
 import { primeIcon } from "../icons/primeIcon";
 import {
