@@ -1,20 +1,49 @@
-import { readIsoText, utcMs } from "./isoText";
 import { zonedFormatter } from "./today";
 
 /**
- * Instants shown in a time zone, without moment (today.ts says why): the same texts as moment-timezone's
- * `moment.tz(value, moment.ISO_8601, zone).format(...)`, computed with Intl, which knows every IANA zone
- * and its DST rules. `dates.ts` keeps the moment versions the server uses.
+ * Timestamps read and shown in a time zone without moment (today.ts says why): the screens format the
+ * API's timestamps on their first render, and moment with its zone data would be in their first download.
+ * Intl knows every IANA zone and its DST rules; the texts are moment-timezone's (zonedTime.test.ts
+ * compares them). `dates.ts` keeps the moment versions the server uses.
+ *
+ * Read are the timestamps the app writes: RFC 3339 date-times (2026-11-22T09:00:00+09:00, …Z, with or
+ * without a fraction of a second), and a calendar day or a wall clock without an offset, which is the
+ * zone's. Other ISO 8601 forms (week or ordinal dates, the basic format, 24:00) are unreadable here.
  */
+
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
-const MAX_MS = 8.64e15;
+
+const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+
+/** A timestamp's wall clock (as if it were UTC) and its offset in minutes (null: none, the zone's clock). */
+function readTimestamp(text: string): { wallAsUtc: number; offsetMinutes: number | null } | null {
+  const m = TIMESTAMP.exec(text);
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
+  const [hour, minute, second] = [Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0)];
+  if (year < 1000 || month > 11 || day < 1 || day > daysInMonth(year, month)) return null;
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  // Cut, not rounded, to the millisecond, as moment does.
+  const ms = m[7] === undefined ? 0 : Math.trunc(Number(`0.${m[7]}`) * 1000);
+  let offsetMinutes: number | null = null;
+  const offset = m[8];
+  if (offset === "Z") offsetMinutes = 0;
+  else if (offset !== undefined) {
+    const hours = Number(offset.slice(1, 3));
+    const minutes = offset.length > 3 ? Number(offset.slice(-2)) : 0;
+    if (minutes > 59) return null;
+    offsetMinutes = (offset[0] === "-" ? -1 : 1) * (hours * 60 + minutes);
+  }
+  return { wallAsUtc: Date.UTC(year, month, day, hour, minute, second, ms), offsetMinutes };
+}
 
 const wallClockParts = (zone: string) =>
   zonedFormatter("instantWallClock", zone, {
     hourCycle: "h23",
-    era: "short",
     year: "numeric",
     month: "numeric",
     day: "numeric",
@@ -23,21 +52,11 @@ const wallClockParts = (zone: string) =>
     second: "numeric",
   });
 
-/** The zone's offset east of UTC at instant `t`, in ms (whole seconds, as the zone data has them). */
-export function zoneOffsetMs(zone: string, t: number): number {
-  const part: Record<string, string> = {};
-  for (const p of wallClockParts(zone).formatToParts(t)) part[p.type] = p.value;
-  const yearOfEra = Number(part.year);
-  // Years before 1 are written 1 BC, 2 BC, …: year 0, -1, … on moment's (proleptic, astronomical) calendar.
-  const year = part.era === "BC" || part.era === "B" ? 1 - yearOfEra : yearOfEra;
-  const wall = utcMs(
-    year,
-    Number(part.month) - 1,
-    Number(part.day),
-    Number(part.hour),
-    Number(part.minute),
-    Number(part.second),
-  );
+/** The zone's offset east of UTC at instant `t`, in ms. */
+function zoneOffsetMs(zone: string, t: number): number {
+  const part: Record<string, number> = {};
+  for (const p of wallClockParts(zone).formatToParts(t)) part[p.type] = Number(p.value);
+  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
   return wall - (t - (((t % 1000) + 1000) % 1000));
 }
 
@@ -46,7 +65,7 @@ export function zoneOffsetMs(zone: string, t: number): number {
  * that a DST change skips moves forward by the change (02:30 becomes 03:30), a time that happens twice is
  * the first of the two.
  */
-export function instantOfWallClock(wallAsUtc: number, zone: string): number {
+function instantOfWallClock(wallAsUtc: number, zone: string): number {
   const before = zoneOffsetMs(zone, wallAsUtc - DAY_MS);
   const after = zoneOffsetMs(zone, wallAsUtc + DAY_MS);
   const candidates = [wallAsUtc - before, wallAsUtc - after].filter(
@@ -57,52 +76,39 @@ export function instantOfWallClock(wallAsUtc: number, zone: string): number {
 }
 
 /**
- * Epoch ms of a timestamp in `zone` as `moment.tz(value, moment.ISO_8601, zone)` reads it: a text with an
- * offset is that instant, one without is the zone's wall clock; a Date is its instant. Null when unreadable.
+ * Epoch ms of a timestamp: a text with an offset is that instant, one without is `zone`'s wall clock;
+ * a Date is its instant. Null when unreadable.
  */
 export function instantInZone(value: string | Date, zone: string): number | null {
   if (value instanceof Date) {
     const t = value.getTime();
     return Number.isNaN(t) ? null : t;
   }
-  const iso = readIsoText(value, false);
-  if (!iso || Number.isNaN(iso.wallAsUtc)) return null;
-  // Intl refuses instants beyond a Date's range (±8.64e15 ms); a wall clock a day from that edge is unreadable.
-  if (iso.offsetMinutes === null && Math.abs(iso.wallAsUtc) > MAX_MS - 2 * DAY_MS) return null;
-  const t =
-    iso.offsetMinutes === null
-      ? instantOfWallClock(iso.wallAsUtc, zone)
-      : iso.wallAsUtc - iso.offsetMinutes * MINUTE_MS;
-  return Math.abs(t) > MAX_MS ? null : t;
+  const read = readTimestamp(value);
+  if (!read) return null;
+  return read.offsetMinutes === null
+    ? instantOfWallClock(read.wallAsUtc, zone)
+    : read.wallAsUtc - read.offsetMinutes * MINUTE_MS;
 }
 
-/** The wall clock of instant `t` in `zone`: its fields, read from a Date's UTC fields. */
-export function wallClockIn(t: number, zone: string): Date {
-  return new Date(t + zoneOffsetMs(zone, t));
-}
+/** The wall clock of instant `t` in `zone`, in a Date's UTC fields. */
+const wallClockIn = (t: number, zone: string) => new Date(t + zoneOffsetMs(zone, t));
 
-const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, "0");
-
-/** A year as moment's YYYY writes it: at least four digits, a minus sign before year 0. */
-const year4 = (y: number) => (y < 0 ? "-" : "") + pad(y, 4);
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+const dayOf = (w: Date) => `${pad(w.getUTCFullYear(), 4)}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}`;
+const minuteOf = (w: Date) => `${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}`;
 
 /** YYYY年MM月DD日 HH:mm of instant `t` in `zone` (DISPLAY_FORMAT in dates.ts). */
 export function displayInZone(t: number, zone: string): string {
   const w = wallClockIn(t, zone);
-  return `${year4(w.getUTCFullYear())}年${pad(w.getUTCMonth() + 1)}月${pad(w.getUTCDate())}日 ${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}`;
+  return `${pad(w.getUTCFullYear(), 4)}年${pad(w.getUTCMonth() + 1)}月${pad(w.getUTCDate())}日 ${minuteOf(w)}`;
 }
 
 /** YYYY-MM-DD of instant `t` in `zone`. */
-export function dayInZone(t: number, zone: string): string {
-  const w = wallClockIn(t, zone);
-  return `${year4(w.getUTCFullYear())}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}`;
-}
+export const dayInZone = (t: number, zone: string): string => dayOf(wallClockIn(t, zone));
 
 /** HH:mm of instant `t` in `zone`. */
-export function timeOfDayInZone(t: number, zone: string): string {
-  const w = wallClockIn(t, zone);
-  return `${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}`;
-}
+export const timeOfDayInZone = (t: number, zone: string): string => minuteOf(wallClockIn(t, zone));
 
 /**
  * Instant `t` as ISO 8601 with `zone`'s offset, to the second, as moment-timezone's format() writes it:
@@ -111,9 +117,8 @@ export function timeOfDayInZone(t: number, zone: string): string {
 export function isoWithOffsetInZone(t: number, zone: string): string {
   const offset = Math.round(zoneOffsetMs(zone, t) / MINUTE_MS);
   const w = new Date(t + offset * MINUTE_MS);
-  const sign = offset < 0 ? "-" : "+";
-  const date = `${year4(w.getUTCFullYear())}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}`;
-  const time = `${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}:${pad(w.getUTCSeconds())}`;
-  if (offset === 0) return `${date}T${time}Z`;
-  return `${date}T${time}${sign}${pad(Math.trunc(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+  const clock = `${dayOf(w)}T${minuteOf(w)}:${pad(w.getUTCSeconds())}`;
+  if (offset === 0) return `${clock}Z`;
+  const abs = Math.abs(offset);
+  return `${clock}${offset < 0 ? "-" : "+"}${pad(Math.trunc(abs / 60))}:${pad(abs % 60)}`;
 }

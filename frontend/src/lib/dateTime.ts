@@ -1,4 +1,3 @@
-import { instantOfIsoText } from "@zaiko/common/isoText";
 import { ja } from "@zaiko/common/messages/ja";
 import {
   dayInZone,
@@ -49,7 +48,7 @@ export function businessTimeOfDay(value: string | Date): string {
 /** Epoch ms of an ISO timestamp (for sorting); null when missing or unreadable. */
 export function instantOf(value: string | null | undefined): number | null {
   if (!value) return null;
-  return instantOfIsoText(value);
+  return instantInZone(value, businessTimeZone());
 }
 
 /** An instant as ISO-8601 with the business zone's offset, as the API expects (issue / receive now). */
@@ -69,7 +68,6 @@ export function businessDay(value: string | Date | null | undefined): string | n
 /** The day a day picker shows (a wall-clock Date: its local calendar day), as YYYY-MM-DD. */
 export function pickedDay(date: Date): string {
   if (Number.isNaN(date.getTime())) return "Invalid date";
-  const y = date.getFullYear();
-  const year = (y < 0 ? "-" : "") + String(Math.abs(y)).padStart(4, "0");
-  return `${year}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${String(date.getFullYear()).padStart(4, "0")}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
 }
