@@ -10,9 +10,10 @@ import { routes } from "./app/routes";
 import { restoreSession } from "./features/auth/useSessionRestore";
 
 const app = createApp();
-// Before the first render: the session's request, the screen's first GETs and its chunk leave at once.
+// Before the first render: the session's request, the screen's first GETs and its chunk leave at once,
+// and the screen's queries start when their module is here.
 restoreSession(app.store.dispatch, app.store.getState().session.restoring);
-prefetchScreens(routes, window.location);
+prefetchScreens(routes, window.location, app.store.dispatch);
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");
 

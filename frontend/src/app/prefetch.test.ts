@@ -1,3 +1,4 @@
+import { waitFor } from "@testing-library/react";
 import { orderItemsApi } from "../features/orderitems/orderItemsApi";
 import { warehouseApi } from "../features/warehouse/warehouseApi";
 import { workcasesApi } from "../features/workcases/workcasesApi";
@@ -65,6 +66,17 @@ describe("a screen's first GETs leave with the page", () => {
     for (const result of results) expect(result.isSuccess).toBe(true);
     // Nothing was asked twice: each query found its URL among the early ones.
     expect(paths(requests)).toEqual(early);
+  });
+
+  it("fills the screen's queries from those answers before the screen renders (one request per URL)", async () => {
+    sessionStorage.setItem(ACCESS_TOKEN_KEY, tokenOf(7));
+    const { requests } = stubFetch(() => json(200, []));
+    const store = makeStore();
+    prefetchScreens(routes, { pathname: "/orderitems/5", search: "" }, store.dispatch);
+    const fulfilled = () =>
+      Object.values(store.getState().api.queries).filter((q) => q?.status === "fulfilled").length;
+    await waitFor(() => expect(fulfilled()).toBe(4));
+    expect(requests).toHaveLength(4);
   });
 
   it("sends nothing without a token in the tab", () => {

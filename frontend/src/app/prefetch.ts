@@ -1,6 +1,7 @@
 import { isValidElement, type ReactNode } from "react";
 import { matchRoutes, type RouteObject } from "react-router-dom";
 import { type FirstRequests, requestEarly } from "../lib/earlyRequests";
+import type { AnyDispatch, ScreenDataPrefetch } from "../lib/screenData";
 import { getAccessToken, tokenGroupId } from "../lib/token";
 
 type Loader = () => Promise<unknown>;
@@ -8,12 +9,20 @@ type Loader = () => Promise<unknown>;
 /** Each lazy screen component and the loader of its chunk (routes.tsx registers them). */
 const loaders = new Map<unknown, Loader>();
 
-/** The GETs a screen sends when it opens, by the screen's loader. */
-const firstRequestsOf = new Map<Loader, FirstRequests>();
+/** What a screen asks for when it opens (routes.tsx's lazyNamed). */
+export interface ScreenData {
+  /** Its first GETs, sent with the page. */
+  firstRequests: FirstRequests;
+  /** Loads what starts its first render's queries, which take those GETs' answers. */
+  loadPrefetch: () => Promise<ScreenDataPrefetch>;
+}
 
-export function registerScreen(component: unknown, load: Loader, firstRequests?: FirstRequests): void {
+/** The data of each screen that has some, by the screen's loader. */
+const screenData = new Map<Loader, ScreenData>();
+
+export function registerScreen(component: unknown, load: Loader, data?: ScreenData): void {
   loaders.set(component, load);
-  if (firstRequests) firstRequestsOf.set(load, firstRequests);
+  if (data) screenData.set(load, data);
 }
 
 /** The lazy screens inside a route's element (`<RequireAuth><Screen /></RequireAuth>`). */
@@ -25,6 +34,13 @@ function screensIn(node: ReactNode, found: Loader[] = []): Loader[] {
   for (const child of Array.isArray(children) ? children : [children]) screensIn(child, found);
   return found;
 }
+
+/**
+ * How long after the load event the other screens' files start to be fetched. Until the screen shows its
+ * data (in a Lighthouse trace of a signed-in screen, about half a second after the load event on a fast
+ * machine, more on a phone), files fetched for later took bandwidth and connections from it.
+ */
+const OTHER_SCREENS_AFTER_LOAD_MS = 3_000;
 
 const whenIdle = (run: () => void) =>
   typeof window.requestIdleCallback === "function"
@@ -59,26 +75,38 @@ function fetchAhead(file: string): Promise<void> {
 /**
  * Starts the current path's screen chunk at once: a signed-in screen is rendered (and so would start
  * loading) only after the session has been restored, one round trip later. With a token in the tab, the
- * screen's first GETs leave too, while its code is still loading (lib/earlyRequests.ts). Then, each
- * time the browser is idle, fetches one more file of the other screens, so that the next screen opens
+ * screen's first GETs leave too, while its code is still loading (lib/earlyRequests.ts), and its queries
+ * start when their module is here (lib/screenData.ts). Then, a while after the page's load event and
+ * each time the browser is idle, fetches one more file of the other screens, so that the next screen opens
  * without waiting for the network. Fetched, not run: a module runs when its screen is opened (running
  * every screen ahead of use made long tasks on a slow phone while the first screen was in use). One at a
- * time, so that they do not compete with what the current screen still loads.
+ * time, and not at once after the load event, so that they do not compete with what the current screen
+ * still loads: the load event does not wait for the session, the screen's other requests and its render.
  */
-export function prefetchScreens(routes: RouteObject[], location: { pathname: string; search: string }): void {
+export function prefetchScreens(
+  routes: RouteObject[],
+  location: { pathname: string; search: string },
+  dispatch?: AnyDispatch,
+): void {
   const matches = matchRoutes(routes, location.pathname) ?? [];
   const current = matches.flatMap((match) => screensIn(match.route.element));
   const params = matches.at(-1)?.params ?? {};
   const token = getAccessToken();
   const groupId = token === null ? null : tokenGroupId(token);
   for (const load of current) {
+    const data = screenData.get(load);
+    const at = groupId === null ? null : { groupId, params, search: new URLSearchParams(location.search) };
     // The data first: a few small answers, which then arrive while the screen's code is loading. They
     // leave while the session is still being restored (the token names the group).
-    const firstRequests = firstRequestsOf.get(load);
-    if (firstRequests && groupId !== null)
-      for (const path of firstRequests({ groupId, params, search: new URLSearchParams(location.search) }))
-        requestEarly(path);
+    if (data && at) for (const path of data.firstRequests(at)) requestEarly(path);
     void load().catch(() => {});
+    // The queries start as soon as their (small) module is here and take those answers: the screen
+    // then renders once, with its data.
+    if (data && at && dispatch)
+      void data
+        .loadPrefetch()
+        .then((start) => start(dispatch, at))
+        .catch(() => {});
   }
   const rest = screenFiles();
   const next = () => {
@@ -87,6 +115,7 @@ export function prefetchScreens(routes: RouteObject[], location: { pathname: str
     if (!file) return;
     void fetchAhead(file).finally(() => whenIdle(next));
   };
-  if (document.readyState === "complete") whenIdle(next);
-  else window.addEventListener("load", () => whenIdle(next), { once: true });
+  const start = () => window.setTimeout(() => whenIdle(next), OTHER_SCREENS_AFTER_LOAD_MS);
+  if (document.readyState === "complete") start();
+  else window.addEventListener("load", start, { once: true });
 }

@@ -6,10 +6,9 @@ import { LoginPage } from "../features/auth/LoginPage";
 import { orderItemsFirstRequests } from "../features/orderitems/requests";
 import { warehouseFirstRequests } from "../features/warehouse/requests";
 import { workCaseListFirstRequests } from "../features/workcases/requests";
-import type { FirstRequests } from "../lib/earlyRequests";
 import { AppLayout } from "./AppLayout";
 import { RequireAuth, RequireOwner } from "./guards";
-import { registerScreen } from "./prefetch";
+import { registerScreen, type ScreenData } from "./prefetch";
 
 /**
  * React.lazy for a named export, so each screen is its own chunk. Each also loads app/screenSetup (the
@@ -19,12 +18,12 @@ import { registerScreen } from "./prefetch";
 function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string>(
   load: () => Promise<M>,
   name: K,
-  /** The GETs the screen sends when it opens, sent with the page on a page load at it (app/prefetch.ts). */
-  firstRequests?: FirstRequests,
+  /** What the screen asks for when it opens, asked on a page load at it before it renders (app/prefetch.ts). */
+  data?: ScreenData,
 ) {
   const loadScreen = async () => (await Promise.all([load(), import("./screenSetup")]))[0];
   const screen = lazy(async () => ({ default: (await loadScreen())[name] as ComponentType }));
-  registerScreen(screen, loadScreen, firstRequests);
+  registerScreen(screen, loadScreen, data);
   return screen;
 }
 
@@ -34,29 +33,30 @@ const MemberListPage = lazyNamed(() => import("../features/members/MemberListPag
 const WorkCaseListPage = lazyNamed(
   () => import("../features/workcases/WorkCaseListPage"),
   "WorkCaseListPage",
-  workCaseListFirstRequests,
+  {
+    firstRequests: workCaseListFirstRequests,
+    loadPrefetch: async () => (await import("../features/workcases/screenData")).prefetchWorkCaseList,
+  },
 );
 const CategoryListPage = lazyNamed(
   () => import("../features/categories/CategoryListPage"),
   "CategoryListPage",
 );
 const ItemListPage = lazyNamed(() => import("../features/items/ItemListPage"), "ItemListPage");
-const OrderItemsPage = lazyNamed(
-  () => import("../features/orderitems/OrderItemsPage"),
-  "OrderItemsPage",
-  orderItemsFirstRequests,
-);
+const OrderItemsPage = lazyNamed(() => import("../features/orderitems/OrderItemsPage"), "OrderItemsPage", {
+  firstRequests: orderItemsFirstRequests,
+  loadPrefetch: async () => (await import("../features/orderitems/screenData")).prefetchOrderItems,
+});
 const OrderItemsListPage = lazyNamed(
   () => import("../features/orderitems/OrderItemsListPage"),
   "OrderItemsListPage",
 );
 const TimelinePage = lazyNamed(() => import("../features/availability/TimelinePage"), "TimelinePage");
 const PackListPage = lazyNamed(() => import("../features/packlist/PackListPage"), "PackListPage");
-const WarehousePage = lazyNamed(
-  () => import("../features/warehouse/WarehousePage"),
-  "WarehousePage",
-  warehouseFirstRequests,
-);
+const WarehousePage = lazyNamed(() => import("../features/warehouse/WarehousePage"), "WarehousePage", {
+  firstRequests: warehouseFirstRequests,
+  loadPrefetch: async () => (await import("../features/warehouse/screenData")).prefetchWarehouseBoard,
+});
 
 /** The route table (spec §2). */
 export const routes: RouteObject[] = [
