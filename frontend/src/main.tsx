@@ -10,10 +10,6 @@ import { routes } from "./app/routes";
 import { restoreSession } from "./features/auth/useSessionRestore";
 
 const app = createApp();
-// Before the first render: the session's request, the screen's first GETs and its chunk leave at once,
-// and the screen's queries start when their module is here.
-restoreSession(app.store.dispatch, app.store.getState().session.restoring);
-prefetchScreens(routes, window.location, app.store.dispatch);
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");
 
@@ -21,4 +17,13 @@ createRoot(container).render(
   <StrictMode>
     <App {...app} />
   </StrictMode>,
+);
+// Right after the first paint (the header and a spinner), the session's request, the screen's first GETs
+// and its files leave, and the screen's queries start when their module is here. Started before the first
+// render, the screen's 40-odd requests and the files that arrived meanwhile came before the first paint.
+requestAnimationFrame(() =>
+  setTimeout(() => {
+    restoreSession(app.store.dispatch, app.store.getState().session.restoring);
+    prefetchScreens(routes, window.location, app.store.dispatch);
+  }, 0),
 );

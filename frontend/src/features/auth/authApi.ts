@@ -4,6 +4,9 @@ import type { UserDto, UserInfoDto } from "@zaiko/common/members/members.schema"
 import { api } from "../../lib/api";
 import { setBusinessTimeZone } from "../../lib/businessZone";
 
+/** GET /api/user-info/: who is signed in (restoring a session starts with it). */
+export const USER_INFO_URL = "/api/user-info/";
+
 /** POST /api/signup/ body as the spec's client sends it. */
 export interface SignupBody {
   email: string;
@@ -34,7 +37,7 @@ export const authApi = api.injectEndpoints({
       query: () => ({ url: "/api/logout/", method: "POST" }),
     }),
     userInfo: build.query<UserInfoDto, void>({
-      query: () => "/api/user-info/",
+      query: () => USER_INFO_URL,
       // The business zone is taken here, before the answer reaches login or session restore, so no
       // signed-in screen renders a date-time in any other zone (lib/businessZone.ts).
       transformResponse: (info: UserInfoDto) => {

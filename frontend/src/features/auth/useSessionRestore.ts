@@ -1,12 +1,13 @@
 import { useEffect } from "react";
 import { useSelector } from "react-redux";
+import { requestEarly } from "../../lib/earlyRequests";
 import { useAppDispatch } from "../../lib/hooks";
 import { selectSession, sessionCleared } from "../../lib/session";
 import { endSession } from "../../lib/sessionExpiry";
 import { connectSocket } from "../../lib/socketSession";
 import { getAccessToken } from "../../lib/token";
 import { refreshAccessToken } from "../../lib/tokenRefresh";
-import { authApi } from "./authApi";
+import { authApi, USER_INFO_URL } from "./authApi";
 import { sessionStarted } from "./sessionSlice";
 
 type Dispatch = ReturnType<typeof useAppDispatch>;
@@ -26,6 +27,9 @@ const started = new WeakSet<Dispatch>();
 export function restoreSession(dispatch: Dispatch, restoring: boolean): void {
   if (!restoring || started.has(dispatch)) return;
   started.add(dispatch);
+  // Sent now, before the screen's files take the connections: nothing signed-in renders before its answer,
+  // which the query below takes (lib/earlyRequests.ts). Without a token the refresh comes first.
+  requestEarly(USER_INFO_URL);
   const restore = async () => {
     if (getAccessToken() === null) {
       const outcome = await refreshAccessToken();
