@@ -3,7 +3,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import type { TentativeHoldDto } from "@zaiko/common/orderitems/orderitems.schema";
 import type { ServerEventName } from "@zaiko/common/realtime/events";
 import { displayDateTime } from "./dateTime";
-import { getSocket, onSocketConnect } from "./socket";
+import { currentSocket, onSocketConnect } from "./socket";
 
 /** One item a refused write would overbook (409 body `shortages`). */
 export type { Shortage as ShortageDto } from "@zaiko/common/availability/index";
@@ -40,8 +40,9 @@ export function watchCase(caseId: number): () => void {
   const entry = watched.get(caseId) ?? { count: 0, acknowledged: false };
   entry.count += 1;
   watched.set(caseId, entry);
-  const socket = getSocket();
   const join = () => {
+    const socket = currentSocket();
+    if (!socket) return;
     const current = watched.get(caseId);
     if (current) current.acknowledged = false; // a new connection is in no room yet
     socket.emit("case.watch", caseId, (result) => {
@@ -49,7 +50,7 @@ export function watchCase(caseId: number): () => void {
       if (latest) latest.acknowledged = Boolean(result?.ok);
     });
   };
-  if (entry.count === 1 && socket.connected) join();
+  if (entry.count === 1 && currentSocket()?.connected) join();
   // Every watcher rejoins after a reconnect (joining twice is harmless), so the room survives
   // whichever watcher leaves first.
   const offConnect = onSocketConnect(join);
@@ -60,7 +61,8 @@ export function watchCase(caseId: number): () => void {
     current.count -= 1;
     if (current.count > 0) return;
     watched.delete(caseId);
-    if (socket.connected) socket.emit("case.unwatch", caseId);
+    const socket = currentSocket();
+    if (socket?.connected) socket.emit("case.unwatch", caseId);
   };
 }
 

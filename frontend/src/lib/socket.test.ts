@@ -6,6 +6,11 @@ class FakeSocket {
   connected = false;
   connectCalls = 0;
   listeners = new Map<string, Set<(...args: unknown[]) => void>>();
+  anyListeners = new Set<(...args: unknown[]) => void>();
+  onAny(fn: (...args: unknown[]) => void) {
+    this.anyListeners.add(fn);
+    return this;
+  }
   on(event: string, fn: (...args: unknown[]) => void) {
     const set = this.listeners.get(event) ?? new Set();
     set.add(fn);
@@ -24,15 +29,18 @@ class FakeSocket {
     this.connected = false;
     return this;
   }
+  /** An event as socket.io delivers it: the catch-all listeners first, except for its own events. */
   fire(event: string, ...args: unknown[]) {
+    if (!["connect", "disconnect", "connect_error"].includes(event))
+      for (const fn of this.anyListeners) fn(event, ...args);
     for (const fn of this.listeners.get(event) ?? []) fn(...args);
   }
 }
 
-jest.mock("socket.io-client", () => {
-  const socket = new FakeSocket();
-  return { io: jest.fn(() => socket), socket };
-});
+// lib/socket imports socket.io-client when it first connects, outside the test's isolated registry:
+// whichever copy of the mock it gets, `io` hands out the current test's fake.
+const mockClient = { io: jest.fn() };
+jest.mock("socket.io-client", () => ({ io: (...args: unknown[]) => mockClient.io(...args) }));
 
 type SocketModule = typeof import("./socket");
 interface Loaded {
@@ -43,12 +51,21 @@ interface Loaded {
 
 /** Each test gets fresh module state (the shared socket is a module singleton). */
 function load(): Loaded {
-  let loaded: Loaded | undefined;
+  const fake = new FakeSocket();
+  mockClient.io = jest.fn(() => fake);
+  let mod: SocketModule | undefined;
   jest.isolateModules(() => {
-    const client = require("socket.io-client") as { io: jest.Mock; socket: FakeSocket };
-    loaded = { mod: require("./socket") as SocketModule, fake: client.socket, io: client.io };
+    mod = require("./socket") as SocketModule;
   });
-  return loaded!;
+  return { mod: mod!, fake, io: mockClient.io };
+}
+
+/** A fresh module whose socket has been created (connecting with a token). */
+async function loadCreated(): Promise<Loaded> {
+  const loaded = load();
+  sessionStorage.setItem(ACCESS_TOKEN_KEY, "t");
+  await loaded.mod.connectSocket();
+  return loaded;
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -56,13 +73,13 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 afterEach(() => jest.restoreAllMocks());
 
 describe("shared socket", () => {
-  it("connects only with a token, on /socket.io over websocket, sending the current token each time", () => {
+  it("connects only with a token, on /socket.io over websocket, sending the current token each time", async () => {
     const { mod, fake, io } = load();
-    mod.connectSocket();
+    await mod.connectSocket();
     expect(io).not.toHaveBeenCalled();
 
     sessionStorage.setItem(ACCESS_TOKEN_KEY, "t1");
-    mod.connectSocket();
+    await mod.connectSocket();
     expect(fake.connectCalls).toBe(1);
     const options = io.mock.calls[0]?.[1] as {
       path: string;
@@ -79,12 +96,35 @@ describe("shared socket", () => {
     expect(sent).toEqual([{ token: "t1" }, { token: "t2" }]);
   });
 
-  it("tells the store and the listeners on every (re)connect", () => {
+  it("loads socket.io-client only to connect; handlers subscribed before then get the events", async () => {
+    const { mod, fake, io } = load();
+    const handler = jest.fn();
+    mod.onServerEvent("members.deleted", handler);
+    expect(io).not.toHaveBeenCalled();
+    expect(mod.currentSocket()).toBeNull();
+    sessionStorage.setItem(ACCESS_TOKEN_KEY, "t1");
+    await mod.connectSocket();
+    expect(mod.currentSocket()).toBe(fake);
+    fake.fire("members.deleted", { seq: 1, id: 5 });
+    expect(handler).toHaveBeenCalledWith({ seq: 1, id: 5 });
+  });
+
+  it("does not connect when the session ends while socket.io-client loads", async () => {
     const { mod, fake } = load();
+    sessionStorage.setItem(ACCESS_TOKEN_KEY, "t1");
+    const connecting = mod.connectSocket();
+    mod.disconnectSocket();
+    await connecting;
+    expect(fake.connectCalls).toBe(0);
+    await mod.connectSocket();
+    expect(fake.connectCalls).toBe(1);
+  });
+
+  it("tells the store and the listeners on every (re)connect", async () => {
+    const { mod, fake } = await loadCreated();
     const onConnect = jest.fn();
     const listener = jest.fn();
     mod.configureSocket({ onConnect, onSessionExpired: jest.fn() });
-    mod.getSocket();
     const off = mod.onSocketConnect(listener);
     fake.fire("connect");
     fake.fire("connect");
@@ -94,12 +134,11 @@ describe("shared socket", () => {
     expect(listener).toHaveBeenCalledTimes(2);
   });
 
-  it("tells the store how far the streams had gone once the socket listens, and when it is gone", () => {
-    const { mod, fake } = load();
+  it("tells the store how far the streams had gone once the socket listens, and when it is gone", async () => {
+    const { mod, fake } = await loadCreated();
     const onPositions = jest.fn();
     const onDisconnect = jest.fn();
     mod.configureSocket({ onPositions, onDisconnect });
-    mod.getSocket();
     fake.fire("connect");
     fake.fire("realtime.positions", { group: 12, members: 3 });
     fake.fire("disconnect", "transport close");
@@ -107,8 +146,8 @@ describe("shared socket", () => {
     expect(onDisconnect).toHaveBeenCalledTimes(1);
   });
 
-  it("delivers typed server events until unsubscribed", () => {
-    const { mod, fake } = load();
+  it("delivers typed server events until unsubscribed", async () => {
+    const { mod, fake } = await loadCreated();
     const handler = jest.fn();
     const off = mod.onServerEvent("members.deleted", handler);
     fake.fire("members.deleted", { seq: 1, id: 5 });
@@ -118,8 +157,8 @@ describe("shared socket", () => {
     expect(handler).toHaveBeenCalledWith({ seq: 1, id: 5 });
   });
 
-  it("refetches when an event's number shows a gap, and drops a late event already covered", () => {
-    const { mod, fake } = load();
+  it("refetches when an event's number shows a gap, and drops a late event already covered", async () => {
+    const { mod, fake } = await loadCreated();
     const onGap = jest.fn();
     mod.configureSocket({ onGap });
     const upserts = jest.fn();
@@ -141,8 +180,8 @@ describe("shared socket", () => {
     expect(onGap).toHaveBeenCalledTimes(1);
   });
 
-  it("still applies a late delete of a versioned row, so that the list remembers it", () => {
-    const { mod, fake } = load();
+  it("still applies a late delete of a versioned row, so that the list remembers it", async () => {
+    const { mod, fake } = await loadCreated();
     const onGap = jest.fn();
     mod.configureSocket({ onGap });
     const deletes = jest.fn();
@@ -169,8 +208,8 @@ describe("shared socket", () => {
     expect(onGap).toHaveBeenCalledTimes(1);
   });
 
-  it("counts afresh from each connection's positions (what they cover, the store rereads)", () => {
-    const { mod, fake } = load();
+  it("counts afresh from each connection's positions (what they cover, the store rereads)", async () => {
+    const { mod, fake } = await loadCreated();
     const onGap = jest.fn();
     mod.configureSocket({ onGap });
     const handler = jest.fn();
@@ -185,8 +224,8 @@ describe("shared socket", () => {
     expect(handler).toHaveBeenCalledTimes(2);
   });
 
-  it("takes the positions, not the first event, as the start: a lower number delivered later is covered", () => {
-    const { mod, fake } = load();
+  it("takes the positions, not the first event, as the start: a lower number delivered later is covered", async () => {
+    const { mod, fake } = await loadCreated();
     const onGap = jest.fn();
     mod.configureSocket({ onGap });
     const upserts = jest.fn();
@@ -201,10 +240,10 @@ describe("shared socket", () => {
     expect(upserts).toHaveBeenCalledTimes(1);
   });
 
-  it("applies events before the positions arrive; told none, counts from the first event after 5 s", () => {
+  it("applies events before the positions arrive; told none, counts from the first event after 5 s", async () => {
     jest.useFakeTimers();
     try {
-      const { mod, fake } = load();
+      const { mod, fake } = await loadCreated();
       const onGap = jest.fn();
       mod.configureSocket({ onGap });
       const upserts = jest.fn();
@@ -225,8 +264,8 @@ describe("shared socket", () => {
     }
   });
 
-  it("checks the member stream only for owners, and never inventory.changed", () => {
-    const { mod, fake } = load();
+  it("checks the member stream only for owners, and never inventory.changed", async () => {
+    const { mod, fake } = await loadCreated();
     const onGap = jest.fn();
     let owner = false;
     mod.configureSocket({ onGap, receivesAllMembers: () => owner });
@@ -245,8 +284,8 @@ describe("shared socket", () => {
     expect(onGap).toHaveBeenCalledTimes(1);
   });
 
-  it("gives every subscriber of one event the same event", () => {
-    const { mod, fake } = load();
+  it("gives every subscriber of one event the same event", async () => {
+    const { mod, fake } = await loadCreated();
     const first = jest.fn();
     const second = jest.fn();
     mod.onServerEvent("categories.deleted", first);
@@ -263,7 +302,7 @@ describe("shared socket", () => {
     mod.configureSocket({ onConnect: jest.fn(), onSessionExpired });
     sessionStorage.setItem(ACCESS_TOKEN_KEY, "old");
     const { requests } = stubFetch(() => json(200, { access: "fresh" }));
-    mod.connectSocket();
+    await mod.connectSocket();
 
     fake.fire("connect_error", new Error("unauthorized"));
     await flush();
@@ -285,7 +324,7 @@ describe("shared socket", () => {
     sessionStorage.setItem(ACCESS_TOKEN_KEY, "old");
     jest.spyOn(console, "error").mockImplementation(() => {});
     const { requests } = stubFetch(() => json(401, {}));
-    mod.connectSocket();
+    await mod.connectSocket();
 
     fake.fire("connect_error", new Error("websocket error"));
     await flush();

@@ -8,7 +8,7 @@ import type {
 import { streamOf, UNAUTHORIZED } from "@zaiko/common/realtime/events";
 import { STREAMS, type StreamPositions } from "@zaiko/common/realtime/positions";
 import { admit } from "@zaiko/common/realtime/sequence";
-import { io, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { getApiOrigin } from "./config";
 import { getAccessToken } from "./token";
 import { refreshAccessToken } from "./tokenRefresh";
@@ -39,7 +39,16 @@ interface SocketHooks {
 
 type Handler = (payload: unknown) => void;
 
+/*
+ * socket.io-client (13 KiB compressed) is imported when the first connection is made, not with the
+ * screens: every screen's API code subscribes to server events (onServerEvent only records the handler)
+ * and would otherwise carry it into the screen's first download. The connection is made after the
+ * session has been restored, and events are what the socket brings after that anyway.
+ */
 let socket: AppSocket | null = null;
+let creating: Promise<AppSocket> | null = null;
+/** Whether the socket should be connected: a disconnect while socket.io-client loads wins over the connect before it. */
+let wanted = false;
 const noHooks: SocketHooks = {
   onConnect: () => {},
   onPositions: () => {},
@@ -51,6 +60,7 @@ const noHooks: SocketHooks = {
 let hooks = noHooks;
 let refreshTried = false;
 const connectListeners = new Set<() => void>();
+const disconnectListeners = new Set<() => void>();
 /** The handlers of each event; one socket listener per event name checks the number first. */
 const handlers = new Map<ServerEventName, Set<Handler>>();
 /** The last number seen per stream on this connection, counted from the positions the server sent. */
@@ -94,9 +104,14 @@ export function configureSocket(next: Partial<SocketHooks>): void {
   hooks = { ...noHooks, ...next };
 }
 
-/** The one shared socket, created on first use and never connected by itself. */
-export function getSocket(): AppSocket {
-  if (socket) return socket;
+/** The shared socket once the first connect has created it (null before): for emitting. */
+export function currentSocket(): AppSocket | null {
+  return socket;
+}
+
+/** Creates the one shared socket (not connected yet), importing socket.io-client. */
+async function createSocket(): Promise<AppSocket> {
+  const { io } = await import("socket.io-client");
   const created: AppSocket = io(getApiOrigin(), {
     path: "/socket.io",
     transports: ["websocket"],
@@ -142,9 +157,14 @@ export function getSocket(): AppSocket {
     refreshTried = true;
     void renewAndReconnect(created);
   });
+  // Every server event goes through one listener, which checks its number (isNews) first.
+  created.onAny((event: ServerEventName, payload: unknown) => {
+    if (handlers.has(event)) dispatch(event, payload);
+  });
   created.on("disconnect", (reason) => {
     clearTimeout(positionsDue);
     hooks.onDisconnect();
+    for (const listener of disconnectListeners) listener();
     // The server closes a socket on purpose when its member is deactivated or deleted: find out from the
     // refresh call, which tells a deactivated member so, rather than waiting for the next request.
     if (reason === "io server disconnect") void renewAndReconnect(created);
@@ -169,34 +189,34 @@ async function renewAndReconnect(target: AppSocket): Promise<void> {
 
 const RETRY_AFTER_NO_ANSWER_MS = 5_000;
 
-/** Connects when a token exists (after login or a restored session). */
-export function connectSocket(): void {
+/** Connects when a token exists (after login or a restored session); resolves once connecting has started. */
+export async function connectSocket(): Promise<void> {
   if (!getAccessToken()) return;
-  const s = getSocket();
-  if (!s.connected) s.connect();
+  wanted = true;
+  creating ??= createSocket();
+  const s = await creating;
+  if (wanted && getAccessToken() && !s.connected) s.connect();
 }
 
 /** Disconnects on logout or session expiry; listeners stay registered for the next session. */
 export function disconnectSocket(): void {
+  wanted = false;
   socket?.disconnect();
 }
 
 /**
  * Subscribes to one typed server event; returns the unsubscribe function. Meant for RTK Query's
- * onCacheEntryAdded: subscribe after cacheDataLoaded, unsubscribe after cacheEntryRemoved.
+ * onCacheEntryAdded: subscribe after cacheDataLoaded, unsubscribe after cacheEntryRemoved. Works before
+ * the socket exists: the handler is recorded, and the socket delivers to it once connected.
  */
 export function onServerEvent<E extends ServerEventName>(
   event: E,
   handler: (payload: ServerEventPayload<E>) => void,
 ): () => void {
-  const s = getSocket();
   let set = handlers.get(event);
   if (!set) {
     set = new Set();
     handlers.set(event, set);
-    // socket.io's typed `on` cannot resolve a generic event name; the signature above keeps callers typed.
-    const listener = ((payload: unknown) => dispatch(event, payload)) as unknown as ServerToClientEvents[E];
-    (s.on as (ev: E, fn: ServerToClientEvents[E]) => AppSocket)(event, listener);
   }
   const entry = handler as Handler;
   set.add(entry);
@@ -210,5 +230,13 @@ export function onSocketConnect(listener: () => void): () => void {
   connectListeners.add(listener);
   return () => {
     connectListeners.delete(listener);
+  };
+}
+
+/** Runs `listener` whenever the socket is gone; returns the unsubscribe function. */
+export function onSocketDisconnect(listener: () => void): () => void {
+  disconnectListeners.add(listener);
+  return () => {
+    disconnectListeners.delete(listener);
   };
 }

@@ -1,7 +1,8 @@
 /**
- * Connecting and disconnecting the shared socket from the code of the first screen, without
- * socket.io-client in the first download: the socket module (lib/socket.ts) is imported when a session
- * first connects, by which time the signed-in screen's chunks load anyway. The login form never needs it.
+ * Connecting and disconnecting the shared socket from the code of the first screen, without the socket
+ * module (lib/socket.ts, with the event streams' checks) in the first download: it is imported when a
+ * session first connects, by which time the signed-in screen's chunks load anyway (and it imports
+ * socket.io-client itself then). The login form never needs it.
  */
 import type { configureSocket as ConfigureSocket } from "./socket";
 
@@ -33,7 +34,7 @@ export function configureSocket(next: Hooks): void {
 export function connectSocket(): void {
   wanted = true;
   void load().then((module) => {
-    if (wanted) module.connectSocket();
+    if (wanted) void module.connectSocket();
   });
 }
 

@@ -32,7 +32,7 @@ const socket = {
 };
 
 export const socketModule = {
-  getSocket: () => socket,
+  currentSocket: () => socket,
   onServerEvent: (event: string, fn: Listener) => {
     socket.on(event, fn);
     return () => socket.off(event, fn);
@@ -40,6 +40,11 @@ export const socketModule = {
   onSocketConnect: (fn: () => void) => {
     connectListeners.add(fn);
     return () => connectListeners.delete(fn);
+  },
+  // The real module calls these on the socket's "disconnect" (serverEmit("disconnect", …) here).
+  onSocketDisconnect: (fn: () => void) => {
+    socket.on("disconnect", fn);
+    return () => socket.off("disconnect", fn);
   },
   connectSocket: () => {},
   disconnectSocket: () => {},

@@ -1,7 +1,7 @@
 import type { PresenceMember, PresencePlace } from "@zaiko/common/realtime/presence";
 import { samePlace } from "@zaiko/common/realtime/presence";
 import { api } from "../../lib/api";
-import { getSocket, onServerEvent, onSocketConnect } from "../../lib/socket";
+import { currentSocket, onServerEvent, onSocketConnect, onSocketDisconnect } from "../../lib/socket";
 
 /**
  * Who has a place open (a case or the warehouse board), live. The cache entry is the visit: while a screen
@@ -17,21 +17,21 @@ export const presenceApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
       async onCacheEntryAdded(place, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
         await cacheDataLoaded;
-        const socket = getSocket();
-        const enter = () => socket.emit("presence.enter", place, () => {});
+        const enter = () => currentSocket()?.emit("presence.enter", place, () => {});
         // What this client showed is unknown while it is offline: show nobody rather than a stale list.
         const clear = () => updateCachedData(() => []);
         const offList = onServerEvent("presence.changed", (payload) => {
           if (samePlace(payload.place, place)) updateCachedData(() => payload.members);
         });
         const offConnect = onSocketConnect(enter);
-        socket.on("disconnect", clear);
-        if (socket.connected) enter();
+        const offDisconnect = onSocketDisconnect(clear);
+        if (currentSocket()?.connected) enter();
         await cacheEntryRemoved;
         offList();
         offConnect();
-        socket.off("disconnect", clear);
-        if (socket.connected) socket.emit("presence.leave", place);
+        offDisconnect();
+        const socket = currentSocket();
+        if (socket?.connected) socket.emit("presence.leave", place);
       },
     }),
   }),
