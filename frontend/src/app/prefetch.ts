@@ -1,6 +1,6 @@
 import { isValidElement, type ReactNode } from "react";
 import { matchRoutes, type RouteObject } from "react-router-dom";
-import { type FirstRequests, requestEarly } from "../lib/earlyRequests";
+import { earlyRequestsSettled, type FirstRequests, requestEarly } from "../lib/earlyRequests";
 import type { AnyDispatch, ScreenDataPrefetch } from "../lib/screenData";
 import { getAccessToken, tokenGroupId } from "../lib/token";
 
@@ -34,13 +34,6 @@ function screensIn(node: ReactNode, found: Loader[] = []): Loader[] {
   for (const child of Array.isArray(children) ? children : [children]) screensIn(child, found);
   return found;
 }
-
-/**
- * How long after the load event the other screens' files start to be fetched. Until the screen shows its
- * data (in a Lighthouse trace of a signed-in screen, about half a second after the load event on a fast
- * machine, more on a phone), files fetched for later took bandwidth and connections from it.
- */
-const OTHER_SCREENS_AFTER_LOAD_MS = 3_000;
 
 const whenIdle = (run: () => void) =>
   typeof window.requestIdleCallback === "function"
@@ -76,12 +69,12 @@ function fetchAhead(file: string): Promise<void> {
  * Starts the current path's screen chunk at once: a signed-in screen is rendered (and so would start
  * loading) only after the session has been restored, one round trip later. With a token in the tab, the
  * screen's first GETs leave too, while its code is still loading (lib/earlyRequests.ts), and its queries
- * start when their module is here (lib/screenData.ts). Then, a while after the page's load event and
- * each time the browser is idle, fetches one more file of the other screens, so that the next screen opens
- * without waiting for the network. Fetched, not run: a module runs when its screen is opened (running
- * every screen ahead of use made long tasks on a slow phone while the first screen was in use). One at a
- * time, and not at once after the load event, so that they do not compete with what the current screen
- * still loads: the load event does not wait for the session, the screen's other requests and its render.
+ * start when their module is here (lib/screenData.ts). Then, once the page has loaded and the screen's
+ * files and first answers (with the session's) are here, each time the browser is idle, fetches one more
+ * file of the other screens, so that the next screen opens without waiting for the network. Fetched, not
+ * run: a module runs when its screen is opened (running every screen ahead of use made long tasks on a
+ * slow phone while the first screen was in use). One at a time, and not before the screen's own files and
+ * answers, so that they do not take the slow link from it: the load event does not wait for those.
  */
 export function prefetchScreens(
   routes: RouteObject[],
@@ -93,13 +86,14 @@ export function prefetchScreens(
   const params = matches.at(-1)?.params ?? {};
   const token = getAccessToken();
   const groupId = token === null ? null : tokenGroupId(token);
+  const screenLoads: Promise<unknown>[] = [];
   for (const load of current) {
     const data = screenData.get(load);
     const at = groupId === null ? null : { groupId, params, search: new URLSearchParams(location.search) };
     // The data first: a few small answers, which then arrive while the screen's code is loading. They
     // leave while the session is still being restored (the token names the group).
     if (data && at) for (const path of data.firstRequests(at)) requestEarly(path);
-    void load().catch(() => {});
+    screenLoads.push(load().catch(() => {}));
     // The queries start as soon as their (small) module is here and take those answers: the screen
     // then renders once, with its data.
     if (data && at && dispatch)
@@ -115,7 +109,8 @@ export function prefetchScreens(
     if (!file) return;
     void fetchAhead(file).finally(() => whenIdle(next));
   };
-  const start = () => window.setTimeout(() => whenIdle(next), OTHER_SCREENS_AFTER_LOAD_MS);
+  const start = () =>
+    void Promise.allSettled([...screenLoads, earlyRequestsSettled()]).then(() => whenIdle(next));
   if (document.readyState === "complete") start();
   else window.addEventListener("load", start, { once: true });
 }
