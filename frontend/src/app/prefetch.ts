@@ -1,6 +1,6 @@
 import { isValidElement, type ReactNode } from "react";
 import { matchRoutes, type RouteObject } from "react-router-dom";
-import { earlyRequestsSettled, type FirstRequests, requestEarly } from "../lib/earlyRequests";
+import { type FirstRequests, requestEarly } from "../lib/earlyRequests";
 import type { AnyDispatch, ScreenDataPrefetch } from "../lib/screenData";
 import { getAccessToken, tokenGroupId } from "../lib/token";
 
@@ -19,6 +19,21 @@ export interface ScreenData {
 
 /** The data of each screen that has some, by the screen's loader. */
 const screenData = new Map<Loader, ScreenData>();
+
+/**
+ * Resolved when a lazy screen has first been shown (its first render painted: an effect of routes.tsx's
+ * lazyNamed), or after SCREEN_SHOWN_AT_LATEST_MS if none is (a page load that ends on /login, which is
+ * in the first chunk).
+ */
+let markShown: () => void = () => {};
+const shown = new Promise<void>((resolve) => {
+  markShown = resolve;
+});
+const SCREEN_SHOWN_AT_LATEST_MS = 10_000;
+
+export function screenShown(): void {
+  markShown();
+}
 
 export function registerScreen(component: unknown, load: Loader, data?: ScreenData): void {
   loaders.set(component, load);
@@ -69,12 +84,13 @@ function fetchAhead(file: string): Promise<void> {
  * Starts the current path's screen chunk at once: a signed-in screen is rendered (and so would start
  * loading) only after the session has been restored, one round trip later. With a token in the tab, the
  * screen's first GETs leave too, while its code is still loading (lib/earlyRequests.ts), and its queries
- * start when their module is here (lib/screenData.ts). Then, once the page has loaded and the screen's
- * files and first answers (with the session's) are here, each time the browser is idle, fetches one more
- * file of the other screens, so that the next screen opens without waiting for the network. Fetched, not
- * run: a module runs when its screen is opened (running every screen ahead of use made long tasks on a
- * slow phone while the first screen was in use). One at a time, and not before the screen's own files and
- * answers, so that they do not take the slow link from it: the load event does not wait for those.
+ * start when their module is here (lib/screenData.ts). Then, once the page has loaded and the opened
+ * screen has been shown, each time the browser is idle, fetches one more file of the other screens, so
+ * that the next screen opens without waiting for the network. Fetched, not run: a module runs when its
+ * screen is opened (running every screen ahead of use made long tasks on a slow phone while the first
+ * screen was in use). One at a time, and not before the opened screen is shown, so that they do not take
+ * the slow link and the main thread from it: the load event does not wait for the session, the screen's
+ * files and answers and its render.
  */
 export function prefetchScreens(
   routes: RouteObject[],
@@ -86,14 +102,13 @@ export function prefetchScreens(
   const params = matches.at(-1)?.params ?? {};
   const token = getAccessToken();
   const groupId = token === null ? null : tokenGroupId(token);
-  const screenLoads: Promise<unknown>[] = [];
   for (const load of current) {
     const data = screenData.get(load);
     const at = groupId === null ? null : { groupId, params, search: new URLSearchParams(location.search) };
     // The data first: a few small answers, which then arrive while the screen's code is loading. They
     // leave while the session is still being restored (the token names the group).
     if (data && at) for (const path of data.firstRequests(at)) requestEarly(path);
-    screenLoads.push(load().catch(() => {}));
+    void load().catch(() => {});
     // The queries start as soon as their (small) module is here and take those answers: the screen
     // then renders once, with its data.
     if (data && at && dispatch)
@@ -109,8 +124,14 @@ export function prefetchScreens(
     if (!file) return;
     void fetchAhead(file).finally(() => whenIdle(next));
   };
-  const start = () =>
-    void Promise.allSettled([...screenLoads, earlyRequestsSettled()]).then(() => whenIdle(next));
+  const opened =
+    current.length === 0
+      ? Promise.resolve()
+      : Promise.race([
+          shown,
+          new Promise((resolve) => window.setTimeout(resolve, SCREEN_SHOWN_AT_LATEST_MS)),
+        ]);
+  const start = () => void opened.then(() => whenIdle(next));
   if (document.readyState === "complete") start();
   else window.addEventListener("load", start, { once: true });
 }

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from "react";
+import { type ComponentType, lazy, useEffect } from "react";
 import { Navigate, type RouteObject } from "react-router-dom";
 // In the first chunk (it is small): most visits start here, and a lazy chunk cost one more round trip
 // before the form appeared (docs/frontend.md, "First screen").
@@ -8,12 +8,12 @@ import { warehouseFirstRequests } from "../features/warehouse/requests";
 import { workCaseListFirstRequests } from "../features/workcases/requests";
 import { AppLayout } from "./AppLayout";
 import { RequireAuth, RequireOwner } from "./guards";
-import { registerScreen, type ScreenData } from "./prefetch";
+import { registerScreen, type ScreenData, screenShown } from "./prefetch";
 
 /**
  * React.lazy for a named export, so each screen is its own chunk. Each also loads app/screenSetup (the
  * whole theme, PrimeReact's Japanese texts) before it renders. Registered for app/prefetch.ts, which loads the chunks
- * ahead of use.
+ * ahead of use, and tells it when the screen has been shown.
  */
 function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string>(
   load: () => Promise<M>,
@@ -22,7 +22,15 @@ function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string
   data?: ScreenData,
 ) {
   const loadScreen = async () => (await Promise.all([load(), import("./screenSetup")]))[0];
-  const screen = lazy(async () => ({ default: (await loadScreen())[name] as ComponentType }));
+  const screen = lazy(async () => {
+    const Screen = (await loadScreen())[name] as ComponentType;
+    return {
+      default: function ShownScreen() {
+        useEffect(screenShown, []);
+        return <Screen />;
+      },
+    };
+  });
   registerScreen(screen, loadScreen, data);
   return screen;
 }

@@ -35,8 +35,6 @@ interface EarlyAnswer {
 }
 
 const early = new Map<string, EarlyAnswer>();
-/** Every early request of this page, answered or not: what the page waits for before fetching for later. */
-const sent: Promise<Response>[] = [];
 
 const absolute = (path: string) => new URL(path, getApiOrigin()).href;
 
@@ -57,12 +55,6 @@ export function requestEarly(path: string): void {
     if (early.get(url)?.response === response) early.delete(url);
   });
   early.set(url, { response, authorization, sentAt: Date.now() });
-  sent.push(response);
-}
-
-/** Settles when every early request sent so far has its answer (or failed). */
-export function earlyRequestsSettled(): Promise<unknown> {
-  return Promise.allSettled(sent);
 }
 
 /** The early answer to this request, if there is a fresh one; it is handed out once. */
@@ -79,5 +71,4 @@ export function takeEarlyAnswer(request: Request): Promise<Response> | undefined
 /** Forgets every early request (tests; a signed-out tab). */
 export function forgetEarlyRequests(): void {
   early.clear();
-  sent.length = 0;
 }
