@@ -68,7 +68,7 @@ export function takeEarlyAnswer(request: Request): Promise<Response> | undefined
   return answer.response;
 }
 
-/** Forgets every early request (tests; a signed-out tab). */
+/** Forgets every early request (tests). */
 export function forgetEarlyRequests(): void {
   early.clear();
 }

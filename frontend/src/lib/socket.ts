@@ -61,7 +61,7 @@ let hooks = noHooks;
 let refreshTried = false;
 const connectListeners = new Set<() => void>();
 const disconnectListeners = new Set<() => void>();
-/** The handlers of each event; one socket listener per event name checks the number first. */
+/** The handlers of each event; the socket's one catch-all listener checks the number first. */
 const handlers = new Map<ServerEventName, Set<Handler>>();
 /** The last number seen per stream on this connection, counted from the positions the server sent. */
 const lastSeq = new Map<EventStream, number>();
@@ -193,8 +193,18 @@ const RETRY_AFTER_NO_ANSWER_MS = 5_000;
 export async function connectSocket(): Promise<void> {
   if (!getAccessToken()) return;
   wanted = true;
-  creating ??= createSocket();
-  const s = await creating;
+  // socket.io-client could not be fetched (offline): the next connect (login, a restored session) tries again.
+  creating ??= createSocket().catch((error: unknown) => {
+    creating = null;
+    throw error;
+  });
+  let s: AppSocket;
+  try {
+    s = await creating;
+  } catch (error) {
+    console.error("socket.io-client did not load", error);
+    return;
+  }
   if (wanted && getAccessToken() && !s.connected) s.connect();
 }
 
