@@ -91,8 +91,11 @@ export function instantInZone(value: string | Date, zone: string): number | null
     : read.wallAsUtc - read.offsetMinutes * MINUTE_MS;
 }
 
-/** The wall clock of instant `t` in `zone`, in a Date's UTC fields. */
-const wallClockIn = (t: number, zone: string) => new Date(t + zoneOffsetMs(zone, t));
+/**
+ * The wall clock of instant `t` in `zone`, in a Date's UTC fields (what the Excel export writes: Excel's
+ * dates have no zone, and exceljs reads a Date's UTC fields).
+ */
+export const wallClockIn = (t: number, zone: string): Date => new Date(t + zoneOffsetMs(zone, t));
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 const dayOf = (w: Date) => `${pad(w.getUTCFullYear(), 4)}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}`;

@@ -1,6 +1,6 @@
 import { formatDateTime } from "@zaiko/common/dates";
 import { ja } from "@zaiko/common/messages/ja";
-import { zonedFormatter } from "@zaiko/common/today";
+import { wallClockIn } from "@zaiko/common/zonedTime";
 import ExcelJS from "exceljs";
 import type { ExportCase, ExportRow } from "./exports.queries";
 
@@ -21,41 +21,6 @@ const COLUMNS: { key: keyof ExportRow; header: string; width: number; date?: boo
   { key: "receive", header: c.receive, width: 22, date: true },
   { key: "note", header: c.note, width: 40 },
 ];
-
-const wallClockParts = (zone: string) =>
-  zonedFormatter("wallClock", zone, {
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  });
-
-/**
- * Excel dates have no zone and exceljs converts a Date through its UTC fields, so the cell gets a Date
- * whose UTC fields are the business zone's wall clock: Excel then shows business time wherever the file
- * is opened.
- */
-export function excelWallClock(instant: Date, zone: string): Date {
-  const part = Object.fromEntries(
-    wallClockParts(zone)
-      .formatToParts(instant)
-      .map((p) => [p.type, Number(p.value)]),
-  );
-  return new Date(
-    Date.UTC(
-      part.year!,
-      part.month! - 1,
-      part.day!,
-      part.hour!,
-      part.minute!,
-      part.second!,
-      instant.getUTCMilliseconds(),
-    ),
-  );
-}
 
 const CELL_MAX = 32_767;
 
@@ -79,7 +44,9 @@ function textCell(value: string): string {
 function cellValue(row: ExportRow, column: (typeof COLUMNS)[number], zone: string): ExcelJS.CellValue {
   const value = row[column.key];
   if (value === null || value === undefined) return null;
-  if (value instanceof Date) return excelWallClock(value, zone);
+  // Excel dates have no zone and exceljs reads a Date's UTC fields: the cell gets the business zone's wall
+  // clock in them, so Excel shows business time wherever the file is opened.
+  if (value instanceof Date) return wallClockIn(value.getTime(), zone);
   if (typeof value === "number") return value;
   return textCell(String(value));
 }
