@@ -40,20 +40,6 @@ export default defineConfig({
       threshold: 1024,
     }),
   ],
-  resolve: {
-    alias: [
-      // moment-timezone's default entry carries every zone's full history (~730 kB). The client
-      // only shows Asia/Tokyo, whose offset has not changed since 1951, so the small build with
-      // a ten-year window of all zones gives the same answers.
-      {
-        find: /^moment-timezone$/,
-        replacement: "moment-timezone/builds/moment-timezone-with-data-10-year-range.js",
-      },
-      // moment's locale files require "../moment" (the CommonJS file) while a bare "moment" import
-      // would pick the ESM copy: two moments, and the Japanese locale registered in the wrong one.
-      { find: /^moment$/, replacement: "moment/moment.js" },
-    ],
-  },
   build: {
     outDir: "dist",
     emptyOutDir: true,

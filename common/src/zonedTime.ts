@@ -65,7 +65,7 @@ function zoneOffsetMs(zone: string, t: number): number {
  * that a DST change skips moves forward by the change (02:30 becomes 03:30), a time that happens twice is
  * the first of the two.
  */
-function instantOfWallClock(wallAsUtc: number, zone: string): number {
+export function instantOfWallClock(wallAsUtc: number, zone: string): number {
   const before = zoneOffsetMs(zone, wallAsUtc - DAY_MS);
   const after = zoneOffsetMs(zone, wallAsUtc + DAY_MS);
   const candidates = [wallAsUtc - before, wallAsUtc - after].filter(

@@ -11,8 +11,7 @@ import { json, route, routes, stubFetch } from "../test/http";
 import { ownerSession, renderPage } from "../test/render";
 import { workCaseDto } from "../test/workCases";
 import { businessTimeZone, setBusinessTimeZone } from "./businessZone";
-import { displayDateTime } from "./dateTime";
-import { isoFromWallClock, wallClockOf } from "./wallClock";
+import { displayDateTime, isoFromWallClock, wallClockOf } from "./dateTime";
 
 jest.mock("./socket", () => require("../test/fakeSocket").socketModule);
 

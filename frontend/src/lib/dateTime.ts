@@ -3,8 +3,10 @@ import {
   dayInZone,
   displayInZone,
   instantInZone,
+  instantOfWallClock,
   isoWithOffsetInZone,
   timeOfDayInZone,
+  wallClockIn,
 } from "@zaiko/common/zonedTime";
 import { businessTimeZone } from "./businessZone";
 
@@ -13,10 +15,13 @@ import { businessTimeZone } from "./businessZone";
  * lib/businessZone.ts), never the device's: a coordinator travelling abroad sees and types the same
  * 09:00 as the warehouse in Tokyo (docs/decisions.md, "Time zone").
  *
- * What the screens show on their first render, with Intl and without moment: the list, board and order
- * item screens format timestamps before anything else, and moment with its zone data would be in their
- * first download. The texts are moment-timezone's (common/src/zonedTime.test.ts compares them). Forms,
- * whose date fields hold wall-clock Dates, use lib/wallClock.ts (moment), loaded with their dialogs.
+ * Date pickers work in the device's local calendar, so a form holds a "wall-clock Date": a Date whose
+ * local fields are the business zone's wall clock. `wallClockOf` makes one from an ISO timestamp and
+ * `isoFromWallClock` turns one back into an instant; nothing else should read a form's Date as an instant.
+ *
+ * With Intl (common/src/zonedTime.ts), not moment: the list, board and case screens format timestamps on
+ * their first render, and moment with its zone data would be in their first download. The answers are
+ * moment-timezone's (common/src/zonedTime.test.ts compares them).
  */
 
 /** An instant in the business zone as YYYY年MM月DD日 HH:mm; null when it cannot be read. */
@@ -49,6 +54,45 @@ export function businessTimeOfDay(value: string | Date): string {
 export function instantOf(value: string | null | undefined): number | null {
   if (!value) return null;
   return instantInZone(value, businessTimeZone());
+}
+
+/** The wall-clock Date (see above) of an ISO timestamp, for a date field; null when missing or unreadable. */
+export function wallClockOf(value: string | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === "") return null;
+  const zone = businessTimeZone();
+  const t = instantInZone(value, zone);
+  if (t === null) return null;
+  const w = wallClockIn(t, zone);
+  return new Date(
+    w.getUTCFullYear(),
+    w.getUTCMonth(),
+    w.getUTCDate(),
+    w.getUTCHours(),
+    w.getUTCMinutes(),
+    w.getUTCSeconds(),
+    w.getUTCMilliseconds(),
+  );
+}
+
+/** Now as a wall-clock Date: what "today" and "this hour" mean in a date field. */
+export function businessNow(): Date {
+  return wallClockOf(new Date()) ?? new Date();
+}
+
+/** A form's wall-clock Date as ISO-8601 with the business zone's offset (`2026-11-22T09:00:00+09:00`). */
+export function isoFromWallClock(date: Date): string {
+  if (Number.isNaN(date.getTime())) return "Invalid date";
+  const zone = businessTimeZone();
+  const wall = Date.UTC(
+    date.getFullYear(),
+    date.getMonth(),
+    date.getDate(),
+    date.getHours(),
+    date.getMinutes(),
+    date.getSeconds(),
+    date.getMilliseconds(),
+  );
+  return isoWithOffsetInZone(instantOfWallClock(wall, zone), zone);
 }
 
 /** An instant as ISO-8601 with the business zone's offset, as the API expects (issue / receive now). */

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { businessNow } from "../../lib/wallClock";
+import { businessNow } from "../../lib/dateTime";
 import { DateTimeField } from "./DateTimeField";
 import type { FieldsBinding } from "./formBinding";
 import type { PeriodMessages } from "./periodForm";

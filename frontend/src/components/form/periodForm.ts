@@ -1,6 +1,6 @@
 import { ja } from "@zaiko/common/messages/ja";
+import { isoFromWallClock } from "../../lib/dateTime";
 import { type FormSchema, fieldErrors } from "../../lib/validation";
-import { isoFromWallClock } from "../../lib/wallClock";
 
 /** Per-field messages plus `range` for start after end (shown once, under both fields). */
 export interface PeriodMessages {

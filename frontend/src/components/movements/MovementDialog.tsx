@@ -5,8 +5,7 @@ import { PlusIcon } from "primereact/icons/plus";
 import { UndoIcon } from "primereact/icons/undo";
 import { InputNumber } from "primereact/inputnumber";
 import { type ReactNode, useEffect, useState } from "react";
-import { displayDateTime } from "../../lib/dateTime";
-import { isoFromWallClock } from "../../lib/wallClock";
+import { displayDateTime, isoFromWallClock } from "../../lib/dateTime";
 import { AppDialog } from "../AppDialog";
 import { primeIcon } from "../icons/primeIcon";
 import {

@@ -6,6 +6,7 @@ import { useSelector } from "react-redux";
 import { lazyDialog } from "../../components/lazyDialog";
 import { ShortageList } from "../../components/ShortageList";
 import { type ShortageDto, shortagesOf, type TentativeHoldDto, tentativeHoldsOf } from "../../lib/allocation";
+import { isoFromWallClock, wallClockOf } from "../../lib/dateTime";
 import { askConfirm, showAlert } from "../../lib/feedback";
 import { selectSession } from "../../lib/session";
 import { WhyShortButton } from "../availability";
@@ -66,15 +67,12 @@ export function CaseStatusActions({ workcase, groupId }: { workcase: WorkCaseDto
     if (await askConfirm(question, { title, target: workcase.title, confirmLabel: label }))
       await send(status);
   };
-  // lib/wallClock (moment) loads with the dialog that needs it, not with the order item screen.
-  const openHold = async (mode: "extend" | "reopen") => {
-    const { wallClockOf } = await import("../../lib/wallClock");
+  const openHold = (mode: "extend" | "reopen") => {
     setHoldUntil(mode === "extend" ? wallClockOf(workcase.hold_until) : null);
     setHoldDialog(mode);
   };
   const saveHold = async () => {
     if (!holdUntil) return;
-    const { isoFromWallClock } = await import("../../lib/wallClock");
     if (await send("tentative", isoFromWallClock(holdUntil))) setHoldDialog(null);
   };
 

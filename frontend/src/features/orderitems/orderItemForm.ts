@@ -1,7 +1,7 @@
 import { OrderItemEditSchema } from "@zaiko/common/orderitems/orderitems.schema";
 import { type PeriodMessages, periodBody, periodFormMessages } from "../../components/form/periodForm";
 import type { OrderItemDto } from "../../lib/allocation";
-import { wallClockOf } from "../../lib/wallClock";
+import { wallClockOf } from "../../lib/dateTime";
 
 /** The 出荷アイテム編集 form; dates are wall-clock Dates (lib/dateTime.ts). */
 export interface OrderItemFormValues {

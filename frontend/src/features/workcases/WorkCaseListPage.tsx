@@ -27,7 +27,13 @@ import { selectGroupId } from "../../lib/session";
 import { WhyShortButton } from "../availability";
 import { filterByDay } from "./periodFilter";
 import { workCaseColumns } from "./workCaseColumns";
-import type { WorkCaseFormValues } from "./workCaseForm";
+import {
+  emptyWorkCaseForm,
+  holdBody,
+  type WorkCaseFormValues,
+  workCaseBody,
+  workCaseFormOf,
+} from "./workCaseForm";
 import {
   useCreateWorkCaseMutation,
   useDeleteWorkCaseMutation,
@@ -40,8 +46,6 @@ import { SearchField } from "../../components/form/SearchField";
 import { askConfirm, notifySuccess, showAlert } from "../../lib/feedback";
 
 // Loaded when first opened: the form (zod, the date pickers) and the dialogs are not needed to draw the list.
-// So is workCaseForm (moment, for the form's wall-clock dates): imported when a form opens or is sent.
-const loadWorkCaseForm = () => import("./workCaseForm");
 const WorkCaseFormDialog = lazyDialog(async () => (await import("./WorkCaseFormDialog")).WorkCaseFormDialog);
 const ConfirmDeleteDialog = lazyDialog(
   async () => (await import("../../components/ConfirmDeleteDialog")).ConfirmDeleteDialog,
@@ -51,8 +55,6 @@ const NoticeDialog = lazyDialog(async () => (await import("../../components/Noti
 const createIcon = primeIcon(PlusIcon);
 const clearIcon = primeIcon(TimesIcon);
 const NO_CASES: WorkCaseDto[] = [];
-/** What the closed dialog holds before a form first opens (each opening passes its own values). */
-const EMPTY_FORM: WorkCaseFormValues = { title: "", start: null, end: null, note: "" };
 const getRowId = (c: WorkCaseDto) => String(c.id);
 const t = ja.workcases;
 
@@ -71,10 +73,7 @@ function fieldMessagesOf(error: unknown): string[] {
   return Object.values(data).flatMap((v) => (Array.isArray(v) ? v.filter((m) => typeof m === "string") : []));
 }
 
-type FormState = { initial: WorkCaseFormValues } & (
-  | { mode: "create" }
-  | { mode: "edit"; workcase: WorkCaseDto }
-);
+type FormState = { mode: "create" } | { mode: "edit"; workcase: WorkCaseDto };
 
 /** /workcase (案件一覧): the group's work cases, live, with period and title search. */
 export function WorkCaseListPage() {
@@ -110,14 +109,12 @@ export function WorkCaseListPage() {
     }
   }, [casesQuery.isError, casesQuery.error]);
 
-  const openCreate = useCallback(async () => {
-    const { emptyWorkCaseForm } = await loadWorkCaseForm();
-    setForm({ mode: "create", initial: emptyWorkCaseForm });
+  const openCreate = useCallback(() => {
+    setForm({ mode: "create" });
     setFormOpen(true);
   }, []);
-  const openEdit = useCallback(async (workcase: WorkCaseDto) => {
-    const { workCaseFormOf } = await loadWorkCaseForm();
-    setForm({ mode: "edit", workcase, initial: workCaseFormOf(workcase) });
+  const openEdit = useCallback((workcase: WorkCaseDto) => {
+    setForm({ mode: "edit", workcase });
     setFormOpen(true);
   }, []);
   const askDelete = useCallback((workcase: WorkCaseDto) => {
@@ -158,8 +155,12 @@ export function WorkCaseListPage() {
     return statusFilter === "all" ? byDay : byDay.filter((c) => c.status === statusFilter);
   }, [casesQuery.data, day, statusFilter]);
 
+  const initialValues = useMemo<WorkCaseFormValues>(() => {
+    if (form?.mode !== "edit") return emptyWorkCaseForm;
+    return workCaseFormOf(form.workcase);
+  }, [form]);
+
   const submit = async (values: WorkCaseFormValues) => {
-    const { workCaseBody, holdBody } = await loadWorkCaseForm();
     const { title, start_date, end_date, note } = workCaseBody(values);
     if (groupId === null || !form || start_date === null || end_date === null) return;
     const body = { title, start_date, end_date, note, groupId };
@@ -277,7 +278,7 @@ export function WorkCaseListPage() {
       <WorkCaseFormDialog
         visible={formOpen}
         mode={form?.mode ?? "create"}
-        initial={form?.initial ?? EMPTY_FORM}
+        initial={initialValues}
         busy={creating || updating}
         onCancel={() => setFormOpen(false)}
         onSubmit={(values) => void submit(values)}

@@ -1,6 +1,6 @@
 import { periodBody } from "../../components/form/periodForm";
 import type { WorkCaseDto } from "../../lib/allocation";
-import { isoFromWallClock, wallClockOf } from "../../lib/wallClock";
+import { isoFromWallClock, wallClockOf } from "../../lib/dateTime";
 
 /** The work case form's values (spec §4: create starts empty, dates null); dates are wall-clock Dates. */
 export interface WorkCaseFormValues {
