@@ -21,6 +21,7 @@ import { orderItemRoutes } from "./features/orderitems/orderitems.routes";
 import { signupRoutes } from "./features/signup/signup.routes";
 import { warehouseRoutes } from "./features/warehouse/warehouse.routes";
 import { workCaseRoutes } from "./features/workcases/workcases.routes";
+import { HttpError } from "./lib/httpError";
 import { compressJson } from "./middlewares/compression";
 import { errorHandler } from "./middlewares/errors";
 import { jsonBytes } from "./middlewares/jsonBytes";
@@ -30,6 +31,18 @@ import { serveClient } from "./spa";
 
 /** JSON bodies above this are refused with 413 (file uploads use their own limits). */
 export const JSON_BODY_LIMIT = "256kb";
+
+/**
+ * The body parser's errors: a body that its `Content-Encoding` (gzip, deflate, br) does not decode fails
+ * inside zlib, with an errno and no HTTP status, and would be a 500; it is the client's mistake, a 400.
+ * Everything else keeps its own status (413, 415, malformed JSON) for the error handler.
+ */
+function refuseUndecodableBody(err: Error): never {
+  if (typeof (err as NodeJS.ErrnoException).errno === "number" && !("status" in err)) {
+    throw new HttpError(400, { detail: ja.errors.badContentEncoding });
+  }
+  throw err;
+}
 
 /** Every feature's routes; later features add theirs here. */
 const features = [
@@ -105,6 +118,7 @@ export function createApp(deps: AppDeps): Koa {
       encoding: "utf-8",
       // Only JSON is parsed; the strict parser refuses bare primitives.
       jsonStrict: true,
+      onError: refuseUndecodableBody,
     }),
   );
   // Unmatched API calls answer JSON: 405 (with Allow, set by the routers) or 404.

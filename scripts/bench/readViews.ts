@@ -23,7 +23,7 @@ import { Pool } from "pg";
 import { findCase } from "../../backend/src/allocation";
 import type { AppDeps } from "../../backend/src/deps";
 import { summaryOfCase } from "../../backend/src/features/inventory/summary.service";
-import { parseWeek } from "../../backend/src/features/inventory/week";
+import { parseWeek, type Week } from "../../backend/src/features/inventory/week";
 import { weeklyItems } from "../../backend/src/features/inventory/weekly.service";
 import type { AuthUser } from "../../backend/src/middlewares/auth";
 import { openFreshPostgres } from "../../backend/src/test/databases";
@@ -97,7 +97,7 @@ async function main() {
   const db = drizzle(pool);
   const deps = { database: { db }, config: { timeZone: "Asia/Tokyo" } } as unknown as AppDeps;
   const actor = { groupId: group.id } as AuthUser;
-  const week = parseWeek("2026", "11", "22")!;
+  const week = parseWeek("2026", "11", "22") as Week;
   const kase = (await findCase(db, group.id, caseId))!;
   const direct = {
     weekly: await timeCalls(async () => JSON.stringify(await weeklyItems(deps, actor, week))),

@@ -43,8 +43,11 @@ describe("the data directory lock", () => {
   it("is refused while another process holds it, and taken over at once after that process is killed", async () => {
     const holder = await holderProcess(lockPath);
     try {
-      await expect(lockDataDir(lockPath)).rejects.toThrow(DataDirInUseError);
-      await expect(lockDataDir(lockPath)).rejects.toThrow(`pid ${holder.pid}`);
+      await expect(lockDataDir(lockPath, { waitMs: 0 })).rejects.toThrow(DataDirInUseError);
+      // A start waits a moment for a live owner, then says who holds it.
+      const started = Date.now();
+      await expect(lockDataDir(lockPath, { waitMs: 600 })).rejects.toThrow(`pid ${holder.pid}`);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(600);
     } finally {
       const gone = new Promise((r) => holder.once("exit", r));
       holder.kill("SIGKILL");
@@ -56,9 +59,44 @@ describe("the data directory lock", () => {
     await release();
   });
 
+  it("waits for a live owner that exits meanwhile (a restart overlapping the old process's shutdown)", async () => {
+    const holder = await holderProcess(lockPath);
+    const gone = new Promise((r) => holder.once("exit", r));
+    setTimeout(() => holder.kill("SIGKILL"), 500);
+    const release = await lockDataDir(lockPath, { waitMs: 10_000 });
+    await gone;
+    expect(JSON.parse(readFileSync(lockPath, "utf8")).pid).toBe(process.pid);
+    await release();
+  });
+
+  it("takes over at once a lock whose owner is a zombie (dead, not yet reaped by its parent)", async () => {
+    // The shell execs into a sleep that never waits for its child: the child, once dead, stays a zombie.
+    const parent = spawn("sh", ["-c", "sleep 0.1 & echo $!; exec sleep 30"], {
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    try {
+      const pid = Number(
+        await new Promise<string>((r) => parent.stdout!.once("data", (d: Buffer) => r(d.toString()))),
+      );
+      await waitFor(
+        async () => readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.startsWith("Z") ?? false,
+        5000,
+        "zombie",
+      );
+      // Signal 0 still reaches a zombie: the check the lock made before would take it for a live owner.
+      expect(() => process.kill(pid, 0)).not.toThrow();
+      writeFileSync(lockPath, JSON.stringify({ pid, host: hostname(), since: "2026-01-01T00:00:00Z" }));
+      const release = await lockDataDir(lockPath, { waitMs: 0 });
+      expect(JSON.parse(readFileSync(lockPath, "utf8")).pid).toBe(process.pid);
+      await release();
+    } finally {
+      parent.kill("SIGKILL");
+    }
+  });
+
   it("is refused to a second opener in the same process", async () => {
     const release = await lockDataDir(lockPath);
-    await expect(lockDataDir(lockPath)).rejects.toThrow(DataDirInUseError);
+    await expect(lockDataDir(lockPath, { waitMs: 0 })).rejects.toThrow(DataDirInUseError);
     await release();
   });
 
@@ -75,12 +113,12 @@ describe("the data directory lock", () => {
       lockPath,
       JSON.stringify({ pid: 1, host: `not-${hostname()}`, since: "2026-01-01T00:00:00Z" }),
     );
-    await expect(lockDataDir(lockPath)).rejects.toThrow(`on not-${hostname()}`);
+    await expect(lockDataDir(lockPath, { waitMs: 0 })).rejects.toThrow(`on not-${hostname()}`);
   });
 
   it("reads the former library's lock directory: refused while fresh, taken over once stale", async () => {
     mkdirSync(lockPath);
-    await expect(lockDataDir(lockPath)).rejects.toThrow(DataDirInUseError);
+    await expect(lockDataDir(lockPath, { waitMs: 0 })).rejects.toThrow(DataDirInUseError);
     const old = new Date(Date.now() - 60_000);
     utimesSync(lockPath, old, old);
     await (await lockDataDir(lockPath))();

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { link, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /** Who holds a data directory: written into its lock file. */
 export interface LockOwner {
@@ -41,14 +43,29 @@ async function inspect(lockPath: string): Promise<Found> {
   }
 }
 
-/** A process with this pid exists on this host (EPERM: it exists, under another user). */
+/**
+ * A zombie: a process that has exited but that its parent has not reaped yet (Linux /proc/<pid>/stat state
+ * Z). Signal 0 still reaches it, yet it holds nothing: right after a kill -9 a supervisor may restart the
+ * app before it reaps the dead one. Elsewhere (no /proc) nothing is known, and the pid counts as alive.
+ */
+function zombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The state follows the command name, which is in parentheses and may itself hold ") ".
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) === "Z";
+  } catch {
+    return false;
+  }
+}
+
+/** A live process with this pid exists on this host (EPERM: it exists, under another user). */
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === "EPERM";
   }
+  return !zombie(pid);
 }
 
 /** Whether a found lock may be taken over: its owner is gone, which only this host can tell. */
@@ -75,13 +92,33 @@ const sameLock = (a: Found, b: Found) =>
   (a.kind === "owner" && b.kind === "owner" && a.raw === b.raw) ||
   (a.kind === "legacy" && b.kind === "legacy" && a.mtimeMs === b.mtimeMs);
 
+/** How long a start waits for a live owner to exit (a restart that overlaps the old process's shutdown). */
+const WAIT_FOR_OWNER_MS = 5_000;
+const POLL_MS = 100;
+
 /**
  * Takes the lock file of a data directory, recording this process's pid and host. A lock whose process is
- * dead on this host is taken over at once (a crash or kill -9 leaves one behind); a live owner, or one on
- * another host, is refused with DataDirInUseError. Creation is atomic (a complete file is hard-linked into
- * place), so a reader never sees half a lock. Resolves to the function that releases it.
+ * dead (or a zombie) on this host is taken over at once (a crash or kill -9 leaves one behind); while its
+ * owner lives, or is on another host, the start waits up to `waitMs` for the lock to be freed and then is
+ * refused with DataDirInUseError. Creation is atomic (a complete file is hard-linked into place), so a
+ * reader never sees half a lock. Resolves to the function that releases it.
  */
-export async function lockDataDir(lockPath: string): Promise<() => Promise<void>> {
+export async function lockDataDir(
+  lockPath: string,
+  { waitMs = WAIT_FOR_OWNER_MS }: { waitMs?: number } = {},
+): Promise<() => Promise<void>> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return await tryLock(lockPath);
+    } catch (err) {
+      if (!(err instanceof DataDirInUseError) || Date.now() >= deadline) throw err;
+    }
+    await sleep(POLL_MS);
+  }
+}
+
+async function tryLock(lockPath: string): Promise<() => Promise<void>> {
   const me: LockOwner = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
   const mine = JSON.stringify(me);
   const tag = () => `${process.pid}.${randomBytes(4).toString("hex")}`;

@@ -4,6 +4,7 @@ import type { Context, Next } from "koa";
 import type { AppDeps } from "../deps";
 import type { AuthUser } from "../lib/authUser";
 import { httpError } from "../lib/httpError";
+import { assertOwnGroup } from "./groupScope";
 
 export type { AuthUser } from "../lib/authUser";
 
@@ -21,7 +22,8 @@ export function bearerToken(ctx: Context): string | undefined {
 }
 
 /**
- * Route middleware: 401 unless the request carries a valid bearer token of an active member. A GET's
+ * Route middleware: 401 unless the request carries a valid bearer token of an active member, then 404 when
+ * the query or body names another group (groupScope.ts). A GET's
  * answer also says how far the group's event streams had gone before it was read, so that a client
  * whose socket connects later can tell whether the answer may lack a change (common/realtime/positions.ts).
  */
@@ -33,6 +35,7 @@ export function requireAuth(deps: AppDeps) {
       throw httpError(401, ja.errors.unauthenticated);
     }
     ctx.state.user = user;
+    assertOwnGroup(ctx, user);
     if (ctx.method === "GET")
       ctx.set(STREAM_POSITIONS_HEADER, formatPositions(await deps.realtime.positions(user.groupId)));
     await next();

@@ -3,6 +3,9 @@ import type { Context } from "koa";
 import { httpError } from "../lib/httpError";
 import type { AuthUser } from "./auth";
 
+/** The names under which a client may send a group id, in the query or the JSON body. */
+const GROUP_KEYS = ["groupid", "group_id", "group"] as const;
+
 /** A group id sent by the client (`groupid`, `group_id`, `group`) is only compared with the token's group. */
 export function sameGroupOrAbsent(actor: AuthUser, requested: unknown): boolean {
   if (requested === undefined || requested === null || requested === "") return true;
@@ -10,15 +13,20 @@ export function sameGroupOrAbsent(actor: AuthUser, requested: unknown): boolean 
   return String(requested).trim() === String(actor.groupId);
 }
 
-/** 404 (as if the row did not exist) when `?groupid=` / `?group_id=` names another group. */
-export function assertGroupQuery(ctx: Context): void {
-  const user = ctx.state.user;
-  if (!sameGroupOrAbsent(user, ctx.query.groupid) || !sameGroupOrAbsent(user, ctx.query.group_id)) {
-    throw httpError(404, ja.errors.notFound);
+/**
+ * The one group check of every authenticated call (DOMAIN.md, Tenancy): a group id in the query or in the
+ * JSON body that names another group answers 404, as if the row did not exist. The group always comes
+ * from the token; these values are only compared. Called by requireAuth, so no route can forget it.
+ */
+export function assertOwnGroup(ctx: Context, actor: AuthUser): void {
+  const body = ctx.request.body;
+  const fields =
+    typeof body === "object" && body !== null && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : {};
+  for (const key of GROUP_KEYS) {
+    if (!sameGroupOrAbsent(actor, ctx.query[key]) || !sameGroupOrAbsent(actor, fields[key])) {
+      throw httpError(404, ja.errors.notFound);
+    }
   }
-}
-
-/** 404 when the body's `group` names another group; the body never chooses the group. */
-export function assertBodyGroup(actor: AuthUser, group: unknown): void {
-  if (!sameGroupOrAbsent(actor, group)) throw httpError(404, ja.errors.notFound);
 }

@@ -42,7 +42,8 @@ declare module "koa" {
 }
 
 /**
- * The request's JSON body (`{}` when there is none). A body of another content type is a 415: the body
+ * The request's JSON body (`{}` when there is none), always an object: a top-level array is a 400. A body of
+ * another content type is a 415: the body
  * parser only reads JSON and leaves `{}` for anything else, which must not pass for an empty object.
  * Every body passes the shared input boundary here, before any schema or rule sees it: nesting deeper
  * than MAX_JSON_DEPTH is a 400 (recursive readers would overflow the stack), and a text with NUL or a
@@ -51,6 +52,9 @@ declare module "koa" {
 export function jsonBody(ctx: Context): unknown {
   if (ctx.is("json") === false) throw new HttpError(415, { detail: ja.errors.unsupportedMediaType });
   const body = ctx.request.body ?? {};
+  // Every call's body is an object of fields; a top-level array is no form any call takes.
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw new HttpError(400, { detail: ja.errors.malformedJson });
   const unsafe = findUnsafeInput(body);
   if (unsafe?.problem === "depth") throw new HttpError(400, { detail: ja.errors.tooDeep });
   if (unsafe?.problem === "character") {

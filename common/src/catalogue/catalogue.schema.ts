@@ -1,6 +1,6 @@
 import "../zodConfig";
 import { z } from "zod";
-import { idField } from "../input";
+import { idField, readWholeNumber } from "../input";
 import { NAME_MAX, NOTE_MAX, STOCK_MAX } from "../limits";
 import { ja } from "../messages/ja";
 
@@ -84,25 +84,15 @@ const nameOf = (required: string) =>
   z.string({ error: required }).trim().min(1, required).max(NAME_MAX, v.tooLong(NAME_MAX));
 
 /**
- * Reads a stock quantity: an integer or a string of ASCII digits (surrounding spaces allowed), 0..STOCK_MAX.
+ * Reads a stock quantity with the one whole-number reader (common/input.ts), 0..STOCK_MAX.
  * Returns the number, or the Japanese message that refuses it.
  */
 export function readStock(value: unknown): number | string {
-  if (value === undefined || value === null) return v.stockRequired;
-  let n: number;
-  if (typeof value === "number") {
-    if (!Number.isInteger(value) || value < 0) return v.stockNumeric;
-    n = value;
-  } else if (typeof value === "string") {
-    const text = value.trim();
-    if (text === "") return v.stockRequired;
-    if (!/^[0-9]+$/.test(text)) return v.stockNumeric;
-    n = Number(text);
-  } else {
-    return v.stockNumeric;
-  }
-  if (n > STOCK_MAX) return c.stockTooLarge;
-  return n;
+  // Negative JSON numbers read as "not a number of units" (the spec's message), larger ones as too large.
+  const read = readWholeNumber(value, 0, Number.POSITIVE_INFINITY);
+  if (read === "missing") return v.stockRequired;
+  if (read === "invalid" || read === "range") return v.stockNumeric;
+  return read > STOCK_MAX ? c.stockTooLarge : read;
 }
 
 /** The stock quantity field: required, digits only, 0..1,000,000. */

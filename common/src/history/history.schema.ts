@@ -1,5 +1,6 @@
 import "../zodConfig";
 import { z } from "zod";
+import { readDay } from "../input";
 
 /** What a history entry records (docs/history.md). */
 export const HISTORY_ACTIONS = [
@@ -50,12 +51,13 @@ export interface HistoryEntryDto {
   after: HistoryValues | null;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A day the API reads (common/input.ts: a real date within the day range). */
+const day = z.string().refine((value) => readDay(value) === value);
 
 /** GET /api/history/export/ query: a period of business days, both ends included. */
 export const HistoryExportQuerySchema = z
   .object({
-    from: z.string().regex(DAY),
-    to: z.string().regex(DAY),
+    from: day,
+    to: day,
   })
   .refine((q) => q.from <= q.to, { path: ["from"] });

@@ -2,6 +2,8 @@ import "../zodConfig";
 import { z } from "zod";
 import type { Shortage } from "../availability/index";
 import { readStock } from "../catalogue/catalogue.schema";
+import { readWholeNumber } from "../input";
+import { STOCK_MAX as QUANTITY_MAX } from "../limits";
 import { ja } from "../messages/ja";
 import {
   caseNoteField,
@@ -106,8 +108,8 @@ const quantityField = z.unknown().transform((value, ctx): number => {
 /** POST /api/orderitems/{id}/issue/ and …/receive/: how many units (an integer, at least 1). */
 export const MovementSchema = z.object({
   quantity: z.unknown().transform((value, ctx): number => {
-    const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
-    if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > 1_000_000) {
+    const n = readWholeNumber(value, 1, QUANTITY_MAX);
+    if (typeof n !== "number") {
       ctx.addIssue({ code: "custom", message: ja.movements.quantityRequired });
       return z.NEVER;
     }

@@ -1,5 +1,7 @@
 import "../zodConfig";
 import { z } from "zod";
+import { readWholeNumber } from "../input";
+import { STOCK_MAX } from "../limits";
 import { ja } from "../messages/ja";
 import { readTimestamp } from "../workcases/workcases.schema";
 
@@ -15,8 +17,8 @@ const countField = (message: string) =>
     .optional()
     .transform((value, ctx): number => {
       if (value === undefined || value === null) return 0;
-      const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
-      if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || n > 1_000_000) {
+      const n = readWholeNumber(value, 0, STOCK_MAX);
+      if (typeof n !== "number") {
         ctx.addIssue({ code: "custom", message });
         return z.NEVER;
       }
@@ -40,7 +42,9 @@ export const ReceiveSchema = z
         if (value === undefined || value === null || value === "") return null;
         const read = readTimestamp(value, O.repairDueInvalid);
         if (typeof read === "string") {
-          ctx.addIssue({ code: "custom", message: O.repairDueInvalid });
+          // Out of the range says so; anything else unreadable is the field's own message.
+          const message = read === ja.validation.instantOutOfRange ? read : O.repairDueInvalid;
+          ctx.addIssue({ code: "custom", message });
           return z.NEVER;
         }
         return read;

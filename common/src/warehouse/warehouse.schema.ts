@@ -3,20 +3,11 @@
  * (出庫: their start) or come back (入庫: their end) on a day or the next, and the overdue ones.
  */
 
+import { readDay } from "../input";
 import type { OverdueWarningDto } from "../orderitems/outages.schema";
 
-/** "YYYY-MM-DD": a calendar day in the business time zone. */
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True for a real calendar date written YYYY-MM-DD (2026-02-30 and month 13 are refused). */
-export function isCalendarDay(value: string): boolean {
-  const m = DAY.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (y < 1000) return false;
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
+/** True for a real calendar date written YYYY-MM-DD within the API's day range (common/input.ts). */
+export const isCalendarDay = (value: string): boolean => readDay(value) === value;
 
 /** One shipped item on the board. */
 export interface WarehouseRowDto {

@@ -1,5 +1,6 @@
 import "../zodConfig";
 import { z } from "zod";
+import { readInstant } from "../input";
 import { NAME_MAX, NOTE_MAX } from "../limits";
 import { ja } from "../messages/ja";
 
@@ -29,22 +30,16 @@ export interface WorkCaseDto {
   held_by_name: string | null;
 }
 
-/** ISO-8601 date-time with an explicit offset (`Z` or `±hh:mm`), as API.md requires. */
-const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
-
-/** Reads an ISO timestamp with offset; returns the Date or the Japanese message that refuses it. */
+/**
+ * Reads an ISO timestamp with offset (common/input.ts: the one instant reader and range); returns the Date
+ * or the Japanese message that refuses it.
+ */
 export function readTimestamp(value: unknown, required: string): Date | string {
-  if (value === undefined || value === null || value === "") return required;
-  if (typeof value !== "string" || !ISO_WITH_OFFSET.test(value.trim())) return ja.allocation.invalidDateTime;
-  const date = new Date(value.trim());
-  // Date accepts 2026-02-30 by rolling over; a round trip of the calendar part catches it.
-  if (Number.isNaN(date.getTime())) return ja.allocation.invalidDateTime;
-  const [y, m, d] = value.trim().slice(0, 10).split("-").map(Number) as [number, number, number];
-  const check = new Date(Date.UTC(y, m - 1, d));
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) {
-    return ja.allocation.invalidDateTime;
-  }
-  return date;
+  const read = readInstant(value);
+  if (read === "missing") return required;
+  if (read === "invalid") return ja.allocation.invalidDateTime;
+  if (read === "range") return v.instantOutOfRange;
+  return read;
 }
 
 /** A required timestamp field with its own "required" message. */
@@ -67,6 +62,8 @@ export const caseNoteField = z
 
 /** Adds the spec's "start must not be later than end" issue (on start_date) when both dates parsed. */
 export function refinePeriod(value: { start_date: Date; end_date: Date }, ctx: z.RefinementCtx): void {
+  // Runs on whatever zod holds when the body was no object at all (a top-level array): nothing to compare.
+  if (!(value?.start_date instanceof Date) || !(value.end_date instanceof Date)) return;
   if (value.start_date.getTime() > value.end_date.getTime()) {
     ctx.addIssue({ code: "custom", path: ["start_date"], message: v.startAfterEnd });
   }

@@ -1,3 +1,4 @@
+import { readDay, readWholeNumber } from "@zaiko/common/input";
 import { ja } from "@zaiko/common/messages/ja";
 import { readTimestamp } from "@zaiko/common/workcases/workcases.schema";
 import type { Context } from "koa";
@@ -31,10 +32,9 @@ const bad = (field: string, message: string) => new HttpError(400, { [field]: [m
 function count(ctx: Context, name: string, min: number): number | undefined {
   const raw = single(ctx, name);
   if (raw === undefined) return undefined;
-  if (!/^[0-9]{1,7}$/.test(raw) || Number(raw) < min || Number(raw) > MAX_QUANTITY) {
-    throw bad(name, min === 0 ? t.moreInvalid : t.quantityInvalid);
-  }
-  return Number(raw);
+  const n = readWholeNumber(raw, min, MAX_QUANTITY);
+  if (typeof n !== "number") throw bad(name, min === 0 ? t.moreInvalid : t.quantityInvalid);
+  return n;
 }
 
 export function readHoldersQuery(ctx: Context): HoldersQuery {
@@ -54,13 +54,6 @@ export function readHoldersQuery(ctx: Context): HoldersQuery {
   return { caseId, start, end, quantity: count(ctx, "quantity", 1), more: count(ctx, "more", 0) ?? 1 };
 }
 
-/** "YYYY-MM-DD" naming a real calendar date (2026-02-30 is not one). */
-function isCalendarDate(day: string): boolean {
-  if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(day)) return false;
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day && day >= "1000";
-}
-
 /** What GET …/timeline/ asks: an item or a category, the first day and how many weeks. */
 export interface TimelineQuery {
   scope: { kind: "item" | "category"; id: number };
@@ -76,7 +69,11 @@ export function readTimelineQuery(ctx: Context): TimelineQuery {
     ? { kind: "item" as const, id: queryIdParam(ctx, "item") }
     : { kind: "category" as const, id: queryIdParam(ctx, "category") };
   const from = single(ctx, "from");
-  if (from !== undefined && !isCalendarDate(from)) throw bad("from", t.invalidDay);
+  if (from !== undefined) {
+    const day = readDay(from);
+    if (day === "range") throw bad("from", ja.validation.dayOutOfRange);
+    if (day !== from) throw bad("from", t.invalidDay);
+  }
   const weeksRaw = single(ctx, "weeks");
   let weeks = DEFAULT_WEEKS;
   if (weeksRaw !== undefined) {

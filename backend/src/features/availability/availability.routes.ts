@@ -1,7 +1,7 @@
 import Router from "@koa/router";
 import type { AppDeps } from "../../deps";
 import { requireAuth } from "../../middlewares/auth";
-import { assertGroupQuery } from "../../middlewares/groupScope";
+
 import { idParam } from "../../middlewares/params";
 import { readHoldersQuery, readTimelineQuery } from "./availability.input";
 import { holdersOfItem, timeline } from "./availability.service";
@@ -14,12 +14,10 @@ export function availabilityRoutes(deps: AppDeps): Router {
   const router = new Router();
   router.get("/api/availability/items/:itemId/holders/", requireAuth(deps), async (ctx) => {
     const itemId = idParam(ctx, "itemId");
-    assertGroupQuery(ctx);
     const query = readHoldersQuery(ctx);
     ctx.body = await holdersOfItem(deps, ctx.state.user, itemId, query);
   });
   router.get("/api/availability/timeline/", requireAuth(deps), async (ctx) => {
-    assertGroupQuery(ctx);
     const query = readTimelineQuery(ctx);
     ctx.body = await deps.readViews(() => timeline(deps, ctx.state.user, query));
   });

@@ -3,7 +3,7 @@ import { CategoryWriteSchema } from "@zaiko/common/catalogue/catalogue.schema";
 import type { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { requireAuth } from "../../middlewares/auth";
-import { assertBodyGroup, assertGroupQuery } from "../../middlewares/groupScope";
+
 import { idParam } from "../../middlewares/params";
 import { validate } from "../../middlewares/validate";
 import { createCategory, listGroupCategories, removeCategory, updateCategory } from "./categories.service";
@@ -16,28 +16,23 @@ export function categoryRoutes(deps: AppDeps): Router {
   const auth = requireAuth(deps);
 
   router.get("/api/categories/", auth, async (ctx) => {
-    assertGroupQuery(ctx);
     ctx.body = await listGroupCategories(deps, ctx.state.user);
   });
 
   router.post("/api/categories/", auth, validate(CategoryWriteSchema), async (ctx) => {
     const body = ctx.state.body as CategoryWrite;
-    assertBodyGroup(ctx.state.user, body.group);
     ctx.status = 201;
     ctx.body = await createCategory(deps, ctx.state.user, body.category);
   });
 
   router.put("/api/categories/:id/", auth, validate(CategoryWriteSchema), async (ctx) => {
     const id = idParam(ctx);
-    assertGroupQuery(ctx);
     const body = ctx.state.body as CategoryWrite;
-    assertBodyGroup(ctx.state.user, body.group);
     ctx.body = await updateCategory(deps, ctx.state.user, id, body.category);
   });
 
   router.delete("/api/categories/:id/", auth, async (ctx) => {
     const id = idParam(ctx);
-    assertGroupQuery(ctx);
     await removeCategory(deps, ctx.state.user, id);
     ctx.status = 204;
   });

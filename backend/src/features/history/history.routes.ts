@@ -6,7 +6,7 @@ import type { AppDeps } from "../../deps";
 import { attachmentDisposition, toCsv } from "../../lib/csv";
 import { httpError } from "../../lib/httpError";
 import { requireAuth, requireOwner } from "../../middlewares/auth";
-import { assertGroupQuery } from "../../middlewares/groupScope";
+
 import { queryIdParam } from "../../middlewares/params";
 import { historyCsvRows, historyOf } from "./history.service";
 
@@ -20,7 +20,6 @@ export function historyRoutes(deps: AppDeps): Router {
   const auth = requireAuth(deps);
 
   router.get("/api/history/", auth, async (ctx) => {
-    assertGroupQuery(ctx);
     const caseId = optionalId(ctx, "work_case");
     const itemId = optionalId(ctx, "item");
     const before = optionalId(ctx, "before");
@@ -35,7 +34,6 @@ export function historyRoutes(deps: AppDeps): Router {
   });
 
   router.get("/api/history/export/", auth, requireOwner(), async (ctx) => {
-    assertGroupQuery(ctx);
     const period = HistoryExportQuerySchema.safeParse({ from: ctx.query.from, to: ctx.query.to });
     if (!period.success) throw httpError(400, ja.history.invalidPeriod);
     const filter = { caseId: optionalId(ctx, "work_case"), itemId: optionalId(ctx, "item") };

@@ -3,7 +3,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import type { AppDeps } from "../../deps";
 import { HttpError } from "../../lib/httpError";
 import { requireAuth } from "../../middlewares/auth";
-import { assertGroupQuery } from "../../middlewares/groupScope";
+
 import { CSV_MAX_BYTES, readItemCsv } from "./csvFile";
 import { importFailed, importItems } from "./imports.service";
 import { readUploadedFile } from "./multipart";
@@ -12,7 +12,6 @@ import { readUploadedFile } from "./multipart";
 export function importRoutes(deps: AppDeps): Router {
   const router = new Router();
   router.post("/api/import-item-csv/", requireAuth(deps), async (ctx) => {
-    assertGroupQuery(ctx);
     const file = await readUploadedFile(ctx.req, "csv_file", CSV_MAX_BYTES);
     if (!file) throw new HttpError(400, { csv_file: [ja.imports.fileRequired] });
     const read = await readItemCsv(file);

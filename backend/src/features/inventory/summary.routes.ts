@@ -1,7 +1,7 @@
 import Router from "@koa/router";
 import type { AppDeps } from "../../deps";
 import { requireAuth } from "../../middlewares/auth";
-import { assertGroupQuery } from "../../middlewares/groupScope";
+
 import { idParam } from "../../middlewares/params";
 import { inventorySummary } from "./summary.service";
 
@@ -13,7 +13,6 @@ export function summaryRoutes(deps: AppDeps): Router {
   const router = new Router();
   router.get("/api/inventorysummary/:caseId/summary/", requireAuth(deps), async (ctx) => {
     const caseId = idParam(ctx, "caseId");
-    assertGroupQuery(ctx);
     ctx.body = await deps.readViews(() => inventorySummary(deps, ctx.state.user, caseId));
   });
   return router;

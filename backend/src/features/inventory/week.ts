@@ -1,4 +1,5 @@
 import { dayLabel } from "@zaiko/common/dayLabel";
+import { readDay } from "@zaiko/common/input";
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -19,27 +20,23 @@ const isoDate = (d: Date) =>
   `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}`;
 
 /**
- * Reads `/api/items/{y}/{m}/{d}/`: digits only and a real calendar date (2026/2/30 and month 13 are
- * refused). Returns undefined when the parts do not make a date.
+ * Reads `/api/items/{y}/{m}/{d}/`: digits only and a real calendar date within the API's day range
+ * (common/input.ts; 2026/2/30 and month 13 are refused). Says why when the parts make no day it reads.
  */
 export function parseWeek(
   y: string | undefined,
   m: string | undefined,
   d: string | undefined,
-): Week | undefined {
+): Week | "invalid" | "range" {
   if (!/^[0-9]{1,4}$/.test(y ?? "") || !/^[0-9]{1,2}$/.test(m ?? "") || !/^[0-9]{1,2}$/.test(d ?? ""))
-    return undefined;
-  const year = Number(y);
-  const month = Number(m);
-  const day = Number(d);
-  // Years before 1000 would print with fewer than 4 digits elsewhere; nobody books stock in them.
-  if (year < 1000 || month < 1 || month > 12 || day < 1) return undefined;
-  const first = new Date(Date.UTC(year, month - 1, day));
-  if (first.getUTCFullYear() !== year || first.getUTCMonth() !== month - 1 || first.getUTCDate() !== day)
-    return undefined;
+    return "invalid";
+  const day = readDay(`${pad(Number(y), 4)}-${pad(Number(m), 2)}-${pad(Number(d), 2)}`);
+  if (day === "range") return "range";
+  if (day === "invalid" || day === "missing") return "invalid";
+  const first = new Date(`${day}T00:00:00Z`);
   const at = (offset: number) => new Date(first.getTime() + offset * DAY_MS);
   return {
-    start: isoDate(first),
+    start: day,
     days: Array.from({ length: 7 }, (_, i) => dayLabel(isoDate(at(i)))),
     before: isoDate(at(-7)),
     next: isoDate(at(7)),

@@ -3,7 +3,6 @@ import { ja } from "@zaiko/common/messages/ja";
 import type { AppDeps } from "../../deps";
 import { httpError } from "../../lib/httpError";
 import { requireAuth } from "../../middlewares/auth";
-import { assertGroupQuery } from "../../middlewares/groupScope";
 import { parseWeek } from "./week";
 import { weeklyItems } from "./weekly.service";
 
@@ -11,9 +10,9 @@ import { weeklyItems } from "./weekly.service";
 export function weeklyRoutes(deps: AppDeps): Router {
   const router = new Router();
   router.get("/api/items/:y/:m/:d/", requireAuth(deps), async (ctx) => {
-    assertGroupQuery(ctx);
     const week = parseWeek(ctx.params.y, ctx.params.m, ctx.params.d);
-    if (!week) throw httpError(400, ja.catalogue.invalidDate);
+    if (week === "range") throw httpError(400, ja.validation.dayOutOfRange);
+    if (week === "invalid") throw httpError(400, ja.catalogue.invalidDate);
     ctx.body = await deps.readViews(() => weeklyItems(deps, ctx.state.user, week));
   });
   return router;

@@ -20,13 +20,13 @@ describe("parseWeek", () => {
   });
 
   it("accepts zero-padded parts and crosses months, years and leap days", () => {
-    expect(parseWeek("2026", "01", "05")?.start).toBe("2026-01-05");
+    expect(parseWeek("2026", "01", "05")).toMatchObject({ start: "2026-01-05" });
     expect(parseWeek("2026", "12", "29")).toMatchObject({
       days: ["12/29(火)", "12/30(水)", "12/31(木)", "1/1(金)", "1/2(土)", "1/3(日)", "1/4(月)"],
       before: "2026-12-22",
       next: "2027-01-05",
     });
-    expect(parseWeek("2028", "2", "29")?.next).toBe("2028-03-07");
+    expect(parseWeek("2028", "2", "29")).toMatchObject({ next: "2028-03-07" });
   });
 
   it.each([
@@ -41,9 +41,22 @@ describe("parseWeek", () => {
     ["2026", "-1", "1"],
     ["2026", "1.5", "1"],
     ["12026", "1", "1"],
-    ["999", "1", "1"],
   ])("refuses %s/%s/%s", (y, m, d) => {
-    expect(parseWeek(y, m, d)).toBeUndefined();
+    expect(parseWeek(y, m, d)).toBe("invalid");
+  });
+
+  it.each([
+    ["999", "1", "1"],
+    ["1899", "12", "31"],
+    ["9999", "12", "31"],
+    ["9999", "1", "1"],
+  ])("refuses %s/%s/%s as outside the day range", (y, m, d) => {
+    expect(parseWeek(y, m, d)).toBe("range");
+  });
+
+  it("reads both ends of the day range", () => {
+    expect(parseWeek("1900", "1", "1")).toMatchObject({ start: "1900-01-01", before: "1899-12-25" });
+    expect(parseWeek("9998", "12", "31")).toMatchObject({ start: "9998-12-31", next: "9999-01-07" });
   });
 });
 

@@ -2,7 +2,7 @@ import Router from "@koa/router";
 import { type ItemWrite, ItemWriteSchema } from "@zaiko/common/catalogue/catalogue.schema";
 import type { AppDeps } from "../../deps";
 import { requireAuth } from "../../middlewares/auth";
-import { assertBodyGroup, assertGroupQuery } from "../../middlewares/groupScope";
+
 import { idParam } from "../../middlewares/params";
 import { validate } from "../../middlewares/validate";
 import { createItem, editItem, itemAllocations, relatedItems, removeItem } from "./items.service";
@@ -13,7 +13,6 @@ export function itemRoutes(deps: AppDeps): Router {
   const auth = requireAuth(deps);
 
   router.get("/api/items/", auth, async (ctx) => {
-    assertGroupQuery(ctx);
     const raw = ctx.query.category;
     const categoryId = typeof raw === "string" && /^[0-9]{1,9}$/.test(raw) ? Number(raw) : undefined;
     ctx.body = categoryId === undefined ? [] : await relatedItems(deps, ctx.state.user, categoryId);
@@ -21,28 +20,23 @@ export function itemRoutes(deps: AppDeps): Router {
 
   router.get("/api/items/:id/allocations/", auth, async (ctx) => {
     const id = idParam(ctx);
-    assertGroupQuery(ctx);
     ctx.body = await itemAllocations(deps, ctx.state.user, id);
   });
 
   router.post("/api/items/", auth, validate(ItemWriteSchema), async (ctx) => {
     const body = ctx.state.body as ItemWrite;
-    assertBodyGroup(ctx.state.user, body.group);
     ctx.status = 201;
     ctx.body = await createItem(deps, ctx.state.user, body);
   });
 
   router.put("/api/items/:id/", auth, validate(ItemWriteSchema), async (ctx) => {
     const id = idParam(ctx);
-    assertGroupQuery(ctx);
     const body = ctx.state.body as ItemWrite;
-    assertBodyGroup(ctx.state.user, body.group);
     ctx.body = await editItem(deps, ctx.state.user, id, body);
   });
 
   router.delete("/api/items/:id/", auth, async (ctx) => {
     const id = idParam(ctx);
-    assertGroupQuery(ctx);
     await removeItem(deps, ctx.state.user, id);
     ctx.status = 204;
   });

@@ -17,7 +17,7 @@ import {
   movementsOf,
   writeTally,
 } from "./movements.queries";
-import { type MovementFact, tally } from "./movements.tally";
+import { type MovementFact, receivableAt, tally } from "./movements.tally";
 import { recordMovementHistory } from "./orderitems.history";
 import { lockOrderItemChain } from "./orderitems.locks";
 import { publishOrderItem } from "./orderitems.publish";
@@ -99,6 +99,11 @@ async function assertTakeBackFits(
   });
 }
 
+/** 400 when `quantity` units received at `at` would come back before they went out (movements.tally.ts). */
+export function assertNotBeforeIssue(movements: readonly MovementFact[], quantity: number, at: Date): void {
+  if (quantity > receivableAt(movements, at)) throw new HttpError(400, { detail: m.receiveBeforeIssue });
+}
+
 /**
  * Records `amount` units (or "rest": all that remain; nothing when none do) issued or received at `at`, by
  * the actor, on an order item whose chain the caller locked. Checked against the movements as they are:
@@ -135,6 +140,7 @@ export async function recordMovement(
   }
   const quantity = amount === "rest" ? left : amount;
   if (quantity === 0) return false;
+  if (kind === "receive") assertNotBeforeIssue(movements, quantity, at);
   const written = await insertMovement(tx, {
     groupId: actor.groupId,
     orderItemId: current.id,

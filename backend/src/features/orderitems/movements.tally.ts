@@ -36,3 +36,19 @@ export function tally(movements: readonly MovementFact[], orderQuantity: number)
   const receive = receivedQuantity > 0 && receivedQuantity >= orderQuantity ? lastReceive : null;
   return { issuedQuantity, receivedQuantity, issue, receive };
 }
+
+/**
+ * How many units a receive dated `at` may take back so that no unit is ever received before it was issued
+ * (docs/lifecycle.md): the fewest units out — issued by then minus received by then — at `at` and at every
+ * movement dated after it, which the new receive would precede. With every movement dated now, that is
+ * simply the units out; a back-dated receive, or one after a future-dated issue, finds fewer.
+ */
+export function receivableAt(movements: readonly MovementFact[], at: Date): number {
+  const outAt = (instant: number) =>
+    movements.reduce(
+      (out, m) => (m.at.getTime() <= instant ? out + (m.kind === "issue" ? m.quantity : -m.quantity) : out),
+      0,
+    );
+  const later = movements.map((m) => m.at.getTime()).filter((t) => t > at.getTime());
+  return Math.min(outAt(at.getTime()), ...later.map(outAt));
+}

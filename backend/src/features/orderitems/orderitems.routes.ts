@@ -5,7 +5,7 @@ import { ReceiveSchema } from "@zaiko/common/orderitems/outages.schema";
 import type { AppDeps } from "../../deps";
 import { httpError } from "../../lib/httpError";
 import { requireAuth } from "../../middlewares/auth";
-import { assertGroupQuery } from "../../middlewares/groupScope";
+
 import { idParam, queryIdParam } from "../../middlewares/params";
 import { jsonBody, parseOr400 } from "../../middlewares/validate";
 import { listMovements, postMovement, undoLatestMovement } from "./movements.service";
@@ -19,7 +19,6 @@ export function orderItemRoutes(deps: AppDeps): Router {
   const auth = requireAuth(deps);
 
   router.get("/api/orderitems/", auth, async (ctx) => {
-    assertGroupQuery(ctx);
     ctx.body = await listOrderItems(deps, ctx.state.user, queryIdParam(ctx, "work_case"));
   });
 

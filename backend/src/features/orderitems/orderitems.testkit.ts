@@ -86,3 +86,20 @@ export async function invariantViolations(database: Database, itemIds?: number[]
     HAVING sum(o.quantity) > i.stock_quantity`)) as unknown as { rows: Violation[] };
   return result.rows;
 }
+
+/**
+ * Order items where some unit came back before it went out (docs/lifecycle.md): at a receive's instant, more
+ * received by then than issued by then, or the spec's receive time before its issue time. Empty when none.
+ */
+export async function receivedBeforeIssued(database: Database): Promise<{ order_item_id: number }[]> {
+  const result = (await database.db.execute(sql`
+    SELECT r.order_item_id FROM order_item_movements r
+    WHERE r.kind = 'receive' AND (
+      SELECT coalesce(sum(CASE WHEN m.kind = 'issue' THEN m.quantity ELSE -m.quantity END), 0)
+      FROM order_item_movements m WHERE m.order_item_id = r.order_item_id AND m.at <= r.at
+    ) < 0
+    UNION SELECT id FROM order_items WHERE receive < issue`)) as unknown as {
+    rows: { order_item_id: number }[];
+  };
+  return result.rows;
+}

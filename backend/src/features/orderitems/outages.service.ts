@@ -10,7 +10,12 @@ import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import { findItemId } from "../items";
 import { insertMovement, memberName, movementsOf, writeTally } from "./movements.queries";
-import { publishEarlyReturn, publishOutageChange, recordMovement } from "./movements.service";
+import {
+  assertNotBeforeIssue,
+  publishEarlyReturn,
+  publishOutageChange,
+  recordMovement,
+} from "./movements.service";
 import { tally } from "./movements.tally";
 import { recordMovementHistory, recordOrderItemHistory } from "./orderitems.history";
 import { lockOrderItemChain } from "./orderitems.locks";
@@ -81,6 +86,7 @@ export function postReceive(
       if (left === 0) throw conflict(m.nothingToReceive);
       if (total > left) throw conflict(m.overReceive(left));
       const at = new Date();
+      assertNotBeforeIssue(movements, total, at);
       const who = { memberId: actor.id, memberName: await memberName(tx, actor.groupId, actor.id) };
       const base = { groupId: actor.groupId, orderItemId: id, kind: "receive" as const, at, ...who };
       const written = [];

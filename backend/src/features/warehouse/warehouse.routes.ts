@@ -1,20 +1,20 @@
 import Router from "@koa/router";
+import { readDay } from "@zaiko/common/input";
 import { ja } from "@zaiko/common/messages/ja";
-import { isCalendarDay } from "@zaiko/common/warehouse/warehouse.schema";
 import type { Context } from "koa";
 import type { AppDeps } from "../../deps";
 import { httpError } from "../../lib/httpError";
 import { requireAuth } from "../../middlewares/auth";
-import { assertGroupQuery } from "../../middlewares/groupScope";
 import { warehouseBoard, warehouseOverdue } from "./warehouse.service";
 
 /** The board's `date` query ("YYYY-MM-DD", or absent / "" for today); 400 otherwise. */
 function boardDay(ctx: Context): string | undefined {
-  assertGroupQuery(ctx);
   const raw = ctx.query.date;
-  if (raw !== undefined && (typeof raw !== "string" || (raw !== "" && !isCalendarDay(raw))))
-    throw httpError(400, ja.warehouse.invalidDate);
-  return raw || undefined;
+  if (raw === undefined || raw === "") return undefined;
+  const day = readDay(raw);
+  if (day === "range") throw httpError(400, ja.validation.dayOutOfRange);
+  if (day === "invalid" || day === "missing") throw httpError(400, ja.warehouse.invalidDate);
+  return day;
 }
 
 /** GET /api/warehouse/?date=YYYY-MM-DD: the warehouse board (read only; toggles use PATCH /api/orderitems/). */

@@ -10,7 +10,7 @@ import {
 } from "@zaiko/common/workcases/workcases.schema";
 import type { AppDeps } from "../../deps";
 import { requireAuth } from "../../middlewares/auth";
-import { assertBodyGroup, assertGroupQuery } from "../../middlewares/groupScope";
+
 import { idParam } from "../../middlewares/params";
 import { jsonBody, parseOr400, validate } from "../../middlewares/validate";
 import {
@@ -29,46 +29,38 @@ export function workCaseRoutes(deps: AppDeps): Router {
   const auth = requireAuth(deps);
 
   router.get("/api/workcaselist/", auth, async (ctx) => {
-    assertGroupQuery(ctx);
     ctx.body = await listWorkCases(deps, ctx.state.user);
   });
 
   router.post("/api/workcases/", auth, validate(WorkCaseCreateSchema), async (ctx) => {
     const body = ctx.state.body as WorkCaseCreate;
-    assertBodyGroup(ctx.state.user, body.group);
     ctx.status = 201;
     ctx.body = await createWorkCase(deps, ctx.state.user, body);
   });
 
   router.get("/api/workcases/:id/", auth, async (ctx) => {
     const id = idParam(ctx);
-    assertGroupQuery(ctx);
     ctx.body = await getWorkCase(deps, ctx.state.user, id);
   });
 
   router.put("/api/workcases/:id/", auth, validate(WorkCaseWriteSchema), async (ctx) => {
     const id = idParam(ctx);
-    assertGroupQuery(ctx);
     const body = ctx.state.body as WorkCaseWrite;
-    assertBodyGroup(ctx.state.user, body.group);
     ctx.body = await updateWorkCase(deps, ctx.state.user, id, body);
   });
 
   router.delete("/api/workcases/:id/", auth, async (ctx) => {
     const id = idParam(ctx);
-    assertGroupQuery(ctx);
     await deleteWorkCase(deps, ctx.state.user, id);
     ctx.status = 204;
   });
 
   router.post("/api/workcases/:id/status/", auth, validate(CaseStatusChangeSchema), async (ctx) => {
     const id = idParam(ctx);
-    assertGroupQuery(ctx);
     ctx.body = await changeCaseStatus(deps, ctx.state.user, id, ctx.state.body as CaseStatusChange);
   });
   router.post("/api/duplicate_work_case/:id/", auth, async (ctx) => {
     const id = idParam(ctx);
-    assertGroupQuery(ctx);
     // The spec's client sends no body; an empty body is the same period.
     const body = ctx.request.length ? jsonBody(ctx) : {};
     const period = parseOr400(DuplicateWorkCaseSchema, body ?? {});

@@ -149,6 +149,7 @@ export const ja = {
     overReceive: (n: number) => `入庫できるのは出庫済みで未入庫の${n}個までです`,
     nothingToReceive: "出庫済みのアイテムはすべて入庫済みです",
     nothingToUndo: "取り消せる入出庫の記録がありません",
+    receiveBeforeIssue: "出庫日時より前の日時では入庫できません。出庫した日時以降を指定してください", // ours: a receive dated before its issue
     belowIssued: (n: number) =>
       `出庫済みの${n}個より少なくできません。先に入庫・出庫の記録を取り消してください`,
     takeBackShort:

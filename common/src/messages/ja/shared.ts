@@ -29,6 +29,9 @@ export const ja = {
     dateTimeText: "日時は 2026/11/24 18:00 のように入力してください", // ours: a typed date-time that names no date
     dateText: "日付は 2026/11/24 のように入力してください", // ours: a typed day that names no date
     forbiddenCharacter: "使用できない文字（NUL文字など）が含まれています", // ours
+    // ours: the one range of times and days the API reads (common/src/input.ts)
+    instantOutOfRange: "日時は1900年1月1日から9998年12月31日までの範囲で入力してください",
+    dayOutOfRange: "日付は1900年1月1日から9998年12月31日までの範囲で指定してください",
   },
   errors: {
     // spec §8
@@ -56,6 +59,7 @@ export const ja = {
     internal: "サーバーエラーが発生しました",
     refreshFailed: "セッションを更新できませんでした",
     tooDeep: "リクエストの入れ子が深すぎます", // ours
+    badContentEncoding: "リクエスト本文の圧縮形式が正しくありません", // ours: Content-Encoding that the body is not in
   },
   // ours unless noted: texts the web client needs that the spec does not give
   common: {
