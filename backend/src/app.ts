@@ -27,6 +27,7 @@ import { errorHandler } from "./middlewares/errors";
 import { jsonBytes } from "./middlewares/jsonBytes";
 import { noStoreForApi } from "./middlewares/noStore";
 import { requestContext } from "./middlewares/requestContext";
+import { safeJsonInput } from "./middlewares/validate";
 import { serveClient } from "./spa";
 
 /** JSON bodies above this are refused with 413 (file uploads use their own limits). */
@@ -121,6 +122,7 @@ export function createApp(deps: AppDeps): Koa {
       onError: refuseUndecodableBody,
     }),
   );
+  app.use(safeJsonInput());
   // Unmatched API calls answer JSON: 405 (with Allow, set by the routers) or 404.
   app.use(async function apiFallback(ctx, next) {
     await next();

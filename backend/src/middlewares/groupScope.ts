@@ -9,8 +9,11 @@ const GROUP_KEYS = ["groupid", "group_id", "group"] as const;
 /** A group id sent by the client (`groupid`, `group_id`, `group`) is only compared with the token's group. */
 export function sameGroupOrAbsent(actor: AuthUser, requested: unknown): boolean {
   if (requested === undefined || requested === null || requested === "") return true;
-  if (Array.isArray(requested)) return requested.length === 1 && sameGroupOrAbsent(actor, requested[0]);
-  return String(requested).trim() === String(actor.groupId);
+  // A list of one id is read (`?groupid=1` given once as an array); nothing nested is. No recursion: this
+  // runs before the body's depth check (a 20,000-deep array once overflowed the stack here).
+  const value = Array.isArray(requested) && requested.length === 1 ? requested[0] : requested;
+  if (typeof value !== "string" && typeof value !== "number") return false;
+  return String(value).trim() === String(actor.groupId);
 }
 
 /**

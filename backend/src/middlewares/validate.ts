@@ -42,12 +42,28 @@ declare module "koa" {
 }
 
 /**
+ * The input boundary every JSON body passes, right after the body parser and before any route, group check
+ * or schema sees it: nesting deeper than MAX_JSON_DEPTH is a 400 (recursive readers would overflow the
+ * stack), and a text with NUL or a lone surrogate is a 400 on its top-level field (PostgreSQL refuses NUL;
+ * a lone surrogate is no text).
+ */
+export function safeJsonInput() {
+  return async function checkJsonInput(ctx: Context, next: Next) {
+    const unsafe = findUnsafeInput(ctx.request.body);
+    if (unsafe?.problem === "depth") throw new HttpError(400, { detail: ja.errors.tooDeep });
+    if (unsafe?.problem === "character") {
+      const [field] = unsafe.path;
+      if (field === undefined) throw new HttpError(400, { detail: ja.validation.forbiddenCharacter });
+      throw new HttpError(400, { [String(field)]: [ja.validation.forbiddenCharacter] });
+    }
+    await next();
+  };
+}
+
+/**
  * The request's JSON body (`{}` when there is none), always an object: a top-level array is a 400. A body of
- * another content type is a 415: the body
- * parser only reads JSON and leaves `{}` for anything else, which must not pass for an empty object.
- * Every body passes the shared input boundary here, before any schema or rule sees it: nesting deeper
- * than MAX_JSON_DEPTH is a 400 (recursive readers would overflow the stack), and a text with NUL or a
- * lone surrogate is a 400 on its top-level field (PostgreSQL refuses NUL; a lone surrogate is no text).
+ * another content type is a 415: the body parser only reads JSON and leaves `{}` for anything else, which
+ * must not pass for an empty object. The body already passed `safeJsonInput`.
  */
 export function jsonBody(ctx: Context): unknown {
   if (ctx.is("json") === false) throw new HttpError(415, { detail: ja.errors.unsupportedMediaType });
@@ -55,13 +71,6 @@ export function jsonBody(ctx: Context): unknown {
   // Every call's body is an object of fields; a top-level array is no form any call takes.
   if (typeof body !== "object" || body === null || Array.isArray(body))
     throw new HttpError(400, { detail: ja.errors.malformedJson });
-  const unsafe = findUnsafeInput(body);
-  if (unsafe?.problem === "depth") throw new HttpError(400, { detail: ja.errors.tooDeep });
-  if (unsafe?.problem === "character") {
-    const [field] = unsafe.path;
-    if (field === undefined) throw new HttpError(400, { detail: ja.validation.forbiddenCharacter });
-    throw new HttpError(400, { [String(field)]: [ja.validation.forbiddenCharacter] });
-  }
   return body;
 }
 
