@@ -4,6 +4,7 @@ import type { Context, Next } from "koa";
 import type { AppDeps } from "../deps";
 import type { AuthUser } from "../lib/authUser";
 import { httpError } from "../lib/httpError";
+import { idempotent } from "./idempotency";
 
 export type { AuthUser } from "../lib/authUser";
 
@@ -24,6 +25,8 @@ export function bearerToken(ctx: Context): string | undefined {
  * Route middleware: 401 unless the request carries a valid bearer token of an active member. A GET's
  * answer also says how far the group's event streams had gone before it was read, so that a client
  * whose socket connects later can tell whether the answer may lack a change (common/realtime/positions.ts).
+ * Every authenticated write passes here, so this is where an `Idempotency-Key` is honoured: the key
+ * belongs to the member the token names (middlewares/idempotency.ts).
  */
 export function requireAuth(deps: AppDeps) {
   return async function authenticated(ctx: Context, next: Next) {
@@ -35,7 +38,7 @@ export function requireAuth(deps: AppDeps) {
     ctx.state.user = user;
     if (ctx.method === "GET")
       ctx.set(STREAM_POSITIONS_HEADER, formatPositions(await deps.realtime.positions(user.groupId)));
-    await next();
+    await idempotent(deps.database.db, ctx, user, next);
   };
 }
 
