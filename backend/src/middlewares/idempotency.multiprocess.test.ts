@@ -5,7 +5,13 @@ import { makeItem } from "../features/items/items.testkit";
 import { addUnits, at, makeCase } from "../features/orderitems/orderitems.testkit";
 import { bearer, type Session, signUpOwner } from "../test/api";
 import { describeOnPostgres, openFreshPostgres } from "../test/databases";
-import { type AppProcess, asServer, redisAvailable, startAppProcess, TEST_REDIS_URL } from "../test/processes";
+import {
+  type AppProcess,
+  asServer,
+  redisAvailable,
+  startAppProcess,
+  TEST_REDIS_URL,
+} from "../test/processes";
 import { connect, record, settle } from "../test/sockets";
 import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from "./idempotency";
 
@@ -74,7 +80,9 @@ describeOnPostgres("Idempotency-Key across two app processes on PostgreSQL", () 
         const marks = [x?.headers[REPLAYED_HEADER.toLowerCase()], y?.headers[REPLAYED_HEADER.toLowerCase()]];
         expect(marks.filter((m) => m === "true")).toHaveLength(1);
       }
-      expect(pairs.map(([x]) => x?.body.issued_quantity)).toEqual(Array.from({ length: PAIRS }, (_, i) => i + 1));
+      expect(pairs.map(([x]) => x?.body.issued_quantity)).toEqual(
+        Array.from({ length: PAIRS }, (_, i) => i + 1),
+      );
       expect(movements).toBe(PAIRS);
       await settle(500);
       const upserts = (seen.get("orderitems.upserted") ?? []) as { order_item: { id: number } }[];

@@ -55,7 +55,12 @@ export async function readKey(db: Db, ref: KeyRef, staleSeconds: number): Promis
 }
 
 /** Takes over a pending claim left for `staleSeconds` (its process died); false if another attempt won it. */
-export async function takeOverKey(db: Db, ref: KeyRef, staleSeconds: number, claim: string): Promise<boolean> {
+export async function takeOverKey(
+  db: Db,
+  ref: KeyRef,
+  staleSeconds: number,
+  claim: string,
+): Promise<boolean> {
   const rows = await db
     .update(k)
     .set({ claim, claimedAt: sql`now()` })

@@ -179,7 +179,11 @@ describeOnDatabases("Idempotency-Key", (driver) => {
     }
     await issue(owner, id, 1, "a".repeat(255)).expect(200);
     expect(await issued(id)).toEqual({ movements: 1, issued: 1 });
-    const read = await api().get(`/api/orderitems/${id}/movements/`).set(bearer(owner)).set(KEY, "x").expect(200);
+    const read = await api()
+      .get(`/api/orderitems/${id}/movements/`)
+      .set(bearer(owner))
+      .set(KEY, "x")
+      .expect(200);
     expect(read.headers[replayed]).toBeUndefined();
   });
 
@@ -227,7 +231,10 @@ describeOnDatabases("Idempotency-Key", (driver) => {
     expect(cases).toHaveLength(1);
     const delKey = randomUUID();
     const del = () =>
-      api().delete(`/api/workcases/${a.body.id}/?groupid=${owner.groupId}`).set(bearer(owner)).set(KEY, delKey);
+      api()
+        .delete(`/api/workcases/${a.body.id}/?groupid=${owner.groupId}`)
+        .set(bearer(owner))
+        .set(KEY, delKey);
     await del().expect(204);
     const again = await del().expect(204);
     expect(again.headers[replayed]).toBe("true");

@@ -112,16 +112,29 @@ function answerOf(ctx: Context): StoredAnswer | undefined {
   const contentType = ctx.response.get("Content-Type") || null;
   if (body === undefined || body === null) return { status: ctx.status, contentType: null, body: null };
   if (typeof body === "string") return { status: ctx.status, contentType, body };
-  if (typeof body !== "object" || Buffer.isBuffer(body) || typeof (body as { pipe?: unknown }).pipe === "function")
+  if (
+    typeof body !== "object" ||
+    Buffer.isBuffer(body) ||
+    typeof (body as { pipe?: unknown }).pipe === "function"
+  )
     return undefined;
-  return { status: ctx.status, contentType: contentType ?? "application/json; charset=utf-8", body: JSON.stringify(body) };
+  return {
+    status: ctx.status,
+    contentType: contentType ?? "application/json; charset=utf-8",
+    body: JSON.stringify(body),
+  };
 }
 
 /** A thrown refusal (409 shortage, 404, 400 …) is the answer too; anything else becomes a 500 and is not kept. */
 function refusalOf(err: unknown): StoredAnswer | undefined {
-  const known = err instanceof HttpError ? err : fromFrameworkError(err as Parameters<typeof fromFrameworkError>[0]);
+  const known =
+    err instanceof HttpError ? err : fromFrameworkError(err as Parameters<typeof fromFrameworkError>[0]);
   if (!known || !keeps(known.status)) return undefined;
-  return { status: known.status, contentType: "application/json; charset=utf-8", body: JSON.stringify(known.body) };
+  return {
+    status: known.status,
+    contentType: "application/json; charset=utf-8",
+    body: JSON.stringify(known.body),
+  };
 }
 
 /** Sends the stored answer again, marked as a replay. */

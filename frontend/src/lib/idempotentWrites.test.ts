@@ -45,7 +45,12 @@ describe("writes with an Idempotency-Key", () => {
 
   it("resends a write whose answer was lost (network error, 503, 502) with the same key, then takes the answer", async () => {
     const store = makeStore();
-    const answers = [networkDown, () => json(503, {}), () => json(502, {}), () => json(200, { issued_quantity: 1 })];
+    const answers = [
+      networkDown,
+      () => json(503, {}),
+      () => json(502, {}),
+      () => json(200, { issued_quantity: 1 }),
+    ];
     const { requests } = stubFetch(() => answers.shift()!());
     const started = Date.now();
     const result = await store.dispatch(probeApi.endpoints.issueProbe.initiate(1));
@@ -85,12 +90,20 @@ describe("writes with an Idempotency-Key", () => {
     const { requests } = stubFetch((request) =>
       route(request) === "POST /api/orderitems/5/issue/" ? json(500, {}) : json(503, {}),
     );
-    expect((await store.dispatch(probeApi.endpoints.issueProbe.initiate(1))).error).toMatchObject({ status: 500 });
+    expect((await store.dispatch(probeApi.endpoints.issueProbe.initiate(1))).error).toMatchObject({
+      status: 500,
+    });
     expect((await store.dispatch(probeApi.endpoints.readProbe.initiate("/api/user/"))).error).toMatchObject({
       status: 503,
     });
-    expect((await store.dispatch(probeApi.endpoints.signupProbe.initiate())).error).toMatchObject({ status: 503 });
-    expect(requests.map(route)).toEqual(["POST /api/orderitems/5/issue/", "GET /api/user/", "POST /api/signup/"]);
+    expect((await store.dispatch(probeApi.endpoints.signupProbe.initiate())).error).toMatchObject({
+      status: 503,
+    });
+    expect(requests.map(route)).toEqual([
+      "POST /api/orderitems/5/issue/",
+      "GET /api/user/",
+      "POST /api/signup/",
+    ]);
     // Every write carries a key, even one the server does not keep.
     expect(keyOf(requests[2])).toBeTruthy();
   });

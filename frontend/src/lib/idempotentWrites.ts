@@ -69,9 +69,13 @@ export function resendWrite(error: FetchBaseQueryError, args: string | FetchArgs
 export function writeBackoff(attempt: number, _max: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, FIRST_BACKOFF_MS * 2 ** (attempt - 1));
-    signal?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      reject(new Error("Aborted"));
-    }, { once: true });
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(new Error("Aborted"));
+      },
+      { once: true },
+    );
   });
 }
