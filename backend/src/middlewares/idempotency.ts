@@ -15,6 +15,7 @@ import {
   storeAnswer,
   takeOverKey,
 } from "./idempotency.queries";
+import { isStreamLike } from "./jsonBytes";
 
 /** The request header (IETF draft "The Idempotency-Key HTTP Header Field") and the replay's mark. */
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
@@ -53,7 +54,8 @@ export async function idempotent(db: Db, ctx: Context, user: AuthUser, next: Nex
     if (await claimKey(db, ref, fingerprint, claim)) return runOnce(db, ctx, ref, claim, next);
     const row = await readKey(db, ref, STALE_CLAIM_SECONDS);
     // Released between the two statements (the first attempt failed): claim it again at once.
-    if (!row) continue;
+    if (!row && Date.now() < deadline) continue;
+    if (!row) throw httpError(409, ja.idempotency.inProgress);
     if (row.fingerprint !== fingerprint) throw httpError(422, ja.idempotency.keyReused);
     if (row.state === "done") return replay(ctx, row);
     if (row.stale && (await takeOverKey(db, ref, STALE_CLAIM_SECONDS, claim)))
@@ -112,12 +114,7 @@ function answerOf(ctx: Context): StoredAnswer | undefined {
   const contentType = ctx.response.get("Content-Type") || null;
   if (body === undefined || body === null) return { status: ctx.status, contentType: null, body: null };
   if (typeof body === "string") return { status: ctx.status, contentType, body };
-  if (
-    typeof body !== "object" ||
-    Buffer.isBuffer(body) ||
-    typeof (body as { pipe?: unknown }).pipe === "function"
-  )
-    return undefined;
+  if (typeof body !== "object" || Buffer.isBuffer(body) || isStreamLike(body)) return undefined;
   return {
     status: ctx.status,
     contentType: contentType ?? "application/json; charset=utf-8",
