@@ -5,7 +5,7 @@ import request from "supertest";
 import { makeItem } from "../features/items/items.testkit";
 import { addUnits, at, makeCase } from "../features/orderitems/orderitems.testkit";
 import type { RunningServer } from "../server";
-import { bearer, type Session } from "../test/api";
+import { bearer, binaryBody, type Session } from "../test/api";
 import { describeOnDatabases } from "../test/databases";
 import { connect, record, settle } from "../test/sockets";
 import { useGroupServer } from "../test/testServer";
@@ -238,5 +238,41 @@ describeOnDatabases("Idempotency-Key", (driver) => {
     await del().expect(204);
     const again = await del().expect(204);
     expect(again.headers[replayed]).toBe("true");
+  });
+
+  it("a CSV import (multipart) with a key is applied once; the Excel export (a file) is built again, not stored", async () => {
+    const key = randomUUID();
+    const title = `idem-csv-${key.slice(0, 8)}`;
+    const csv = Buffer.from(`アイテム名,カテゴリ,在庫数,メモ\r\n${title},idem-cat,3,\r\n`);
+    const upload = () =>
+      api()
+        .post("/api/import-item-csv/")
+        .set(bearer(owner))
+        .set(KEY, key)
+        .attach("csv_file", csv, "items.csv");
+    const first = await upload().expect(200);
+    expect(first.body).toEqual({ created: 1, updated: 0 });
+    // Run again, this would update the item it created; replayed, it says what the first run did.
+    const again = await upload().expect(200);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers[replayed]).toBe("true");
+    expect(await run(sql`SELECT id FROM items WHERE title = ${title}`)).toHaveLength(1);
+
+    const { kase } = await booked(owner, 1);
+    const exportKey = randomUUID();
+    const exported = () =>
+      api()
+        .post("/api/export-excel/")
+        .set(bearer(owner))
+        .set(KEY, exportKey)
+        .send({ workcaseDetail: { id: kase.id }, order_items: null })
+        .buffer(true)
+        .parse(binaryBody);
+    const files = [await exported().expect(200), await exported().expect(200)];
+    for (const file of files) {
+      expect(file.headers[replayed]).toBeUndefined();
+      expect((file.body as Buffer).subarray(0, 2).toString()).toBe("PK");
+    }
+    expect(await run(sql`SELECT 1 FROM idempotency_keys WHERE key = ${exportKey}`)).toEqual([]);
   });
 });
