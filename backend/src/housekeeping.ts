@@ -2,15 +2,18 @@ import type { AppDeps } from "./deps";
 import { deleteExpiredRefreshTokens } from "./features/auth/auth.queries";
 import { deleteUnclaimedGroups } from "./features/groups/groups.queries";
 import { OWNER_CLAIM_MINUTES } from "./features/groups/groups.service";
+import { KEY_TTL_HOURS } from "./middlewares/idempotency";
+import { deleteExpiredKeys } from "./middlewares/idempotency.queries";
 
 const EVERY_MS = 10 * 60_000;
 
-/** Periodic clean-up: unclaimed groups and expired refresh tokens. Returns a stop function. */
+/** Periodic clean-up: unclaimed groups, expired refresh tokens and idempotency keys. Returns a stop function. */
 export function startHousekeeping(deps: AppDeps): () => void {
   const run = async () => {
     try {
       await deleteUnclaimedGroups(deps.database.db, OWNER_CLAIM_MINUTES);
       await deleteExpiredRefreshTokens(deps.database.db);
+      await deleteExpiredKeys(deps.database.db, KEY_TTL_HOURS);
     } catch (err) {
       deps.logger.warn({ err }, "housekeeping failed");
     }

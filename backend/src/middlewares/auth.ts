@@ -5,6 +5,7 @@ import type { AppDeps } from "../deps";
 import type { AuthUser } from "../lib/authUser";
 import { httpError } from "../lib/httpError";
 import { assertOwnGroup } from "./groupScope";
+import { idempotent } from "./idempotency";
 
 export type { AuthUser } from "../lib/authUser";
 
@@ -23,9 +24,11 @@ export function bearerToken(ctx: Context): string | undefined {
 
 /**
  * Route middleware: 401 unless the request carries a valid bearer token of an active member, then 404 when
- * the query or body names another group (groupScope.ts). A GET's
- * answer also says how far the group's event streams had gone before it was read, so that a client
- * whose socket connects later can tell whether the answer may lack a change (common/realtime/positions.ts).
+ * the query or body names another group (groupScope.ts). A GET's answer also says how far the group's
+ * event streams had gone before it was read, so that a client whose socket connects later can tell whether
+ * the answer may lack a change (common/realtime/positions.ts).
+ * Every authenticated write passes here, so this is where an `Idempotency-Key` is honoured: the key
+ * belongs to the member the token names (middlewares/idempotency.ts).
  */
 export function requireAuth(deps: AppDeps) {
   return async function authenticated(ctx: Context, next: Next) {
@@ -38,7 +41,7 @@ export function requireAuth(deps: AppDeps) {
     assertOwnGroup(ctx, user);
     if (ctx.method === "GET")
       ctx.set(STREAM_POSITIONS_HEADER, formatPositions(await deps.realtime.positions(user.groupId)));
-    await next();
+    await idempotent(deps.database.db, ctx, user, next);
   };
 }
 

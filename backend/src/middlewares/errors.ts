@@ -10,7 +10,7 @@ interface ErrorWithStatus {
 }
 
 /** Maps errors thrown by body parsing and other Koa middleware to the JSON errors of DOMAIN.md. */
-function fromFrameworkError(err: ErrorWithStatus): HttpError | undefined {
+export function fromFrameworkError(err: ErrorWithStatus): HttpError | undefined {
   const status = err.status ?? err.statusCode;
   if (status === 413 || err.type === "entity.too.large")
     return new HttpError(413, { detail: ja.errors.payloadTooLarge });

@@ -18,7 +18,7 @@ export function jsonBytes() {
 }
 
 /** Streams and the web's body types are sent by Koa as they are. */
-function isStreamLike(body: object): boolean {
+export function isStreamLike(body: object): boolean {
   return (
     typeof (body as { pipe?: unknown }).pipe === "function" ||
     body instanceof ReadableStream ||

@@ -12,6 +12,7 @@ import { ja as availability } from "./ja/availability";
 import { ja as categories } from "./ja/categories";
 import { ja as firstScreen } from "./ja/firstScreen";
 import { ja as history } from "./ja/history";
+import { ja as idempotency } from "./ja/idempotency";
 import { ja as items } from "./ja/items";
 import { ja as members } from "./ja/members";
 import { ja as orderitems } from "./ja/orderitems";
@@ -31,6 +32,7 @@ export const ja = {
   ...orderitems,
   ...availability,
   ...history,
+  ...idempotency,
   ...packlist,
   // Sections whose first-screen texts are in firstScreen.ts and the rest with the screens.
   validation: { ...firstScreen.validation, ...shared.validation },

@@ -1,5 +1,5 @@
 import { createApi } from "@reduxjs/toolkit/query/react";
-import { baseQueryWithReauth } from "./baseQuery";
+import { baseQuery } from "./baseQuery";
 
 /** Cache tags of every feature (app/store.ts says which event stream feeds which). */
 export const TAG_TYPES = [
@@ -20,7 +20,7 @@ export const TAG_TYPES = [
  */
 export const api = createApi({
   reducerPath: "api",
-  baseQuery: baseQueryWithReauth,
+  baseQuery,
   tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });

@@ -3,9 +3,17 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
   fetchBaseQuery,
+  retry,
 } from "@reduxjs/toolkit/query/react";
 import { getApiOrigin, HTTP_TIMEOUT_MS } from "./config";
 import { takeEarlyAnswer } from "./earlyRequests";
+import {
+  isWrite,
+  newIdempotencyKey,
+  resendWrite,
+  withIdempotencyKey,
+  writeBackoff,
+} from "./idempotentWrites";
 import { handleSessionExpired } from "./sessionExpiry";
 import { getAccessToken, getCsrfToken } from "./token";
 import { REFRESH_PATH, refreshAccessToken } from "./tokenRefresh";
@@ -71,3 +79,19 @@ export const baseQueryWithReauth: RawBaseQuery = async (args, api, extraOptions)
   // Retried once only: a second 401 is returned as is rather than looping.
   return rawBaseQuery()(args, api, extraOptions);
 };
+
+/** baseQueryWithReauth under RTK Query's retry, for writes only: a write whose answer was lost is resent. */
+const resentWrites = retry(baseQueryWithReauth, {
+  retryCondition: (error, args, { attempt }) => resendWrite(error as FetchBaseQueryError, args, attempt),
+  backoff: writeBackoff,
+});
+
+/**
+ * The base query of the API: a read goes as it always did; a write gets an Idempotency-Key of its own, made
+ * here once per call, so the refresh's retry and the resends after a lost answer carry the same key and the
+ * server applies the write once (lib/idempotentWrites.ts).
+ */
+export const baseQuery: RawBaseQuery = (args, api, extraOptions) =>
+  isWrite(args)
+    ? resentWrites(withIdempotencyKey(args, newIdempotencyKey()), api, extraOptions)
+    : baseQueryWithReauth(args, api, extraOptions);

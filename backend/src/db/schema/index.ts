@@ -3,4 +3,5 @@ export * from "./catalogue";
 export * from "./events";
 export * from "./groups";
 export * from "./history";
+export * from "./idempotency";
 export * from "./users";
