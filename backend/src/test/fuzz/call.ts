@@ -22,12 +22,14 @@ export type Body =
 
 /**
  * What is odd about the request's headers: a Content-Encoding the body is or is not in, another
- * Content-Type, or a Content-Length that is shorter or longer than the body (sent over a raw socket).
+ * Content-Type, a Content-Length that is shorter or longer than the body (sent over a raw socket), or an
+ * Idempotency-Key: fresh, malformed, or one key for many different requests.
  */
 export type HeaderTwist =
   | { kind: "encoding"; encoding: string; encoded: boolean }
   | { kind: "type"; type: string }
-  | { kind: "length"; delta: number };
+  | { kind: "length"; delta: number }
+  | { kind: "key"; key: string };
 
 export interface Call {
   name: string;
@@ -143,6 +145,15 @@ const twist: fc.Arbitrary<HeaderTwist | undefined> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.constantFrom(-5, -1, 1, 10).map((delta): HeaderTwist => ({ kind: "length", delta })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .oneof(
+        fc.constantFrom("fuzz-key-1", "fuzz-key-2", "", " ", "x".repeat(255), "x".repeat(256), "a b"),
+        fc.uuid(),
+      )
+      .map((key): HeaderTwist => ({ kind: "key", key })),
   },
 );
 

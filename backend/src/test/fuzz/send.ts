@@ -53,6 +53,7 @@ export async function sendCall(c: Call, ctx: FuzzContext): Promise<{ path: strin
     const text = JSON.stringify(fillPlaceholders(c.body.value, owner, own));
     return { path, res: await sendTwisted(server, c, path, headers, c.twist, text) };
   }
+  if (c.twist?.kind === "key") headers["Idempotency-Key"] = c.twist.key;
   const req = request(server.url)[c.method](path).set(headers);
   const res =
     c.twist?.kind === "type" && c.body?.kind === "json"
