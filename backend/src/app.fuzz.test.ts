@@ -88,62 +88,64 @@ describeOnDatabases("fuzzing every call", (driver) => {
     ]);
   };
 
-  it(`answers ${RUNS} generated requests below 500, without stack or SQL, and keeps the data valid`, async () => {
-    const seed = Number(process.env.FUZZ_SEED || Date.now() % 1_000_000);
-    const generated = fc.sample(calls, { numRuns: RUNS, seed });
-    const otherBefore = await snapshot(other.groupId);
-    const counts = new Map<number, number>();
-    const failures: string[] = [];
-    let own = await ids(owner.groupId);
-    const others = await ids(other.groupId);
+  it(
+    `answers ${RUNS} generated requests below 500, without stack or SQL, and keeps the data valid`,
+    async () => {
+      const seed = Number(process.env.FUZZ_SEED || Date.now() % 1_000_000);
+      const generated = fc.sample(calls, { numRuns: RUNS, seed });
+      const otherBefore = await snapshot(other.groupId);
+      const counts = new Map<number, number>();
+      const failures: string[] = [];
+      let own = await ids(owner.groupId);
+      const others = await ids(other.groupId);
 
-    for (const [n, c] of generated.entries()) {
-      if (n % 25 === 0) {
-        own = await ids(owner.groupId);
-        // The fuzz deactivates and deletes members too; a staff member is kept at hand for the role checks.
-        if ((await request(server.url).get("/api/user-info/").set(bearer(staff))).status === 401) {
-          const s = await signUpStaff(server, owner.groupId);
-          await activate(server, owner, s.id);
-          staff = await login(server, s.email, s.password);
+      for (const [n, c] of generated.entries()) {
+        if (n % 25 === 0) {
+          own = await ids(owner.groupId);
+          // The fuzz deactivates and deletes members too; a staff member is kept at hand for the role checks.
+          if ((await request(server.url).get("/api/user-info/").set(bearer(staff))).status === 401) {
+            const s = await signUpStaff(server, owner.groupId);
+            await activate(server, owner, s.id);
+            staff = await login(server, s.email, s.password);
+          }
+          // The catalogue and the cases are kept stocked, so that allocation calls have something to act on.
+          if (own.item.length < 3 || own.case.length < 2) await stock(owner, n);
         }
-        // The catalogue and the cases are kept stocked, so that allocation calls have something to act on.
-        if (own.item.length < 3 || own.case.length < 2) await stock(owner, n);
+        const { path, res } = await sendCall(c, {
+          server,
+          owner,
+          staff,
+          own,
+          others,
+          otherGroupId: other.groupId,
+        });
+        counts.set(res.status, (counts.get(res.status) ?? 0) + 1);
+        const text = res.type.includes("spreadsheet") ? "" : res.text;
+        // A request whose Content-Length promised more than it sent may get no answer at all (status 0);
+        // the server must still be there for the next one, which the health check after the run shows.
+        if (
+          res.status >= 500 ||
+          (res.status >= 400 && LEAK.test(text)) ||
+          /Failed query|node_modules/.test(text)
+        ) {
+          failures.push(
+            `${c.name} ${c.method.toUpperCase()} ${path} ${JSON.stringify(c.body)?.slice(0, 300)} -> ${res.status} ${text.slice(0, 300)}`,
+          );
+        }
       }
-      const { path, res } = await sendCall(c, {
-        server,
-        owner,
-        staff,
-        own,
-        others,
-        otherGroupId: other.groupId,
-      });
-      counts.set(res.status, (counts.get(res.status) ?? 0) + 1);
-      const text = res.type.includes("spreadsheet") ? "" : res.text;
-      // A request whose Content-Length promised more than it sent may get no answer at all (status 0);
-      // the server must still be there for the next one, which the health check after the run shows.
-      if (
-        res.status >= 500 ||
-        (res.status >= 400 && LEAK.test(text)) ||
-        /Failed query|node_modules/.test(text)
-      ) {
-        failures.push(
-          `${c.name} ${c.method.toUpperCase()} ${path} ${JSON.stringify(c.body)?.slice(0, 300)} -> ${res.status} ${text.slice(0, 300)}`,
-        );
-      }
-    }
 
-    const byStatus = [...counts.entries()].sort(([a], [b]) => a - b);
-    console.info(
-      `fuzz [${driver}] seed ${seed}: ${RUNS} requests; by status ${byStatus.map(([s, n]) => `${s}: ${n}`).join(", ")}`,
-    );
-    expect(failures).toEqual([]);
-    await request(server.url).get("/api/healthz").expect(200);
+      const byStatus = [...counts.entries()].sort(([a], [b]) => a - b);
+      console.info(
+        `fuzz [${driver}] seed ${seed}: ${RUNS} requests; by status ${byStatus.map(([s, n]) => `${s}: ${n}`).join(", ")}`,
+      );
+      expect(failures).toEqual([]);
+      await request(server.url).get("/api/healthz").expect(200);
 
-    // Stored data afterwards: the invariant and the schema's bounds.
-    expect(await invariantViolations(server.deps.database)).toEqual([]);
-    // No unit came back before it went out, and the counters on the rows are the movements' sums.
-    expect(await receivedBeforeIssued(server.deps.database)).toEqual([]);
-    const counters = (await server.deps.database.db.execute(sql`
+      // Stored data afterwards: the invariant and the schema's bounds.
+      expect(await invariantViolations(server.deps.database)).toEqual([]);
+      // No unit came back before it went out, and the counters on the rows are the movements' sums.
+      expect(await receivedBeforeIssued(server.deps.database)).toEqual([]);
+      const counters = (await server.deps.database.db.execute(sql`
       SELECT o.id FROM order_items o
       LEFT JOIN LATERAL (
         SELECT coalesce(sum(quantity) FILTER (WHERE kind = 'issue'), 0) AS issued,
@@ -153,8 +155,8 @@ describeOnDatabases("fuzzing every call", (driver) => {
       WHERE o.issued_quantity <> s.issued OR o.received_quantity <> s.received
         OR NOT (0 <= o.received_quantity AND o.received_quantity <= o.issued_quantity
                 AND o.issued_quantity <= o.order_quantity)`)) as unknown as { rows: unknown[] };
-    expect(counters.rows).toEqual([]);
-    const bad = (await server.deps.database.db.execute(sql`
+      expect(counters.rows).toEqual([]);
+      const bad = (await server.deps.database.db.execute(sql`
       SELECT 'item' AS kind, id FROM items
         WHERE stock_quantity < 0 OR stock_quantity > 1000000 OR length(btrim(title)) NOT BETWEEN 1 AND 200
           OR length(note) > 2000 OR strpos(title || note, chr(65533)) > 0
@@ -167,8 +169,10 @@ describeOnDatabases("fuzzing every call", (driver) => {
       UNION ALL SELECT 'user', id FROM users WHERE length(btrim(first_name)) NOT BETWEEN 1 AND 200
           OR length(btrim(last_name)) NOT BETWEEN 1 AND 200 OR strpos(first_name || last_name, chr(65533)) > 0
     `)) as unknown as { rows: unknown[] };
-    expect(bad.rows).toEqual([]);
-    // The other group was aimed at and never touched.
-    expect(await snapshot(other.groupId)).toBe(otherBefore);
-  }, Math.max(180_000, RUNS * 100));
+      expect(bad.rows).toEqual([]);
+      // The other group was aimed at and never touched.
+      expect(await snapshot(other.groupId)).toBe(otherBefore);
+    },
+    Math.max(180_000, RUNS * 100),
+  );
 });

@@ -2,6 +2,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import { formatPositions, STREAM_POSITIONS_HEADER } from "@zaiko/common/realtime/positions";
 import type { Context, Next } from "koa";
 import type { AppDeps } from "../deps";
+import { authorize, type MemberAction } from "../lib/authorize";
 import type { AuthUser } from "../lib/authUser";
 import { httpError } from "../lib/httpError";
 import { assertOwnGroup } from "./groupScope";
@@ -45,10 +46,10 @@ export function requireAuth(deps: AppDeps) {
   };
 }
 
-/** Route middleware: 403 unless the signed-in user is an owner of their group. Use after requireAuth. */
-export function requireOwner() {
-  return async function ownerOnly(ctx: Context, next: Next) {
-    if (!ctx.state.user?.isOwner) throw httpError(403, ja.errors.forbidden);
+/** Route middleware: the refusal of `action` (lib/authorize.ts) unless the member may. Use after requireAuth. */
+export function requirePermission(action: MemberAction) {
+  return async function permitted(ctx: Context, next: Next) {
+    authorize(ctx.state.user, action);
     await next();
   };
 }

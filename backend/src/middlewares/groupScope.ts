@@ -1,7 +1,7 @@
 import { ja } from "@zaiko/common/messages/ja";
 import type { Context } from "koa";
+import type { AuthUser } from "../lib/authUser";
 import { httpError } from "../lib/httpError";
-import type { AuthUser } from "./auth";
 
 /** The names under which a client may send a group id, in the query or the JSON body. */
 const GROUP_KEYS = ["groupid", "group_id", "group"] as const;

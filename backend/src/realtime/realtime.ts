@@ -9,6 +9,7 @@ import {
 } from "@zaiko/common/realtime/events";
 import type { StreamPositions } from "@zaiko/common/realtime/positions";
 import { Server, type Socket } from "socket.io";
+import { allows } from "../lib/authorize";
 import type { AuthUser } from "../lib/authUser";
 import type { Logger } from "../lib/logger";
 import type { Outbox } from "./outbox";
@@ -157,7 +158,8 @@ export class Realtime {
     for (const listener of this.socketListeners) listener(socket);
     socket.join(rooms.group(user.groupId));
     socket.join(rooms.user(user.id));
-    if (user.isOwner) socket.join(rooms.owners(user.groupId));
+    // The owners room carries the member list's events, which only members.manage may see.
+    if (allows(user, "members.manage")) socket.join(rooms.owners(user.groupId));
     void this.tellPositions(socket);
     socket.on("case.watch", async (caseId, ack) => {
       const reply = typeof ack === "function" ? ack : () => undefined;

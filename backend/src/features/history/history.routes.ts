@@ -5,7 +5,7 @@ import type { Context } from "koa";
 import type { AppDeps } from "../../deps";
 import { attachmentDisposition, toCsv } from "../../lib/csv";
 import { httpError } from "../../lib/httpError";
-import { requireAuth, requireOwner } from "../../middlewares/auth";
+import { requireAuth, requirePermission } from "../../middlewares/auth";
 
 import { queryIdParam } from "../../middlewares/params";
 import { historyCsvRows, historyOf } from "./history.service";
@@ -33,7 +33,7 @@ export function historyRoutes(deps: AppDeps): Router {
     );
   });
 
-  router.get("/api/history/export/", auth, requireOwner(), async (ctx) => {
+  router.get("/api/history/export/", auth, requirePermission("history.export"), async (ctx) => {
     const period = HistoryExportQuerySchema.safeParse({ from: ctx.query.from, to: ctx.query.to });
     if (!period.success) throw httpError(400, ja.history.invalidPeriod);
     const filter = { caseId: optionalId(ctx, "work_case"), itemId: optionalId(ctx, "item") };

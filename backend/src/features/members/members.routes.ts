@@ -2,7 +2,7 @@ import Router from "@koa/router";
 import { MemberTogglePatchSchema, ProfilePatchSchema } from "@zaiko/common/members/members.schema";
 import type { AppDeps } from "../../deps";
 import { attachmentDisposition, toCsv } from "../../lib/csv";
-import { requireAuth, requireOwner } from "../../middlewares/auth";
+import { requireAuth, requirePermission } from "../../middlewares/auth";
 import { sameGroupOrAbsent } from "../../middlewares/groupScope";
 import { idParam } from "../../middlewares/params";
 import { jsonBody, parseOr400 } from "../../middlewares/validate";
@@ -63,7 +63,7 @@ export function memberRoutes(deps: AppDeps): Router {
     ctx.status = 204;
   });
 
-  router.get("/api/export-csv/", auth, requireOwner(), async (ctx) => {
+  router.get("/api/export-csv/", auth, requirePermission("members.export"), async (ctx) => {
     ctx.set("Content-Type", "text/csv; charset=utf-8");
     ctx.set("Content-Disposition", attachmentDisposition("exported_data.csv"));
     ctx.body = toCsv(MEMBER_CSV_HEADER, await memberCsvRows(deps, ctx.state.user));

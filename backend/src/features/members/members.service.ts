@@ -2,6 +2,7 @@ import type { UserDto, UserInfoDto } from "@zaiko/common/members/members.schema"
 import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
 import type { AppDeps } from "../../deps";
+import { allows, authorize } from "../../lib/authorize";
 import { recordHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
 import { isUniqueViolation } from "../../lib/pgErrors";
@@ -9,7 +10,6 @@ import { inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import type { Outbox } from "../../realtime/outbox";
 import { revokeAllOfUser } from "../auth";
-import { assertNotOwnerTarget, canSeeMember } from "./members.policy";
 import { presentUser } from "./members.presenter";
 import { deleteUser, findGroupName, findUserInGroup, listUsersOfGroup, updateUser } from "./members.queries";
 
@@ -32,11 +32,11 @@ export async function getUserInfo(deps: AppDeps, actor: AuthUser): Promise<UserI
 /** Owners get every member of their group; staff get only their own row. */
 export async function listMembers(deps: AppDeps, actor: AuthUser): Promise<UserDto[]> {
   const rows = await listUsersOfGroup(deps.database.db, actor.groupId);
-  return rows.filter((row) => canSeeMember(actor, row.id)).map(presentUser);
+  return rows.filter((row) => allows(actor, "member.see", row)).map(presentUser);
 }
 
 export async function getMember(deps: AppDeps, actor: AuthUser, id: number): Promise<UserDto> {
-  if (!canSeeMember(actor, id)) throw httpError(404, ja.errors.notFound);
+  authorize(actor, "member.see", { id });
   const row = await findUserInGroup(deps.database.db, actor.groupId, id);
   if (!row) throw httpError(404, ja.errors.notFound);
   return presentUser(row);
@@ -49,7 +49,7 @@ export async function editProfile(
   id: number,
   changes: { email?: string; first_name?: string; last_name?: string },
 ): Promise<UserDto> {
-  if (!canSeeMember(actor, id)) throw httpError(404, ja.errors.notFound);
+  authorize(actor, "member.see", { id });
   const set = { email: changes.email, firstName: changes.first_name, lastName: changes.last_name };
   if (Object.values(set).every((value) => value === undefined)) {
     // Nothing to change (an empty PATCH): answer with the row as it is; an UPDATE without columns would fail.
@@ -82,11 +82,11 @@ export async function setMembership(
   id: number,
   isMember: boolean,
 ): Promise<UserDto> {
-  if (!actor.isOwner) throw httpError(403, ja.errors.forbidden);
+  authorize(actor, "members.manage");
   return inTransaction(deps, async (tx, outbox) => {
     const target = await findUserInGroup(tx, actor.groupId, id);
     if (!target) throw httpError(404, ja.errors.notFound);
-    assertNotOwnerTarget(target);
+    authorize(actor, "member.remove", target);
     const row = await updateUser(tx, actor.groupId, id, { isMember });
     if (target.isMember !== isMember) {
       await recordHistory(tx, outbox, actor, [
@@ -112,11 +112,11 @@ export async function setMembership(
 
 /** Owner only: deletes a staff member, their sessions and sockets. */
 export async function removeMember(deps: AppDeps, actor: AuthUser, id: number): Promise<void> {
-  if (!actor.isOwner) throw httpError(403, ja.errors.forbidden);
+  authorize(actor, "members.manage");
   await inTransaction(deps, async (tx, outbox) => {
     const target = await findUserInGroup(tx, actor.groupId, id);
     if (!target) throw httpError(404, ja.errors.notFound);
-    assertNotOwnerTarget(target);
+    authorize(actor, "member.remove", target);
     await deleteUser(tx, actor.groupId, id);
     await recordHistory(tx, outbox, actor, [
       {

@@ -11,6 +11,7 @@ import {
 } from "../../allocation";
 import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
+import { authorize } from "../../lib/authorize";
 import { type HistoryActor, recordHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
@@ -18,7 +19,7 @@ import type { AuthUser } from "../../middlewares/auth";
 import type { Outbox } from "../../realtime/outbox";
 import { orderItemsOfCase } from "../orderitems";
 import { presentWorkCase } from "./workcases.presenter";
-import { caseHasIssued, setCaseStatus, viewOf, type WorkCaseRow } from "./workcases.queries";
+import { caseHasIssued, setCaseStatus, viewOf } from "./workcases.queries";
 import { assertDeadlineAhead, publishCase } from "./workcases.service";
 
 const L = ja.lifecycle;
@@ -31,13 +32,6 @@ export async function publishCaseUsage(tx: Tx, outbox: Outbox, groupId: number, 
   const item_ids = orders.map((o) => o.itemId);
   const periods = orders.map((o) => ({ start: o.startDate, end: o.endDate }));
   outbox.add(groupId, rooms.group(groupId), "stock.changed", { item_ids, ...spanOf(periods) });
-}
-
-/** A tentative case is changed only by whoever holds it, or by an owner (docs/lifecycle.md). */
-function assertMayChangeHold(actor: AuthUser, kase: WorkCaseRow) {
-  if (kase.status === "tentative" && !actor.isOwner && kase.heldBy !== actor.id) {
-    throw httpError(403, L.notHolder);
-  }
 }
 
 /**
@@ -114,7 +108,7 @@ export async function changeCaseStatus(
     async (tx, outbox) => {
       const before = await lockCase(tx, groupId, id, "update");
       if (!before) throw httpError(404, ja.errors.notFound);
-      assertMayChangeHold(actor, before);
+      authorize(actor, "hold.change", before);
       const from = before.status;
       if (from === "tentative" && before.holdUntil!.getTime() <= Date.now()) {
         const row = await setCaseStatus(tx, groupId, id, {
