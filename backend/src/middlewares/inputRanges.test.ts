@@ -102,6 +102,24 @@ describeOnDatabases("the input boundary: encodings, ranges, quantities and group
     expect(await state(owner)).toBe(before);
   });
 
+  it.each([
+    "constructor",
+    "__proto__",
+    "toString",
+  ])("a body key named like an object's own (%s) is a 400 on that key, not a 500", async (key) => {
+    const text = `{"${key}": {"prototype": {"x": 1}}}`;
+    const res = await api()
+      .patch(`/api/user/${owner.userId}/`)
+      .set(bearer(owner))
+      .set("Content-Type", "application/json")
+      .send(text);
+    expect(res.status).toBe(400);
+    // The body parser refuses "__proto__" itself (a guard against prototype pollution).
+    expect(res.body).toEqual(
+      key === "__proto__" ? { detail: ja.errors.malformedJson } : { [key]: [ja.validation.unknownField] },
+    );
+  });
+
   describe("instants outside 1900-01-01T00:00Z … 9998-12-31T23:59:59.999Z", () => {
     const late = ["9999-12-31T23:59:59-14:00", "9999-01-01T00:00:00Z", "9999-12-31T23:59:59Z"];
     const early = "1899-12-31T23:59:59Z";

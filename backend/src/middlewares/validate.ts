@@ -6,11 +6,13 @@ import { HttpError } from "../lib/httpError";
 
 /** Turns zod issues into `{"<field>": ["message", …]}`; issues without a path go to `detail`. */
 export function fieldErrors(error: z.ZodError): Record<string, string[] | string> {
-  const out: Record<string, string[]> = {};
+  // A Map, not an object: a body's key may be "constructor" or "__proto__", which a plain object already
+  // has (a 500 once) or would take as its prototype.
+  const out = new Map<string, string[]>();
   const add = (key: string, message: string) => {
-    const list = out[key] ?? [];
+    const list = out.get(key) ?? [];
     if (!list.includes(message)) list.push(message);
-    out[key] = list;
+    out.set(key, list);
   };
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
@@ -23,8 +25,10 @@ export function fieldErrors(error: z.ZodError): Record<string, string[] | string
       issue.path.length === 0 && issue.code === "invalid_type" ? ja.errors.malformedJson : issue.message;
     add(issue.path.length > 0 ? String(issue.path[0]) : "detail", message);
   }
-  if (out.detail) return { ...out, detail: out.detail.join(" ") };
-  return out;
+  const detail = out.get("detail");
+  out.delete("detail");
+  const fields: Record<string, string[] | string> = Object.fromEntries(out);
+  return detail ? { ...fields, detail: detail.join(" ") } : fields;
 }
 
 /** Parses `input` with `schema` or throws a 400 with field errors. */
