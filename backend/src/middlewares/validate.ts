@@ -38,13 +38,6 @@ export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.ou
   return result.data;
 }
 
-declare module "koa" {
-  interface DefaultContext {
-    /** The request body after `validate(schema)`. */
-    valid?: unknown;
-  }
-}
-
 /**
  * The input boundary every JSON body passes, right after the body parser and before any route, group check
  * or schema sees it: nesting deeper than MAX_JSON_DEPTH is a 400 (recursive readers would overflow the
@@ -69,19 +62,26 @@ export function safeJsonInput() {
  * another content type is a 415: the body parser only reads JSON and leaves `{}` for anything else, which
  * must not pass for an empty object. The body already passed `safeJsonInput`.
  */
-export function jsonBody(ctx: Context): unknown {
+function jsonBody(ctx: Context): Record<string, unknown> {
   if (ctx.is("json") === false) throw new HttpError(415, { detail: ja.errors.unsupportedMediaType });
-  const body = ctx.request.body ?? {};
+  const body: unknown = ctx.request.body ?? {};
   // Every call's body is an object of fields; a top-level array is no form any call takes.
   if (typeof body !== "object" || body === null || Array.isArray(body))
     throw new HttpError(400, { detail: ja.errors.malformedJson });
-  return body;
+  return body as Record<string, unknown>;
 }
 
-/** Route middleware: validates the JSON body and leaves the parsed value in `ctx.state.body`. */
-export function validate<S extends z.ZodType>(schema: S) {
-  return async function validateBody(ctx: Context, next: Next) {
-    ctx.state.body = parseOr400(schema, jsonBody(ctx));
-    await next();
-  };
+/**
+ * The one way a route reads its body: the JSON body parsed with `schema`, typed, or a 400 with field errors
+ * (415 for another content type). `schema` may be a function choosing the schema from the body, for the
+ * calls whose body comes in several forms (it throws its own 400 when the body is none of them).
+ * `optional`: a request without a body reads as `{}` (the spec's duplicate call sends none).
+ */
+export function readBody<S extends z.ZodType>(
+  ctx: Context,
+  schema: S | ((body: Record<string, unknown>) => S),
+  { optional = false }: { optional?: boolean } = {},
+): z.output<S> {
+  const body = optional && !ctx.request.length ? {} : jsonBody(ctx);
+  return parseOr400(typeof schema === "function" ? schema(body) : schema, body);
 }

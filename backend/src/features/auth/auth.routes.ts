@@ -7,7 +7,7 @@ import { httpError } from "../../lib/httpError";
 import { secureCookie } from "../../middlewares/cookies";
 import { CSRF_COOKIE, issueCsrfCookie, requireCsrf } from "../../middlewares/csrf";
 import { limitTokenCallsPerIp, tooManyRequests } from "../../middlewares/rateLimit";
-import { validate } from "../../middlewares/validate";
+import { readBody } from "../../middlewares/validate";
 import { closeSession, openSession, rotateSession, verifyCredentials } from "./auth.service";
 
 export const REFRESH_COOKIE = "refresh_token";
@@ -36,8 +36,8 @@ export function authRoutes(deps: AppDeps): Router {
   const perIp = limitTokenCallsPerIp(deps.rateLimits);
   const emailLimiter = deps.rateLimits.failedLoginsPerEmail;
 
-  router.post("/api/token/", perIp, validate(LoginSchema), async (ctx) => {
-    const { email, password } = ctx.state.body as { email: string; password: string };
+  router.post("/api/token/", perIp, async (ctx) => {
+    const { email, password } = readBody(ctx, LoginSchema);
     const spent = await emailLimiter.get(email);
     if (spent && spent.remainingPoints <= 0) throw tooManyRequests(ctx, spent);
     const result = await verifyCredentials(deps, email, password);

@@ -1,7 +1,6 @@
 import Router from "@koa/router";
 import type { AppDeps } from "../../deps";
 import { requireAuth } from "../../middlewares/auth";
-
 import { idParam } from "../../middlewares/params";
 import { readHoldersQuery, readTimelineQuery } from "./availability.input";
 import { holdersOfItem, timeline } from "./availability.service";

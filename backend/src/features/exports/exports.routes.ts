@@ -2,7 +2,7 @@ import Router from "@koa/router";
 import type { AppDeps } from "../../deps";
 import { attachmentDisposition } from "../../lib/csv";
 import { requireAuth } from "../../middlewares/auth";
-import { jsonBody, parseOr400 } from "../../middlewares/validate";
+import { readBody } from "../../middlewares/validate";
 import { presentWorkbook, XLSX_CONTENT_TYPE } from "./exports.presenter";
 import { ExportExcelSchema } from "./exports.schema";
 import { caseForExport } from "./exports.service";
@@ -11,7 +11,7 @@ import { caseForExport } from "./exports.service";
 export function exportRoutes(deps: AppDeps): Router {
   const router = new Router();
   router.post("/api/export-excel/", requireAuth(deps), async (ctx) => {
-    const body = parseOr400(ExportExcelSchema, jsonBody(ctx));
+    const body = readBody(ctx, ExportExcelSchema);
     const { workCase, rows } = await caseForExport(
       deps,
       ctx.state.user,

@@ -1,8 +1,8 @@
 import Router from "@koa/router";
-import { type CreateGroupInput, CreateGroupSchema } from "@zaiko/common/groups/groups.schema";
+import { CreateGroupSchema } from "@zaiko/common/groups/groups.schema";
 import type { AppDeps } from "../../deps";
 import { limitTokenCallsPerIp } from "../../middlewares/rateLimit";
-import { validate } from "../../middlewares/validate";
+import { readBody } from "../../middlewares/validate";
 import { createGroup, listGroups } from "./groups.service";
 
 /** /api/groups/: public, because sign-up needs them before anyone is signed in. */
@@ -11,15 +11,10 @@ export function groupRoutes(deps: AppDeps): Router {
   router.get("/api/groups/", async (ctx) => {
     ctx.body = await listGroups(deps);
   });
-  router.post(
-    "/api/groups/",
-    limitTokenCallsPerIp(deps.rateLimits),
-    validate(CreateGroupSchema),
-    async (ctx) => {
-      const { name } = ctx.state.body as CreateGroupInput;
-      ctx.status = 201;
-      ctx.body = await createGroup(deps, name);
-    },
-  );
+  router.post("/api/groups/", limitTokenCallsPerIp(deps.rateLimits), async (ctx) => {
+    const { name } = readBody(ctx, CreateGroupSchema);
+    ctx.status = 201;
+    ctx.body = await createGroup(deps, name);
+  });
   return router;
 }

@@ -6,7 +6,6 @@ import type { AppDeps } from "../../deps";
 import { attachmentDisposition, toCsv } from "../../lib/csv";
 import { httpError } from "../../lib/httpError";
 import { requireAuth, requirePermission } from "../../middlewares/auth";
-
 import { queryIdParam } from "../../middlewares/params";
 import { historyCsvRows, historyOf } from "./history.service";
 

@@ -3,7 +3,6 @@ import { ja } from "@zaiko/common/messages/ja";
 import type { AppDeps } from "../../deps";
 import { HttpError } from "../../lib/httpError";
 import { requireAuth } from "../../middlewares/auth";
-
 import { CSV_MAX_BYTES, readItemCsv } from "./csvFile";
 import { importFailed, importItems } from "./imports.service";
 import { readUploadedFile } from "./multipart";

@@ -1,7 +1,6 @@
 import Router from "@koa/router";
 import type { AppDeps } from "../../deps";
 import { requireAuth } from "../../middlewares/auth";
-
 import { idParam } from "../../middlewares/params";
 import { inventorySummary } from "./summary.service";
 

@@ -1,10 +1,9 @@
 import Router from "@koa/router";
-import { type ItemWrite, ItemWriteSchema } from "@zaiko/common/catalogue/catalogue.schema";
+import { ItemWriteSchema } from "@zaiko/common/catalogue/catalogue.schema";
 import type { AppDeps } from "../../deps";
 import { requireAuth } from "../../middlewares/auth";
-
 import { idParam } from "../../middlewares/params";
-import { validate } from "../../middlewares/validate";
+import { readBody } from "../../middlewares/validate";
 import { createItem, editItem, itemAllocations, relatedItems, removeItem } from "./items.service";
 
 /** /api/items/ (list by category, create, edit, delete). The weekly view is in features/inventory. */
@@ -23,15 +22,15 @@ export function itemRoutes(deps: AppDeps): Router {
     ctx.body = await itemAllocations(deps, ctx.state.user, id);
   });
 
-  router.post("/api/items/", auth, validate(ItemWriteSchema), async (ctx) => {
-    const body = ctx.state.body as ItemWrite;
+  router.post("/api/items/", auth, async (ctx) => {
+    const body = readBody(ctx, ItemWriteSchema);
     ctx.status = 201;
     ctx.body = await createItem(deps, ctx.state.user, body);
   });
 
-  router.put("/api/items/:id/", auth, validate(ItemWriteSchema), async (ctx) => {
+  router.put("/api/items/:id/", auth, async (ctx) => {
+    const body = readBody(ctx, ItemWriteSchema);
     const id = idParam(ctx);
-    const body = ctx.state.body as ItemWrite;
     ctx.body = await editItem(deps, ctx.state.user, id, body);
   });
 

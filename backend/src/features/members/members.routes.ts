@@ -1,11 +1,12 @@
 import Router from "@koa/router";
 import { MemberTogglePatchSchema, ProfilePatchSchema } from "@zaiko/common/members/members.schema";
+import type { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { attachmentDisposition, toCsv } from "../../lib/csv";
 import { requireAuth, requirePermission } from "../../middlewares/auth";
 import { sameGroupOrAbsent } from "../../middlewares/groupScope";
 import { idParam } from "../../middlewares/params";
-import { jsonBody, parseOr400 } from "../../middlewares/validate";
+import { readBody } from "../../middlewares/validate";
 import {
   editProfile,
   getMember,
@@ -27,6 +28,9 @@ export const MEMBER_CSV_HEADER = [
 ];
 
 /** /api/user/ and /api/export-csv/ */
+/** PATCH /api/user/{id}/: the owner's active toggle, or a profile edit. */
+type MemberPatch = z.output<typeof MemberTogglePatchSchema> | z.output<typeof ProfilePatchSchema>;
+
 export function memberRoutes(deps: AppDeps): Router {
   const router = new Router();
   const auth = requireAuth(deps);
@@ -48,13 +52,13 @@ export function memberRoutes(deps: AppDeps): Router {
 
   router.patch("/api/user/:id/", auth, async (ctx) => {
     const id = idParam(ctx);
-    const body = jsonBody(ctx);
-    if (typeof body === "object" && body !== null && "is_member" in body) {
-      const { is_member } = parseOr400(MemberTogglePatchSchema, body);
-      ctx.body = await setMembership(deps, ctx.state.user, id, is_member);
-    } else {
-      ctx.body = await editProfile(deps, ctx.state.user, id, parseOr400(ProfilePatchSchema, body));
-    }
+    // Two forms: the owner's active toggle, or a profile edit.
+    const patch = readBody(
+      ctx,
+      (body): z.ZodType<MemberPatch> => ("is_member" in body ? MemberTogglePatchSchema : ProfilePatchSchema),
+    );
+    if ("is_member" in patch) ctx.body = await setMembership(deps, ctx.state.user, id, patch.is_member);
+    else ctx.body = await editProfile(deps, ctx.state.user, id, patch);
   });
 
   router.delete("/api/user/:id/", auth, async (ctx) => {

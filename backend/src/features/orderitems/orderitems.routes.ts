@@ -5,9 +5,8 @@ import { ReceiveSchema } from "@zaiko/common/orderitems/outages.schema";
 import type { AppDeps } from "../../deps";
 import { httpError } from "../../lib/httpError";
 import { requireAuth } from "../../middlewares/auth";
-
 import { idParam, queryIdParam } from "../../middlewares/params";
-import { jsonBody, parseOr400 } from "../../middlewares/validate";
+import { readBody } from "../../middlewares/validate";
 import { listMovements, postMovement, undoLatestMovement } from "./movements.service";
 import { addItem, listOrderItems, patchOrderItem, reduceItem } from "./orderitems.service";
 import { listOutagesOfItem, postReceive, resolve } from "./outages.service";
@@ -32,23 +31,25 @@ export function orderItemRoutes(deps: AppDeps): Router {
 
   router.patch("/api/orderitems/:id/", auth, async (ctx) => {
     const id = idParam(ctx);
-    const body = jsonBody(ctx);
-    const schema = orderItemPatchSchema(body);
-    if (!schema) throw httpError(400, ja.allocation.patchForm);
-    ctx.body = await patchOrderItem(deps, ctx.state.user, id, parseOr400(schema, body));
+    const patch = readBody(ctx, (body) => {
+      const schema = orderItemPatchSchema(body);
+      if (!schema) throw httpError(400, ja.allocation.patchForm);
+      return schema;
+    });
+    ctx.body = await patchOrderItem(deps, ctx.state.user, id, patch);
   });
 
   // Issue and receive by quantity (docs/lifecycle.md): some units out or back now, the record, the undo.
   router.post("/api/orderitems/:id/issue/", auth, async (ctx) => {
     const id = idParam(ctx);
-    const { quantity } = parseOr400(MovementSchema, jsonBody(ctx));
+    const { quantity } = readBody(ctx, MovementSchema);
     ctx.body = await postMovement(deps, ctx.state.user, id, "issue", quantity);
   });
 
   // A receive may report units lost or broken (docs/lifecycle.md, return dispositions).
   router.post("/api/orderitems/:id/receive/", auth, async (ctx) => {
     const id = idParam(ctx);
-    ctx.body = await postReceive(deps, ctx.state.user, id, parseOr400(ReceiveSchema, jsonBody(ctx)));
+    ctx.body = await postReceive(deps, ctx.state.user, id, readBody(ctx, ReceiveSchema));
   });
 
   router.get("/api/items/:id/outages/", auth, async (ctx) => {

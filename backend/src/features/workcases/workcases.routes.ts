@@ -1,18 +1,14 @@
 import Router from "@koa/router";
 import {
-  type CaseStatusChange,
   CaseStatusChangeSchema,
   DuplicateWorkCaseSchema,
-  type WorkCaseCreate,
   WorkCaseCreateSchema,
-  type WorkCaseWrite,
   WorkCaseWriteSchema,
 } from "@zaiko/common/workcases/workcases.schema";
 import type { AppDeps } from "../../deps";
 import { requireAuth } from "../../middlewares/auth";
-
 import { idParam } from "../../middlewares/params";
-import { jsonBody, parseOr400, validate } from "../../middlewares/validate";
+import { readBody } from "../../middlewares/validate";
 import {
   createWorkCase,
   deleteWorkCase,
@@ -32,8 +28,8 @@ export function workCaseRoutes(deps: AppDeps): Router {
     ctx.body = await listWorkCases(deps, ctx.state.user);
   });
 
-  router.post("/api/workcases/", auth, validate(WorkCaseCreateSchema), async (ctx) => {
-    const body = ctx.state.body as WorkCaseCreate;
+  router.post("/api/workcases/", auth, async (ctx) => {
+    const body = readBody(ctx, WorkCaseCreateSchema);
     ctx.status = 201;
     ctx.body = await createWorkCase(deps, ctx.state.user, body);
   });
@@ -43,9 +39,9 @@ export function workCaseRoutes(deps: AppDeps): Router {
     ctx.body = await getWorkCase(deps, ctx.state.user, id);
   });
 
-  router.put("/api/workcases/:id/", auth, validate(WorkCaseWriteSchema), async (ctx) => {
+  router.put("/api/workcases/:id/", auth, async (ctx) => {
+    const body = readBody(ctx, WorkCaseWriteSchema);
     const id = idParam(ctx);
-    const body = ctx.state.body as WorkCaseWrite;
     ctx.body = await updateWorkCase(deps, ctx.state.user, id, body);
   });
 
@@ -55,15 +51,15 @@ export function workCaseRoutes(deps: AppDeps): Router {
     ctx.status = 204;
   });
 
-  router.post("/api/workcases/:id/status/", auth, validate(CaseStatusChangeSchema), async (ctx) => {
+  router.post("/api/workcases/:id/status/", auth, async (ctx) => {
+    const change = readBody(ctx, CaseStatusChangeSchema);
     const id = idParam(ctx);
-    ctx.body = await changeCaseStatus(deps, ctx.state.user, id, ctx.state.body as CaseStatusChange);
+    ctx.body = await changeCaseStatus(deps, ctx.state.user, id, change);
   });
   router.post("/api/duplicate_work_case/:id/", auth, async (ctx) => {
     const id = idParam(ctx);
     // The spec's client sends no body; an empty body is the same period.
-    const body = ctx.request.length ? jsonBody(ctx) : {};
-    const period = parseOr400(DuplicateWorkCaseSchema, body ?? {});
+    const period = readBody(ctx, DuplicateWorkCaseSchema, { optional: true });
     ctx.status = 201;
     ctx.body = await duplicateWorkCase(deps, ctx.state.user, id, period);
   });
