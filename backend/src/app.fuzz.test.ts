@@ -71,12 +71,16 @@ describeOnDatabases("fuzzing every call", (driver) => {
       movement: await q("order_item_movements"),
     };
   };
-  /** Everything of a group, for the before/after comparison. */
-  const snapshot = async (groupId: number) => {
-    const rows = async (table: string) =>
+  /**
+   * Everything of a group, for the before/after comparison. A sign-up may name any group (the public call
+   * staff join with): it adds an inactive staff member, which only the group's owner can let in, so new
+   * rows of that kind are left out.
+   */
+  const snapshot = async (groupId: number, usersUpTo: number) => {
+    const rows = async (table: string, more = "") =>
       (
         (await server.deps.database.db.execute(
-          sql.raw(`SELECT * FROM ${table} WHERE group_id = ${groupId} ORDER BY id`),
+          sql.raw(`SELECT * FROM ${table} WHERE group_id = ${groupId} ${more} ORDER BY id`),
         )) as unknown as { rows: unknown[] }
       ).rows;
     return JSON.stringify([
@@ -84,7 +88,7 @@ describeOnDatabases("fuzzing every call", (driver) => {
       await rows("items"),
       await rows("work_cases"),
       await rows("order_items"),
-      await rows("users"),
+      await rows("users", `AND (id <= ${usersUpTo} OR is_member OR is_owner)`),
     ]);
   };
 
@@ -93,7 +97,8 @@ describeOnDatabases("fuzzing every call", (driver) => {
     async () => {
       const seed = Number(process.env.FUZZ_SEED || Date.now() % 1_000_000);
       const generated = fc.sample(calls, { numRuns: RUNS, seed });
-      const otherBefore = await snapshot(other.groupId);
+      const lastUser = Math.max(...(await ids(other.groupId)).user, ...(await ids(owner.groupId)).user);
+      const otherBefore = await snapshot(other.groupId, lastUser);
       const counts = new Map<number, number>();
       const failures: string[] = [];
       let own = await ids(owner.groupId);
@@ -102,6 +107,12 @@ describeOnDatabases("fuzzing every call", (driver) => {
       for (const [n, c] of generated.entries()) {
         if (n % 25 === 0) {
           own = await ids(owner.groupId);
+          // A long run (10,000 requests on a busy machine) outlives the owner's access token. The fuzz's
+          // wrong passwords may have the owner's email locked for a while (429): then it tries again later.
+          const signedIn = async () =>
+            (await request(server.url).get("/api/user-info/").set(bearer(owner))).status !== 401;
+          if (!(await signedIn()))
+            owner = await login(server, owner.email, owner.password).catch(() => owner);
           // The fuzz deactivates and deletes members too; a staff member is kept at hand for the role checks.
           if ((await request(server.url).get("/api/user-info/").set(bearer(staff))).status === 401) {
             const s = await signUpStaff(server, owner.groupId);
@@ -109,7 +120,7 @@ describeOnDatabases("fuzzing every call", (driver) => {
             staff = await login(server, s.email, s.password);
           }
           // The catalogue and the cases are kept stocked, so that allocation calls have something to act on.
-          if (own.item.length < 3 || own.case.length < 2) await stock(owner, n);
+          if ((own.item.length < 3 || own.case.length < 2) && (await signedIn())) await stock(owner, n);
         }
         const { path, res } = await sendCall(c, {
           server,
@@ -171,7 +182,7 @@ describeOnDatabases("fuzzing every call", (driver) => {
     `)) as unknown as { rows: unknown[] };
       expect(bad.rows).toEqual([]);
       // The other group was aimed at and never touched.
-      expect(await snapshot(other.groupId)).toBe(otherBefore);
+      expect(await snapshot(other.groupId, lastUser)).toBe(otherBefore);
     },
     Math.max(180_000, RUNS * 100),
   );
