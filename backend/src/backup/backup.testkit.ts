@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Database, openDatabase } from "../db/client";
 import { openFreshPostgres } from "../test/databases";
-import type { Target } from "./restore";
-import { inTransaction, withPgliteDirectory, withPostgresSnapshot } from "./snapshot";
+import { inTargetTransaction, type Target } from "./restore";
+import { inTransaction, withPgliteDirectory } from "./snapshot";
 import type { SqlSession } from "./sqlSession";
 
 /** Test helpers of the backup suites: empty targets to restore into, and reading them back. */
@@ -13,7 +13,7 @@ export interface EmptyTarget {
   target: Target;
   /** Opens the restored database as the app would (after the restore closed it). */
   open(): Promise<Database>;
-  /** Runs `fn` on a session of the target (no app open on it). */
+  /** Runs `fn` in a transaction of the target (no app open on it). */
   session<T>(fn: (s: SqlSession) => Promise<T>): Promise<T>;
   dispose(): Promise<void>;
 }
@@ -26,7 +26,7 @@ export async function emptyTarget(driver: "pg" | "pglite"): Promise<EmptyTarget>
     return {
       target,
       open: async () => fresh,
-      session: (fn) => withPostgresSnapshot(fresh.url, fn),
+      session: (fn) => inTargetTransaction(target, fn),
       dispose: () => fresh.close(),
     };
   }
