@@ -134,8 +134,15 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         })
       : undefined;
   deps.backups = backups;
+  // Without its channel the server still serves (a socket path too long for the OS, say); only
+  // `npm run backup` of the running server is then unavailable, and says so.
   const closeAdminChannel = backups
-    ? await startAdminChannel(config.dataDir, (file, onProgress) => backups.backupTo(file, onProgress))
+    ? await startAdminChannel(config.dataDir, (file, onProgress) => backups.backupTo(file, onProgress)).catch(
+        (err: Error) => {
+          logger.warn({ err }, "admin channel for npm run backup not available");
+          return undefined;
+        },
+      )
     : undefined;
   const holdSweeper =
     config.holdSweepMaxWaitMs > 0 ? startHoldSweeper(deps, config.holdSweepMaxWaitMs) : undefined;
