@@ -58,7 +58,9 @@ async function build50k(dataDir: string): Promise<void> {
     await run(`INSERT INTO groups (name) VALUES ('ベンチ機材センター')`);
     await run(`INSERT INTO users (group_id, email, password_hash, first_name, last_name, is_member, is_owner)
                VALUES (1, 'bench@example.com', 'x', '太郎', '山田', true, true)`);
-    await run(`INSERT INTO categories (group_id, name) SELECT 1, 'カテゴリ' || g FROM generate_series(1, 20) g`);
+    await run(
+      `INSERT INTO categories (group_id, name) SELECT 1, 'カテゴリ' || g FROM generate_series(1, 20) g`,
+    );
     await run(`INSERT INTO items (group_id, category_id, title, stock_quantity, note)
                SELECT 1, 1 + g % 20, 'アイテム' || g, 1000, '' FROM generate_series(1, 2000) g`);
     await run(`INSERT INTO work_cases (group_id, title, start_date, end_date, note)
@@ -98,7 +100,12 @@ async function scenario(name: "demo" | "50k"): Promise<Figures> {
     const env = { DATA_DIR: dataDir, BACKUP_INTERVAL_HOURS: "0" };
     const server = await startAppProcess({ ...env, DATABASE_URL: "", REDIS_URL: "" });
     if (name === "demo") {
-      await seedDemo({ base: server.url, email: "demo@example.com", password: "demo-password", groupName: "デモ" });
+      await seedDemo({
+        base: server.url,
+        email: "demo@example.com",
+        password: "demo-password",
+        groupName: "デモ",
+      });
     }
     const file = path.join(root, "backup.jsonl.gz");
     // What a request waits while the server dumps its directory and the copy is read.
