@@ -14,7 +14,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../backend/src/db/client";
 import { runMigrations } from "../../backend/src/db/migrate";
@@ -25,8 +25,15 @@ import { writeDocsSection } from "./benchApi";
 
 const ROOT = path.resolve(__dirname, "../..");
 
-/** Runs one of the commands (not spawnSync: the health poll goes on meanwhile); its wall time in seconds. */
-async function command(args: string[], env: Record<string, string>): Promise<number> {
+interface Timed {
+  /** The command's own figure (its final line), and the wall time with Node's start-up. */
+  seconds: number;
+  wall: number;
+  line: string;
+}
+
+/** Runs one of the commands (not spawnSync: the health poll goes on meanwhile), timed. */
+async function command(args: string[], env: Record<string, string>): Promise<Timed> {
   const started = performance.now();
   const child = spawn(process.execPath, ["scripts/db.mjs", ...args], {
     cwd: ROOT,
@@ -44,8 +51,10 @@ async function command(args: string[], env: Record<string, string>): Promise<num
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   const seconds = (performance.now() - started) / 1000;
   if (code !== 0) throw new Error(`${args.join(" ")}: ${stderr}`);
-  console.info(stdout.trim().split("\n")[0]);
-  return seconds;
+  const line = stdout.trim().split("\n")[0]!;
+  console.info(line);
+  const own = /(?:, |\(| in )([\d.]+) s\)?/.exec(line);
+  return { seconds: own ? Number(own[1]) : seconds, wall: seconds, line };
 }
 
 /** 50,000 issued order items with their movements and history, in SQL. */
@@ -84,11 +93,12 @@ interface Figures {
   scenario: string;
   rows: number;
   bytes: number;
-  backupSeconds: number;
+  backup: Timed;
+  pauseSeconds: number;
   longestHealthMs: number;
-  restorePgliteSeconds: number;
-  restorePgSeconds: number;
-  moveSeconds: number;
+  restorePglite: Timed;
+  restorePg: Timed;
+  move: Timed;
 }
 
 async function scenario(name: "demo" | "50k"): Promise<Figures> {
@@ -119,7 +129,7 @@ async function scenario(name: "demo" | "50k"): Promise<Figures> {
         await new Promise((r) => setTimeout(r, 50));
       }
     })();
-    const backupSeconds = await command(["backup", "--out", file], env);
+    const backup = await command(["backup", "--out", file], env);
     polling = false;
     await poll;
     await server.stop();
@@ -132,22 +142,23 @@ async function scenario(name: "demo" | "50k"): Promise<Figures> {
           .replace(/.*"rows":(\d+).*/, "$1 rows"),
       )?.[1],
     );
-    const restorePgliteSeconds = await command(["restore", file, "--to", path.join(root, "restored")], {});
+    const restorePglite = await command(["restore", file, "--to", path.join(root, "restored")], {});
     const pg1 = await openFreshPostgres();
     cleanups.push(() => pg1.close());
-    const restorePgSeconds = await command(["restore", file, "--to", pg1.url], {});
+    const restorePg = await command(["restore", file, "--to", pg1.url], {});
     const pg2 = await openFreshPostgres();
     cleanups.push(() => pg2.close());
-    const moveSeconds = await command(["move", "--to", pg2.url], env);
+    const move = await command(["move", "--to", pg2.url], env);
     return {
       scenario: name,
       rows,
       bytes: statSync(file).size,
-      backupSeconds,
+      backup,
+      pauseSeconds: Number(/waited ([\d.]+) s/.exec(backup.line)?.[1] ?? Number.NaN),
       longestHealthMs,
-      restorePgliteSeconds,
-      restorePgSeconds,
-      moveSeconds,
+      restorePglite,
+      restorePg,
+      move,
     };
   } finally {
     for (const clean of cleanups) await clean().catch(() => undefined);
@@ -162,15 +173,15 @@ async function main() {
     console.info(`scenario ${name}…`);
     results.push(await scenario(name));
   }
-  const s = (n: number) => n.toFixed(1);
+  const s = (t: Timed) => `${t.seconds.toFixed(1)} s (${t.wall.toFixed(1)} s)`;
   const report = [
-    `Run ${new Date().toISOString().slice(0, 16)}Z on ${cpus().length} vCPUs (${cpus()[0]?.model.trim()}), PostgreSQL on the same machine; \`node -r esbuild-register scripts/bench/backup.ts\`. Wall times of the commands, Node start-up included.`,
+    `Run ${new Date().toISOString().slice(0, 16)}Z on ${cpus().length} vCPUs (${cpus()[0]?.model.trim()}), PostgreSQL on the same machine, load average ${loadavg()[0]!.toFixed(1)} at the end (other work shared the VM); \`node -r esbuild-register scripts/bench/backup.ts\`. Each time is the command's own figure (its last line), then in brackets the wall time of \`node scripts/db.mjs …\` (what \`npm run …\` runs: Node, esbuild-register compiling the sources, then the work).`,
     "",
-    "| Database | Rows | Backup file | `npm run backup` (server running) | Longest /api/healthz during it | `npm run restore` → new DATA_DIR | `npm run restore` → PostgreSQL | `npm run db:move -- --to postgres://…` |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    "| Database | Rows | Backup file | `npm run backup` (server running) | Server's requests paused for the dump | Longest /api/healthz during the backup | `npm run restore` → new DATA_DIR | `npm run restore` → PostgreSQL | `npm run db:move -- --to postgres://…` |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...results.map(
       (r) =>
-        `| ${r.scenario === "demo" ? "seeded demo group (`npm run seed-demo`)" : "50,000 shipped order items"} | ${r.rows.toLocaleString("en")} | ${(r.bytes / 1024).toFixed(0)} KiB | ${s(r.backupSeconds)} s | ${r.longestHealthMs.toFixed(0)} ms | ${s(r.restorePgliteSeconds)} s | ${s(r.restorePgSeconds)} s | ${s(r.moveSeconds)} s |`,
+        `| ${r.scenario === "demo" ? "seeded demo group (`npm run seed-demo`)" : "50,000 shipped order items"} | ${r.rows.toLocaleString("en")} | ${(r.bytes / 1024).toFixed(0)} KiB | ${s(r.backup)} | ${r.pauseSeconds.toFixed(1)} s | ${r.longestHealthMs.toFixed(0)} ms | ${s(r.restorePglite)} | ${s(r.restorePg)} | ${s(r.move)} |`,
     ),
   ].join("\n");
   console.info(report);

@@ -21,10 +21,12 @@ async function main() {
   const onProgress = (p: Progress) =>
     progress.update(`${p.rowsDone}/${p.rowsTotal} rows ${percent(p.rowsDone, p.rowsTotal)} (${p.table})`);
   let result: BackupResult | null = null;
-  let via = describe(source);
+  let via = `the ${describe(source)}`;
   if (source.kind === "pglite") {
     result = await requestServerBackup(source.dataDir, file, onProgress);
-    if (result) via = `the server running on ${source.dataDir}`;
+    if (result) {
+      via = `the server running on ${source.dataDir} (its requests waited ${result.pauseSeconds?.toFixed(1)} s for the dump)`;
+    }
   }
   try {
     result ??= await backupDatabase(source, file, onProgress);

@@ -53,7 +53,9 @@ export async function backupServedPglite(
 ): Promise<BackupResult> {
   if (!database.dumpSnapshot) throw new Error("this database cannot be dumped from inside the process");
   // The Blob goes to the worker as it is (its bytes are shared, not copied on this thread).
+  const dumpStarted = performance.now();
   const dump = await database.dumpSnapshot();
+  const pauseSeconds = (performance.now() - dumpStarted) / 1000;
   const entry = copyWorkerEntry();
   const worker = new Worker(entry.file, {
     workerData: { dump, file: path.resolve(file) },
@@ -63,7 +65,8 @@ export async function backupServedPglite(
     return await new Promise<BackupResult>((resolve, reject) => {
       worker.on("message", (reply: WorkerReply) => {
         if ("progress" in reply) onProgress?.(reply.progress);
-        else if ("done" in reply) resolve({ ...reply.done, checksums: new Map(reply.done.checksums) });
+        else if ("done" in reply)
+          resolve({ ...reply.done, pauseSeconds, checksums: new Map(reply.done.checksums) });
         else reject(new Error(reply.error));
       });
       worker.once("error", reject);

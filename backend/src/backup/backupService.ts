@@ -87,7 +87,13 @@ export async function startBackupService(opts: {
       status.last_error = null;
       status.last_error_at = null;
       opts.logger.info(
-        { file: result.file, bytes: result.bytes, rows: result.rows, seconds: result.seconds },
+        {
+          file: result.file,
+          bytes: result.bytes,
+          rows: result.rows,
+          seconds: result.seconds,
+          pauseSeconds: result.pauseSeconds,
+        },
         "automatic backup written",
       );
       schedule(intervalMs);

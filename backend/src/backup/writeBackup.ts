@@ -35,6 +35,8 @@ export interface BackupResult {
   rows: number;
   tables: number;
   seconds: number;
+  /** A served embedded database only: how long its requests waited for the dump of its data directory. */
+  pauseSeconds?: number;
   /** Per table: rows and the checksum of its rows (the move compares them). */
   checksums: Map<string, { rows: number; sha256: string }>;
 }
