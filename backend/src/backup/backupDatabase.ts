@@ -39,7 +39,7 @@ function copyWorkerEntry(): { file: string; execArgv: string[] } {
 type WorkerReply =
   | { progress: Progress }
   | { done: Omit<BackupResult, "checksums"> & { checksums: [string, { rows: number; sha256: string }][] } }
-  | { error: string };
+  | { error: string; code?: string };
 
 /**
  * A backup of the embedded database this process serves: a dump of its data directory between two
@@ -67,7 +67,7 @@ export async function backupServedPglite(
         if ("progress" in reply) onProgress?.(reply.progress);
         else if ("done" in reply)
           resolve({ ...reply.done, pauseSeconds, checksums: new Map(reply.done.checksums) });
-        else reject(new Error(reply.error));
+        else reject(Object.assign(new Error(reply.error), { code: reply.code }));
       });
       worker.once("error", reject);
       worker.once("exit", (code) => reject(new Error(`the backup worker exited with ${code}`)));

@@ -12,8 +12,10 @@ export interface BackupStatus {
   enabled: boolean;
   /** The newest complete backup in BACKUP_DIR (one written before a restart counts too). */
   last_at: string | null;
-  last_file: string | null;
-  /** Why the last attempt failed; null once one succeeds again. */
+  /**
+   * Why the last attempt failed, as a code without paths (ENOSPC, EACCES…; the log has the whole error):
+   * the health check is public. Null once one succeeds again.
+   */
   last_error: string | null;
   last_error_at: string | null;
   next_at: string | null;
@@ -51,7 +53,6 @@ export async function startBackupService(opts: {
   const status: BackupStatus = {
     enabled,
     last_at: newest ? (await stat(path.join(opts.dir, newest))).mtime.toISOString() : null,
-    last_file: newest ? path.join(opts.dir, newest) : null,
     last_error: null,
     last_error_at: null,
     next_at: null,
@@ -83,7 +84,6 @@ export async function startBackupService(opts: {
         return written;
       });
       status.last_at = new Date().toISOString();
-      status.last_file = result.file;
       status.last_error = null;
       status.last_error_at = null;
       opts.logger.info(
@@ -98,7 +98,7 @@ export async function startBackupService(opts: {
       );
       schedule(intervalMs);
     } catch (err) {
-      status.last_error = (err as Error).message;
+      status.last_error = (err as NodeJS.ErrnoException).code ?? "backup failed";
       status.last_error_at = new Date().toISOString();
       opts.logger.error({ err, dir: opts.dir }, "automatic backup failed");
       schedule(Math.min(intervalMs, RETRY_WITHIN_MS));

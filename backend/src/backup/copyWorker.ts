@@ -24,5 +24,5 @@ withPgliteCopy(dump, (session) =>
   }),
 ).then(
   (result) => parentPort?.postMessage({ done: { ...result, checksums: [...result.checksums] } }),
-  (err: Error) => parentPort?.postMessage({ error: err.message }),
+  (err: NodeJS.ErrnoException) => parentPort?.postMessage({ error: err.message, code: err.code }),
 );
