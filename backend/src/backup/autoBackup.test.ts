@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type AppProcess, startAppProcess, waitFor } from "../test/processes";
@@ -36,10 +36,11 @@ describe("automatic backups of the embedded database", () => {
     processes.push(app);
     return app;
   };
-  afterAll(async () => {
+  // A test that failed half-way must not leave its server holding the data directory for the next.
+  afterEach(async () => {
     for (const p of processes) await p.crash();
-    rmSync(root, { recursive: true, force: true });
   });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   /** Every file restore would take verifies from end to end; the others are `.partial`. */
   async function everyTakenFileIsWhole(): Promise<{ whole: number; partial: number }> {
@@ -59,26 +60,34 @@ describe("automatic backups of the embedded database", () => {
   }
 
   it("runs on the interval, keeps BACKUP_KEEP files and reports the last one in /api/healthz", async () => {
+    // Older backups already there: pruning must remove them, the oldest first.
+    const older = ["2020-01-01", "2020-01-02", "2020-01-03"].map(
+      (day) => `zaiko-${day}T03-00-00-000Z.jsonl.gz`,
+    );
+    mkdirSync(backupDir, { recursive: true });
+    for (const name of older) writeFileSync(path.join(backupDir, name), "an old backup");
     const app = await start();
     const seen = new Set<string>();
+    // The first value is the newest old file's time; each later one is a backup written and pruned after.
     await waitFor(
       async () => {
         const at = (await health(app)).backup?.last_at;
         if (at) seen.add(at);
-        return seen.size >= KEEP + 2;
+        return seen.size >= 3;
       },
-      90_000,
-      `${KEEP + 2} automatic backups`,
+      240_000,
+      "two automatic backups",
     );
     const status = (await health(app)).backup!;
     expect(status).toMatchObject({ enabled: true, last_error: null });
-    // Pruned after each backup: at most KEEP complete files (one more may be being written right now).
+    await app.stop();
     const names = readdirSync(backupDir).filter((n) => !n.endsWith(PARTIAL_SUFFIX));
+    for (const name of older) expect(names).not.toContain(name);
+    // Pruned after each backup: KEEP, or one more if the process stopped between a backup and its pruning.
     expect(names.length).toBeGreaterThanOrEqual(KEEP);
     expect(names.length).toBeLessThanOrEqual(KEEP + 1);
     await everyTakenFileIsWhole();
-    await app.stop();
-  }, 120_000);
+  }, 300_000);
 
   it("leaves no file restore would take when killed with -9 in the middle of a backup", async () => {
     let partialsSeen = 0;
@@ -87,7 +96,7 @@ describe("automatic backups of the embedded database", () => {
       // Killed the moment a backup's temporary file appears: in the middle of writing it.
       await waitFor(
         async () => readdirSync(backupDir).some((n) => n.endsWith(PARTIAL_SUFFIX)),
-        60_000,
+        120_000,
         "a backup being written",
       ).catch(() => undefined);
       await app.crash();
@@ -95,14 +104,14 @@ describe("automatic backups of the embedded database", () => {
     }
     // The kills landed while a backup was being written (the test would show nothing otherwise).
     expect(partialsSeen).toBeGreaterThan(0);
-  }, 240_000);
+  }, 480_000);
 
   it("reports a failed backup in /api/healthz", async () => {
     const notADirectory = path.join(root, "a-file");
     writeFileSync(notADirectory, "");
     const app = await start({ BACKUP_DIR: path.join(notADirectory, "backups") });
-    await waitFor(async () => Boolean((await health(app)).backup?.last_error), 60_000, "a failed backup");
+    await waitFor(async () => Boolean((await health(app)).backup?.last_error), 120_000, "a failed backup");
     expect((await health(app)).backup?.last_error).toMatch(/ENOTDIR/);
     await app.stop();
-  }, 90_000);
+  }, 180_000);
 });

@@ -108,13 +108,13 @@ describeOnDatabases("a backup taken under concurrent writes", (driver: DriverNam
     for (let i = 0; i < ITEMS; i++) items.push((await makeItem(server, owner, { stock: STOCK })).id);
     cases = [];
     for (let i = 0; i < CASES; i++) cases.push((await makeCase(server, owner)).id);
-  });
+  }, 120_000);
   afterAll(async () => {
     running = false;
     await Promise.all(clients);
-    await server.close();
+    await server?.close();
     rmSync(dir, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
   async function client(): Promise<void> {
