@@ -55,7 +55,7 @@ describeOnPostgres("npm run restore: what it refuses and what it writes", () => 
     await addUnits(server, owner, item.id, kase.id, 2);
     good = path.join(dir, "good.jsonl.gz");
     await backupServedPglite(server.deps.database, good);
-  });
+  }, 120_000);
   afterAll(async () => {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
