@@ -187,5 +187,5 @@ describeOnPostgres("npm run restore: what it refuses and what it writes", () => 
     } finally {
       await target.dispose();
     }
-  });
+  }, 120_000);
 });
