@@ -3,9 +3,10 @@ import { cpSync, rmSync } from "node:fs";
 import { build } from "esbuild";
 
 rmSync("dist", { recursive: true, force: true });
+// copyWorker: the backup's worker thread (src/backup/backupDatabase.ts), a file of its own beside main.js.
 await build({
-  entryPoints: ["src/main.ts"],
-  outfile: "dist/main.js",
+  entryPoints: { main: "src/main.ts", copyWorker: "src/backup/copyWorker.ts" },
+  outdir: "dist",
   bundle: true,
   platform: "node",
   target: "node20",

@@ -55,6 +55,12 @@ export interface Config {
    * another deployment on the same Redis do not (their group and user ids overlap).
    */
   realtimeChannelKey: string;
+  /** Where the embedded database's automatic backups go (backup/backupService.ts). */
+  backupDir: string;
+  /** Automatic backups kept; older ones are removed. */
+  backupKeep: number;
+  /** Hours between automatic backups of the embedded database (0: none). */
+  backupIntervalHours: number;
 }
 
 /** A configuration the server must not start with; main prints the message as one line and exits 1. */
@@ -68,6 +74,16 @@ function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
   if (raw === undefined || raw === "") return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+/** A non-negative number (hours may be fractional: a test runs backups every few seconds). */
+function decimal(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0)
+    throw new ConfigError(`${name} must be a non-negative number, got "${raw}"`);
   return n;
 }
 
@@ -161,6 +177,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     failedLoginsPerEmail: int("FAILED_LOGINS_PER_EMAIL", 10, env),
     rateLimitKeyPrefix: `zaiko:ratelimit:${databaseIdentity(databaseUrl, dataDir)}:`,
     realtimeChannelKey: `zaiko:socket.io:${databaseIdentity(databaseUrl, dataDir)}`,
+    backupDir: path.resolve(env.BACKUP_DIR || path.join(dataDir, "backups")),
+    backupKeep: Math.max(1, int("BACKUP_KEEP", 14, env)),
+    backupIntervalHours: decimal("BACKUP_INTERVAL_HOURS", 24, env),
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import type { AllocationHooks } from "./allocation/hooks";
+import type { BackupService } from "./backup/backupService";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Authenticate } from "./lib/authUser";
@@ -24,4 +25,6 @@ export interface AppDeps {
   allocationHooks?: AllocationHooks;
   /** Releases lapsed 仮押さえ holds (features/workcases/holdSweeper.ts); absent in tests that run it by hand. */
   holdSweeper?: { wakeAt(at: Date): void };
+  /** The embedded database's backups (automatic, and the CLI's over the admin channel); absent on PostgreSQL. */
+  backups?: BackupService;
 }

@@ -1,5 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { createApp } from "./app";
+import { startAdminChannel } from "./backup/adminChannel";
+import { startBackupService } from "./backup/backupService";
 import type { Config } from "./config";
 import { type Database, openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
@@ -120,6 +122,28 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     : undefined;
   await liveness?.start();
   const stopHousekeeping = startHousekeeping(deps);
+  // Backups of the embedded database this process opened from DATA_DIR (not of one a test handed in).
+  const backups =
+    !opts.database && database.driver === "pglite"
+      ? await startBackupService({
+          database,
+          dir: config.backupDir,
+          keep: config.backupKeep,
+          intervalHours: config.backupIntervalHours,
+          logger,
+        })
+      : undefined;
+  deps.backups = backups;
+  // Without its channel the server still serves (a socket path too long for the OS, say); only
+  // `npm run backup` of the running server is then unavailable, and says so.
+  const closeAdminChannel = backups
+    ? await startAdminChannel(config.dataDir, (file, onProgress) => backups.backupTo(file, onProgress)).catch(
+        (err: Error) => {
+          logger.warn({ err }, "admin channel for npm run backup not available");
+          return undefined;
+        },
+      )
+    : undefined;
   const holdSweeper =
     config.holdSweepMaxWaitMs > 0 ? startHoldSweeper(deps, config.holdSweepMaxWaitMs) : undefined;
   deps.holdSweeper = holdSweeper;
@@ -136,6 +160,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const close = () => {
     closing ??= (async () => {
       stopHousekeeping();
+      backups?.stop();
+      await closeAdminChannel?.();
       holdSweeper?.stop();
       presence.stop();
       // Stop accepting, let in-flight requests finish, then close sockets and the database.

@@ -24,8 +24,20 @@ export interface Database {
   url?: string;
   /** Runs a raw query; for health checks and tests. */
   ping(): Promise<void>;
+  /**
+   * PGlite only: its data directory as an uncompressed tar, taken between two transactions (backup/). The
+   * copy is crash-consistent: what it holds is every transaction committed before it, and nothing else.
+   */
+  dumpSnapshot?: () => Promise<Blob>;
   close(): Promise<void>;
 }
+
+/**
+ * Takes the transaction mutex first, so no transaction of the app is half-way through (dumpDataDir alone
+ * holds only the query mutex, between two statements of a transaction); requests wait for the dump only.
+ */
+const dumpBetweenTransactions = (client: PGlite) => () =>
+  client._runExclusiveTransaction(() => client.dumpDataDir("none"));
 
 /**
  * PGlite lets two processes open one directory and corrupt it, so the directory is held with a lock
@@ -53,6 +65,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     ping: async () => {
       await client.query("select 1");
     },
+    dumpSnapshot: dumpBetweenTransactions(client),
     close: async () => {
       await client.close();
       await release();
@@ -70,6 +83,7 @@ export async function openMemoryPglite(): Promise<Database> {
     ping: async () => {
       await client.query("select 1");
     },
+    dumpSnapshot: dumpBetweenTransactions(client),
     close: () => client.close(),
   };
 }

@@ -70,6 +70,8 @@ function pgliteDatabase(client: PGlite): Database {
     ping: async () => {
       await client.query("select 1");
     },
+    // As production's (db/client.ts): the backup tests snapshot a served in-memory database.
+    dumpSnapshot: () => client._runExclusiveTransaction(() => client.dumpDataDir("none")),
     close: () => client.close(),
   };
 }
