@@ -16,6 +16,9 @@ export function dayState(peak: number, stock: number): "idle" | "used" | "full" 
   return peak > 0 ? "used" : "idle";
 }
 
+/** An outage not found or repaired yet ends at the server's end of time (year 9999). */
+const isOpenEnd = (iso: string) => new Date(iso).getUTCFullYear() >= 9999;
+
 const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
 const dayClass = (day: string, today: string | null, index = -1) =>
   [
@@ -63,24 +66,30 @@ function ItemRow({ item, data, today }: { item: TimelineItemDto; data: TimelineD
         </div>
         {placed.length === 0 ? <p className="tl-empty">{t.noBookings}</p> : null}
         {placed.map(({ bar, lane, left, width, clippedStart, clippedEnd }) => {
-          const label = t.barLabel(
-            bar.case_title,
-            ja.lifecycle[bar.status],
-            bar.quantity,
-            displayDateTime(bar.start_date),
-            displayDateTime(bar.end_date),
-          );
+          // Lost / broken units hold stock until found or repaired: their own kind of bar, never a
+          // green 本予約 of the case that reported them, and 未解決 instead of the open end's year 9999.
+          const outage = bar.out_of_service;
+          const end = outage && isOpenEnd(bar.end_date) ? t.unresolved : displayDateTime(bar.end_date);
+          const label = outage
+            ? t.outageBarLabel(bar.case_title, bar.quantity, displayDateTime(bar.start_date), end)
+            : t.barLabel(
+                bar.case_title,
+                ja.lifecycle[bar.status],
+                bar.quantity,
+                displayDateTime(bar.start_date),
+                end,
+              );
           return (
             <Link
-              key={`${bar.case_id}-${bar.start_date}`}
+              key={`${bar.case_id}-${bar.start_date}-${outage ? "out" : "in"}`}
               to={casePath(bar.case_id)}
-              className={`tl-bar tl-bar-${bar.status}${clippedStart ? " tl-bar-from-before" : ""}${clippedEnd ? " tl-bar-goes-on" : ""}`}
+              className={`tl-bar tl-bar-${outage ? "outage" : bar.status}${clippedStart ? " tl-bar-from-before" : ""}${clippedEnd ? " tl-bar-goes-on" : ""}`}
               style={{ left: `${left}%`, width: `${width}%`, top: `${lane * 1.75}rem` }}
               title={label}
               aria-label={label}
             >
               <span className="tl-bar-text">
-                <strong>{bar.quantity}</strong> {bar.case_title}
+                <strong>{bar.quantity}</strong> {outage ? t.outageBarText(bar.case_title) : bar.case_title}
               </span>
             </Link>
           );
@@ -129,6 +138,7 @@ export function Timeline({ data, today }: { data: TimelineDto; today: string | n
         <span className="tl-legend-chip tl-peak-short" /> {t.shortLegend}
         <span className="case-status-chip case-status-confirmed">{ja.lifecycle.confirmed}</span>
         <span className="case-status-chip case-status-tentative">{ja.lifecycle.tentative}</span>
+        <span className="tl-legend-chip tl-bar-outage" /> {t.outage}
       </p>
     </div>
   );

@@ -44,6 +44,7 @@ import {
 import "../../components/allocation.css";
 import { SearchField } from "../../components/form/SearchField";
 import { askConfirm, notifySuccess, showAlert } from "../../lib/feedback";
+import { logFailure } from "../../lib/logFailure";
 
 // Loaded when first opened: the form (zod, the date pickers) and the dialogs are not needed to draw the list.
 const WorkCaseFormDialog = lazyDialog(async () => (await import("./WorkCaseFormDialog")).WorkCaseFormDialog);
@@ -104,7 +105,7 @@ export function WorkCaseListPage() {
 
   useEffect(() => {
     if (casesQuery.isError) {
-      console.error("work case list fetch failed", casesQuery.error);
+      logFailure("work case list fetch failed", casesQuery.error);
       void showAlert(t.fetchFailed);
     }
   }, [casesQuery.isError, casesQuery.error]);
@@ -136,7 +137,7 @@ export function WorkCaseListPage() {
           .unwrap()
           .then(() => notifySuccess(ja.feedback.caseDuplicated))
           .catch((error: unknown) => {
-            console.error("work case duplicate failed", error);
+            logFailure("work case duplicate failed", error);
             // The spec's alert; a 409 for lack of stock adds one line per short item.
             void showAlert(t.duplicateFailed, { details: shortageLinesOf(error) });
           })
@@ -170,7 +171,7 @@ export function WorkCaseListPage() {
         setFormOpen(false);
         notifySuccess(ja.feedback.caseCreated);
       } catch (error) {
-        console.error("work case create failed", error);
+        logFailure("work case create failed", error);
         // The spec's alert; a refused deadline (in the past by now) adds the server's reason.
         void showAlert(t.saveFailed, { details: fieldMessagesOf(error) });
       }
@@ -182,7 +183,7 @@ export function WorkCaseListPage() {
       notifySuccess(ja.feedback.caseUpdated);
     } catch (error) {
       // Any edit error opens 変更不可 (spec §8); a 409 also says which items are short.
-      console.error("work case edit failed", error);
+      logFailure("work case edit failed", error);
       setRefused({
         shortages: shortagesOf(error),
         holds: tentativeHoldsOf(error),
@@ -200,7 +201,7 @@ export function WorkCaseListPage() {
       setToDelete(null);
       notifySuccess(t.deleted);
     } catch (error) {
-      console.error("work case delete failed", error);
+      logFailure("work case delete failed", error);
       void showAlert(t.deleteFailed);
     }
   };
