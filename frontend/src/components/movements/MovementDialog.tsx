@@ -106,8 +106,8 @@ function UndoLatest(props: {
       />
     );
   return (
-    <div className="mv-undo-confirm" role="group" aria-label={t.undoLatest}>
-      <p>{t.undoConfirm(props.record)}</p>
+    <fieldset className="mv-undo-confirm">
+      <legend>{t.undoConfirm(props.record)}</legend>
       <Button type="button" size="small" outlined label={t.undoNo} onClick={props.onCancel} />
       <Button
         type="button"
@@ -117,7 +117,7 @@ function UndoLatest(props: {
         loading={props.busy}
         onClick={props.onConfirm}
       />
-    </div>
+    </fieldset>
   );
 }
 
