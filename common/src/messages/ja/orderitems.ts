@@ -23,8 +23,6 @@ export const ja = {
     add: (title: string) => `${title}を1つ追加`, // ours: accessible name of '+'
     reduce: (title: string) => `${title}を1つ減らす`, // ours: accessible name of '-'
     shortageTitle: "在庫が不足しています", // ours
-    addedPartly: (requested: number, added: number) =>
-      `${requested}個のうち${added}個を追加しました。在庫が不足しています`, // ours: several '+' clicks, one refused
     // ours: a refused '+' in the user's own numbers (the clicks that did not go through, the units free)
     notAdded: (refused: number, free: number) =>
       `${refused}個は追加できません：この期間の空きは${free}個です`,
