@@ -76,6 +76,9 @@ describeInBrowser("in-app dialogs and success toasts journey", () => {
       await form.getByRole("button", { name: "新規作成" }).click();
       await expectReadableToast(page, "案件を登録しました。");
       await screenshot(page, `case-created-toast-${name}`);
+      // The new case's 案件詳細 opened (issue 36); back to the list.
+      await page.waitForURL(/\/orderitems\/\d+$/);
+      await page.goto("/workcase");
 
       // Edit.
       await rowOf(page, title)

@@ -79,7 +79,9 @@ describeInBrowser("case lifecycle journey (仮押さえ / 本予約 / キャン�
     await fillDate(a, form, "仮押さえ期限", "2027/03/01 18:00");
     await screenshot(a, "lifecycle-form-desktop");
     await form.getByRole("button", { name: "新規作成" }).click();
-    await form.waitFor({ state: "hidden" });
+    // The new case's 案件詳細 opens (issue 36); back to the list.
+    await a.getByRole("heading", { name: "案件詳細：A社展示会" }).waitFor();
+    await a.goto("/workcase");
     rowA = rowOf(a, "A社展示会");
     await rowA.getByText("仮押さえ", { exact: true }).waitFor();
     await rowA.getByText("期限 2027年03月01日 18:00・担当 横浜 健").waitFor();

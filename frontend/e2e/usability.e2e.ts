@@ -174,7 +174,9 @@ describeInBrowser("issue 21: what a person trips over", () => {
       await p.keyboard.press("Tab");
       expect(await end.inputValue()).toBe("2026/11/25 09:30");
       await form.getByRole("button", { name: "新規作成" }).click();
-      await form.waitFor({ state: "hidden" });
+      // The new case's 案件詳細 opens (issue 36); back to the list.
+      await p.waitForURL(/\/orderitems\/\d+$/);
+      await p.goto("/workcase");
       await rowOf(p, `入力テスト${viewport.width}`).getByText("2026年11月24日 18:00").waitFor();
       await rowOf(p, `入力テスト${viewport.width}`).getByText("2026年11月25日 09:30").waitFor();
 

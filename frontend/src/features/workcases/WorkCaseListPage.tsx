@@ -7,6 +7,7 @@ import { PlusIcon } from "primereact/icons/plus";
 import { TimesIcon } from "primereact/icons/times";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useSelector } from "react-redux";
+import { useNavigate } from "react-router-dom";
 import { DataTable } from "../../components/DataTable";
 import { DateTimeField } from "../../components/form/DateTimeField";
 import { dropdownNames } from "../../components/form/dropdownNames";
@@ -81,6 +82,7 @@ export function WorkCaseListPage() {
   const groupId = useSelector(selectGroupId);
   const casesQuery = useListWorkCasesQuery(groupId ?? skipToken);
   const [createCase, { isLoading: creating }] = useCreateWorkCaseMutation();
+  const navigate = useNavigate();
   const [updateCase, { isLoading: updating }] = useUpdateWorkCaseMutation();
   const [deleteCase, { isLoading: deleting }] = useDeleteWorkCaseMutation();
   const [duplicateCase] = useDuplicateWorkCaseMutation();
@@ -167,9 +169,12 @@ export function WorkCaseListPage() {
     const body = { title, start_date, end_date, note, groupId };
     if (form.mode === "create") {
       try {
-        await createCase({ ...body, ...holdBody(values) }).unwrap();
+        const created = await createCase({ ...body, ...holdBody(values) }).unwrap();
         setFormOpen(false);
         notifySuccess(ja.feedback.caseCreated);
+        // A coordinator creates a case to put equipment on it: open its 案件詳細 (issue 36). Left on the
+        // list, the new case was often not on page 1 and nothing led to it.
+        navigate(`/orderitems/${created.id}`);
       } catch (error) {
         logFailure("work case create failed", error);
         // The spec's alert; a refused deadline (in the past by now) adds the server's reason.

@@ -106,7 +106,8 @@ describe("WorkCaseListPage: case status (docs/lifecycle.md)", () => {
     await user.tab();
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
-    await screen.findByRole("link", { name: "新しい仮" });
+    // The new case's 案件詳細 opens (issue 36).
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/orderitems/9"));
     const post = requests.find((r) => route(r) === "POST /api/workcases/");
     const body = (await post!.json()) as { status: string; hold_until: string; start_date: string };
     expect(body.status).toBe("tentative");
