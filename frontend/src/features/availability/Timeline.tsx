@@ -30,12 +30,22 @@ const dayClass = (day: string, today: string | null, index = -1) =>
     .filter(Boolean)
     .join(" ");
 
-/** "3/2(火)" as two lines on narrow columns: "3/2" over "火". */
-function DayLabel({ label }: { label: string }) {
-  const [date, rest = ""] = label.split("(");
+/**
+ * "3/2(火)" as two lines on narrow columns: "3/2" over "火". The month is its own span: on a phone
+ * (14 columns of ~25 px) only the first column and the 1st of a month keep it, so the days read
+ * 11/28 29 30 12/1 instead of running together as 11/2811/2911/30 (issue 36).
+ */
+function DayLabel({ label, monthShown }: { label: string; monthShown: boolean }) {
+  const [date = "", rest = ""] = label.split("(");
+  const [month, day] = date.includes("/") ? date.split("/") : ["", date];
   return (
     <>
-      <span className="tl-day-date">{date}</span>
+      <span className="tl-day-date">
+        {month ? (
+          <span className={monthShown ? "tl-day-month" : "tl-day-month tl-day-month-repeat"}>{month}/</span>
+        ) : null}
+        {day}
+      </span>
       <span className="tl-day-weekday">{rest.replace(")", "")}</span>
     </>
   );
@@ -125,7 +135,7 @@ export function Timeline({ data, today }: { data: TimelineDto; today: string | n
       <div className="tl-head" aria-hidden="true">
         {data.labels.map((label, i) => (
           <span key={data.days[i]} className={`tl-day ${dayClass(data.days[i] ?? "", today)}`}>
-            <DayLabel label={label} />
+            <DayLabel label={label} monthShown={i === 0 || (data.days[i] ?? "").endsWith("-01")} />
           </span>
         ))}
       </div>
