@@ -302,7 +302,9 @@ describe("OrderItemsPage", () => {
     // In the user's numbers (issue 36): 1 click refused; 4 − 5 + 1 = 0 units were free for it.
     expect(alert).toHaveTextContent(t.notAdded(1, 0));
     expect(alert).toHaveTextContent("スピーカー");
-    expect(within(alert).getByRole("button", { name: ja.availability.whyButton("スピーカー") })).toBeVisible();
+    expect(
+      within(alert).getByRole("button", { name: ja.availability.whyButton("スピーカー") }),
+    ).toBeVisible();
   });
 
   it("watches the case room (again after a reconnect), leaves it on unmount, and applies inventory.changed", async () => {
