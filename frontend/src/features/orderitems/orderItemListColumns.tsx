@@ -51,7 +51,7 @@ export function orderItemListColumns({
           : displayDateTime(row.original[id]),
     });
   return helper.columns([
-    helper.accessor((o) => o.items.title, { id: "title", header: t.item, meta: { className: "col-name" } }),
+    helper.accessor((o) => o.items.title, { id: "title", header: t.item }),
     helper.accessor("order_quantity", {
       id: "order_quantity",
       header: t.orderQuantity,
@@ -113,7 +113,6 @@ export function orderItemListColumns({
       id: "category",
       header: ja.orderitems.category,
       enableGlobalFilter: false,
-      meta: { className: "col-name" },
     }),
     dateColumn("start_date", t.start),
     dateColumn("end_date", t.end),
