@@ -90,7 +90,7 @@ describeOnDatabases("GET /api/warehouse/", (driver) => {
     const rowOnBoard = async () =>
       (await board("")).days[0].cases.find((k) => k.id === c.id)?.rows.find((r) => r.item.id === lights.id);
     const id = (await rowOnBoard())!.id;
-    const post = (path: string, body: unknown) =>
+    const post = (path: string, body: object) =>
       request(server.url).post(path).set(bearer(owner)).send(body).expect(200);
     await post(`/api/orderitems/${id}/issue/`, { quantity: 4 });
     await post(`/api/orderitems/${id}/receive/`, {
