@@ -4,7 +4,11 @@ import path from "node:path";
 import type { Context, Middleware, Next } from "koa";
 import serve from "koa-static";
 
-/** The client's routes (spec §2). Anything else gets the client's NotFound screen with a 404 status. */
+/**
+ * The client's routes (spec §2, and ours: frontend/src/app/routes.tsx). Anything else gets the client's
+ * NotFound screen with a 404 status. Keep this list and the router's in step: `spa.test.ts` and the journey
+ * `directRoutes.e2e.ts` open every route directly.
+ */
 const CLIENT_ROUTES = [
   /^\/$/,
   /^\/workcase\/?$/,
@@ -17,6 +21,8 @@ const CLIENT_ROUTES = [
   /^\/useredit\/\d+\/?$/,
   /^\/user\/?$/,
   /^\/warehouse\/?$/,
+  /^\/workcase\/\d+\/packlist\/?$/,
+  /^\/availability\/(item|category)\/\d+\/?$/,
 ];
 
 export const isClientRoute = (p: string) => CLIENT_ROUTES.some((re) => re.test(p));

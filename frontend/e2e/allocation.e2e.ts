@@ -64,7 +64,9 @@ describeInBrowser("allocation journey", () => {
     await fillDate(a, form, "終了日時", "2027/01/12 18:00");
     await form.getByLabel("ノート").fill("搬入は朝8時");
     await form.getByRole("button", { name: "新規作成" }).click();
-    await form.waitFor({ state: "hidden" });
+    // The new case's 案件詳細 opens (issue 36); the list again through the header.
+    await a.getByRole("heading", { name: "案件詳細：秋祭り" }).waitFor();
+    await a.getByRole("link", { name: "ワークケース" }).click();
     await a.getByRole("link", { name: "秋祭り" }).waitFor();
     await rowOf(a, "秋祭り").getByText("2027年01月10日 09:00").waitFor();
 

@@ -12,17 +12,25 @@ const OWNER = { email: "feedback@example.com", group: "仙台レンタル", firs
 async function expectReadableToast(page: Page, text: string) {
   const message = page.locator(".p-toast-message").filter({ hasText: text });
   await message.waitFor();
-  // Once its fade-in has ended it is fully opaque (a washed-out toast never gets there).
-  await page.waitForFunction((el) => getComputedStyle(el).opacity === "1", await message.elementHandle(), {
-    timeout: 3000,
-  });
-  const box = await message.boundingBox();
-  expect(box?.y ?? 0).toBeGreaterThanOrEqual(64);
-  const look = await message.evaluate((el) => {
-    const style = getComputedStyle(el);
-    const text = el.querySelector(".p-toast-summary") ?? el;
-    return { background: style.backgroundColor, opacity: style.opacity, color: getComputedStyle(text).color };
-  });
+  // Once its fade-in has ended it is fully opaque (a washed-out toast never gets there). Where it sits and how it
+  // looks are read in that same moment: the toast lives 3 s, and after 新規作成 the case detail loads meanwhile
+  // (issue 36), so separate reads on a busy machine could find it gone.
+  const seen = await page.waitForFunction(
+    (el) => {
+      const style = getComputedStyle(el);
+      if (style.opacity !== "1") return null;
+      const text = el.querySelector(".p-toast-summary") ?? el;
+      return {
+        y: el.getBoundingClientRect().y,
+        background: style.backgroundColor,
+        color: getComputedStyle(text).color,
+      };
+    },
+    await message.elementHandle(),
+    { timeout: 3000 },
+  );
+  const look = (await seen.jsonValue()) as { y: number; background: string; color: string };
+  expect(look.y).toBeGreaterThanOrEqual(64);
   // rgb(...) without an alpha channel: not washed out over what lies under it.
   expect(look.background).toMatch(/^rgb\(/);
   return message;
@@ -76,6 +84,9 @@ describeInBrowser("in-app dialogs and success toasts journey", () => {
       await form.getByRole("button", { name: "新規作成" }).click();
       await expectReadableToast(page, "案件を登録しました。");
       await screenshot(page, `case-created-toast-${name}`);
+      // The new case's 案件詳細 opened (issue 36); back to the list.
+      await page.waitForURL(/\/orderitems\/\d+$/);
+      await page.goto("/workcase");
 
       // Edit.
       await rowOf(page, title)

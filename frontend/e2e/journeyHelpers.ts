@@ -181,3 +181,21 @@ export async function expectNoPageOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 }
+
+/**
+ * Collects what the app logs as an error in the browser console (and uncaught page errors). An expected
+ * refusal (a 4xx the screen explains: 409 on '+', 400 on a bad CSV, 401 on a wrong password) must not be one.
+ * Chromium itself logs every non-2xx response as "Failed to load resource: … status of 4xx"; that line is
+ * the browser's, not the app's, and no page code can silence it, so it is left out (5xx lines are kept).
+ */
+export function collectConsoleErrors(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const text = message.text();
+    if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+    seen.push(text);
+  });
+  page.on("pageerror", (error) => seen.push(`pageerror: ${error.message}`));
+  return seen;
+}

@@ -75,11 +75,15 @@ describeInBrowser("case lifecycle journey (仮押さえ / 本予約 / キャン�
     await fillDate(a, form, "開始日時", "2027/03/10 09:00");
     await fillDate(a, form, "終了日時", "2027/03/12 18:00");
     await form.getByLabel("仮押さえ", { exact: true }).check();
-    expect(await form.getByRole("button", { name: "新規作成" }).isDisabled()).toBe(true);
+    // The deadline starts at 7 days from today at 18:00 (issue 36): 新規作成 is usable at once.
+    expect(await form.getByLabel("仮押さえ期限", { exact: true }).inputValue()).toMatch(/ 18:00$/);
+    expect(await form.getByRole("button", { name: "新規作成" }).isDisabled()).toBe(false);
     await fillDate(a, form, "仮押さえ期限", "2027/03/01 18:00");
     await screenshot(a, "lifecycle-form-desktop");
     await form.getByRole("button", { name: "新規作成" }).click();
-    await form.waitFor({ state: "hidden" });
+    // The new case's 案件詳細 opens (issue 36); back to the list.
+    await a.getByRole("heading", { name: "案件詳細：A社展示会" }).waitFor();
+    await a.goto("/workcase");
     rowA = rowOf(a, "A社展示会");
     await rowA.getByText("仮押さえ", { exact: true }).waitFor();
     await rowA.getByText("期限 2027年03月01日 18:00・担当 横浜 健").waitFor();

@@ -69,7 +69,7 @@ describeInBrowser("issue and receive by quantity journey (出庫済 n/N, 入庫�
     micA = rowOf(a, "マイク");
     await micA.getByRole("button", { name: "マイク：出庫済 0/10（数量を指定して出庫）" }).click();
     const issueA = a.getByRole("dialog", { name: "マイクの出庫" });
-    const quantityA = issueA.getByRole("spinbutton", { name: "数量" });
+    const quantityA = issueA.getByRole("spinbutton", { name: "出庫数" });
     expect(await quantityA.inputValue()).toBe("10");
     await quantityA.fill("8");
     await screenshot(a, "movements-issue-dialog-desktop");
@@ -87,7 +87,7 @@ describeInBrowser("issue and receive by quantity journey (出庫済 n/N, 入庫�
     await issued8.waitFor();
     await issued8.click();
     const issueB = b.getByRole("dialog", { name: "マイクの出庫" });
-    expect(await issueB.getByRole("spinbutton", { name: "数量" }).inputValue()).toBe("2");
+    expect(await issueB.getByRole("spinbutton", { name: "出庫数" }).inputValue()).toBe("2");
     await issueB.getByText("残り2個").waitFor();
     await issueB
       .getByRole("list", { name: "入出庫の記録" })
@@ -107,12 +107,12 @@ describeInBrowser("issue and receive by quantity journey (出庫済 n/N, 入庫�
     // The lost unit comes out of the 9 returned.
     await micB.getByRole("button", { name: /：入庫済 0\/10/ }).click();
     const receiveB = b.getByRole("dialog", { name: "マイクの入庫" });
-    const quantityB = receiveB.getByRole("spinbutton", { name: "数量" });
+    const quantityB = receiveB.getByRole("spinbutton", { name: "入庫数（良品）" });
     expect(await quantityB.inputValue()).toBe("10");
     const lostB = receiveB.getByRole("spinbutton", { name: "紛失" });
     await lostB.fill("1");
     await lostB.press("Tab");
-    await receiveB.getByText("合計10個（未入庫10個）").waitFor();
+    await receiveB.getByText("今回の記録：良品 9個・紛失 1個（未入庫 10個のうち）").waitFor();
     expect(await quantityB.inputValue()).toBe("9");
     await expectNoPageOverflow(b);
     await screenshot(b, "movements-receive-lost-phone");

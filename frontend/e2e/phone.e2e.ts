@@ -361,7 +361,9 @@ describeInBrowser("phone journey (390 px)", () => {
       form.getByRole("button", { name: "新規作成" }),
     ]);
     await form.getByRole("button", { name: "新規作成" }).click();
-    await form.waitFor({ state: "hidden" });
+    // The new case's 案件詳細 opens (issue 36); back to the list.
+    await p.getByRole("heading", { name: "案件詳細：雪まつり" }).waitFor();
+    await p.goto("/workcase");
     await p.getByRole("link", { name: "雪まつり" }).waitFor();
 
     const token = await tokenFor(suite.app.url, OWNER.email);

@@ -13,11 +13,6 @@ export interface HolderDto extends TimelineBarDto {
   /** A tentative case's deadline (期限) and holder (担当); null for a confirmed case. */
   hold_until: string | null;
   held_by_name: string | null;
-  /**
-   * Units of this case reported lost or broken (紛失・故障) and not found or repaired yet: they hold stock from
-   * the report (docs/lifecycle.md). `end_date` is 9999-12-31 while unresolved.
-   */
-  out_of_service: boolean;
 }
 
 /** GET /api/availability/items/{id}/holders/: who holds the item over a window, and when it is free. */
@@ -47,6 +42,12 @@ export interface TimelineBarDto {
   start_date: string;
   end_date: string;
   quantity: number;
+  /**
+   * Units of this case reported lost or broken (紛失・故障) and not found or repaired yet: they hold stock from
+   * the report (docs/lifecycle.md), not a booking of the case. `end_date` is 9999-12-31 while unresolved
+   * (the screens say 未解決).
+   */
+  out_of_service: boolean;
 }
 
 /** One item's row of the timeline. */

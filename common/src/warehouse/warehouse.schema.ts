@@ -24,6 +24,12 @@ export interface WarehouseRowDto {
   /** Units out and back so far (出庫済 n/N, 入庫済 n/N), as in the order item. */
   issued_quantity: number;
   received_quantity: number;
+  /**
+   * Of the received units, those reported lost (紛失) / broken (故障) and not found / repaired yet: the board
+   * shows 入庫 3・紛失 1 instead of a plain 入庫済 (docs/warehouse.md). Counted in `received_quantity`.
+   */
+  lost_quantity: number;
+  broken_quantity: number;
   /** Its start (出庫) falls within the section's day. Always false in the overdue section. */
   outgoing: boolean;
   /** Its end (入庫) falls within the section's day. Always true in the overdue section. */

@@ -3,6 +3,7 @@ import { useCallback, useState } from "react";
 import { statusOf } from "../lib/allocation";
 import { toIsoWithOffset } from "../lib/dateTime";
 import { serverDetail } from "../lib/errors";
+import { logFailure } from "../lib/logFailure";
 
 const t = ja.orderitems;
 
@@ -32,7 +33,7 @@ export function useShipmentToggle(send: (id: number, patch: ShipmentPatch) => Pr
       try {
         await send(row.id, kind === "issue" ? { issue: value } : { receive: value });
       } catch (error) {
-        console.error(`${kind} update failed`, error);
+        logFailure(`${kind} update failed`, error);
         const detail = serverDetail(error);
         if (statusOf(error) === 409 && detail === t.notIssued) setNotice({ title: t.notIssued, body: "" });
         else

@@ -45,6 +45,7 @@ function caseBar(r: Row, c: WorkCaseView | undefined): TimelineBarDto {
     start_date: iso(r.start),
     end_date: iso(r.end),
     quantity: r.quantity,
+    out_of_service: r.outOfService,
   };
 }
 
@@ -87,7 +88,6 @@ export async function holdersOfItem(
       ...caseBar(r, c),
       hold_until: tentative && c?.holdUntil ? iso(c.holdUntil) : null,
       held_by_name: tentative && c?.heldBy != null ? c.heldByName : null,
-      out_of_service: r.outOfService,
     };
   });
   // Units lost or broken and not yet found or repaired hold stock until year 9999 (docs/lifecycle.md): free

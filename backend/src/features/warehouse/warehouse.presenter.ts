@@ -15,6 +15,8 @@ export function presentBoardRow(row: BoardRow, outgoing: boolean, returning: boo
     version: row.version,
     issued_quantity: row.issuedQuantity,
     received_quantity: row.receivedQuantity,
+    lost_quantity: row.lostQuantity,
+    broken_quantity: row.brokenQuantity,
     outgoing,
     returning,
   };

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, gte, isNull, lt, ne, or } from "drizzle-orm";
+import { and, asc, eq, gt, gte, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { categories, items, orderItems, workCases } from "../../db/schema";
+import { categories, items, orderItemMovements, orderItems, workCases } from "../../db/schema";
 
 type Queryable = Db | Tx;
 
@@ -22,7 +22,22 @@ export interface BoardRow {
   version: number;
   issuedQuantity: number;
   receivedQuantity: number;
+  /** Units of its receives reported lost / broken and not yet found / repaired (out of service now). */
+  lostQuantity: number;
+  brokenQuantity: number;
 }
+
+/**
+ * Units of the order item's receives with this disposition still out of service. Looked up only for
+ * lines with something received (most rows on the board have nothing back yet), through the movements'
+ * (order_item_id, id) index.
+ */
+const outOfService = (disposition: "lost" | "broken") =>
+  sql<number>`CASE WHEN ${orderItems.receivedQuantity} > 0 THEN (
+    SELECT coalesce(sum(m.quantity), 0)::int FROM ${orderItemMovements} m
+    WHERE m.order_item_id = ${orderItems.id} AND m.kind = 'receive'
+      AND m.disposition = ${disposition} AND m.resolved_at IS NULL
+  ) ELSE 0 END`.mapWith(Number);
 
 export interface BoardWindow {
   /** [from, to): the two days shown. */
@@ -58,6 +73,8 @@ export function boardRows(db: Queryable, groupId: number, w: BoardWindow): Promi
       version: orderItems.version,
       issuedQuantity: orderItems.issuedQuantity,
       receivedQuantity: orderItems.receivedQuantity,
+      lostQuantity: outOfService("lost"),
+      brokenQuantity: outOfService("broken"),
     })
     .from(orderItems)
     .innerJoin(

@@ -12,7 +12,7 @@ import { bearer, type Session, signUpOwner } from "../../test/api";
 import { describeOnDatabases } from "../../test/databases";
 import { startTestServer } from "../../test/testServer";
 import { makeItem } from "../items/items.testkit";
-import { add, addUnits, makeCase, patch } from "../orderitems/orderitems.testkit";
+import { add, addUnits, HOUR, makeCase, patch } from "../orderitems/orderitems.testkit";
 
 /** 2030-04-01 in Tokyo is [2030-03-31T15:00Z, 2030-04-01T15:00Z); the next day ends 2030-04-02T15:00Z. */
 const DAY = "2030-04-01";
@@ -79,6 +79,38 @@ describeOnDatabases("GET /api/warehouse/", (driver) => {
     expect(order.indexOf(sameDay.caseId)).toBeLessThan(order.indexOf(overnight.caseId));
   });
 
+  it("counts a row's units lost or broken and not yet found or repaired (入庫 3・紛失 1, issue 36)", async () => {
+    const lights = await makeItem(server, owner, { title: "LEDライト", stock: 10 });
+    const now = Date.now();
+    const c = await makeCase(server, owner, {
+      start: new Date(now).toISOString(),
+      end: new Date(now + 2 * 24 * HOUR).toISOString(),
+    });
+    await addUnits(server, owner, lights.id, c.id, 4);
+    const rowOnBoard = async () =>
+      (await board("")).days[0].cases.find((k) => k.id === c.id)?.rows.find((r) => r.item.id === lights.id);
+    const id = (await rowOnBoard())!.id;
+    const post = (path: string, body: object) =>
+      request(server.url).post(path).set(bearer(owner)).send(body).expect(200);
+    await post(`/api/orderitems/${id}/issue/`, { quantity: 4 });
+    await post(`/api/orderitems/${id}/receive/`, {
+      quantity: 2,
+      broken: 1,
+      repair_due: "2030-01-10T00:00:00+09:00",
+    });
+    expect(await rowOnBoard()).toMatchObject({ received_quantity: 3, lost_quantity: 0, broken_quantity: 1 });
+    await post(`/api/orderitems/${id}/receive/`, { quantity: 0, lost: 1 });
+    expect(await rowOnBoard()).toMatchObject({ received_quantity: 4, lost_quantity: 1, broken_quantity: 1 });
+    // Found: the unit is back, the board no longer counts it.
+    const outages = await request(server.url)
+      .get(`/api/items/${lights.id}/outages/`)
+      .set(bearer(owner))
+      .expect(200);
+    const lost = (outages.body as { id: number; kind: string }[]).find((o) => o.kind === "lost")!;
+    await post(`/api/outages/${lost.id}/resolve/`, {});
+    expect(await rowOnBoard()).toMatchObject({ received_quantity: 4, lost_quantity: 0, broken_quantity: 1 });
+  });
+
   it("groups rows by case with what the board shows, items by title, issue/receive as set", async () => {
     const mic = await makeItem(server, owner, { title: "マイク", stock: 5 });
     const amp = await makeItem(server, owner, { title: "アンプ", stock: 5 });
@@ -110,6 +142,8 @@ describeOnDatabases("GET /api/warehouse/", (driver) => {
           version: 1,
           issued_quantity: 0,
           received_quantity: 0,
+          lost_quantity: 0,
+          broken_quantity: 0,
           outgoing: true,
           returning: false,
         },
@@ -125,6 +159,8 @@ describeOnDatabases("GET /api/warehouse/", (driver) => {
           version: 3,
           issued_quantity: 2,
           received_quantity: 0,
+          lost_quantity: 0,
+          broken_quantity: 0,
           outgoing: true,
           returning: false,
         },

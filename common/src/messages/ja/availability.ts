@@ -40,6 +40,12 @@ export const ja = {
     noItems: "このカテゴリにはアイテムがありません。",
     barLabel: (title: string, status: string, n: number, from: string, to: string) =>
       `${title}（${status}）${n}個 ${from} 〜 ${to}`,
+    // units lost or broken and not found / repaired (docs/availability.md): not a booking of their case
+    outage: "紛失・故障",
+    unresolved: "未解決",
+    outageBarText: (caseTitle: string) => `紛失・故障（${caseTitle}）`,
+    outageBarLabel: (caseTitle: string, n: number, from: string, to: string) =>
+      `紛失・故障 ${n}個（${caseTitle}で報告）${from} 〜 ${to}`,
     itemColumn: "アイテム",
     // server refusals
     periodRequired: "期間（start と end）または案件（case）を指定してください",

@@ -23,8 +23,9 @@ export const ja = {
     add: (title: string) => `${title}を1つ追加`, // ours: accessible name of '+'
     reduce: (title: string) => `${title}を1つ減らす`, // ours: accessible name of '-'
     shortageTitle: "在庫が不足しています", // ours
-    addedPartly: (requested: number, added: number) =>
-      `${requested}個のうち${added}個を追加しました。在庫が不足しています`, // ours: several '+' clicks, one refused
+    // ours: a refused '+' in the user's own numbers (the clicks that did not go through, the units free)
+    notAdded: (refused: number, free: number) =>
+      `${refused}個は追加できません：この期間の空きは${free}個です`,
     pendingClicks: (count: number) => `（送信待ち${count}個）`, // ours: appended to '+' / '-' names while clicks wait
     caseFetchFailed: "案件の取得に失敗しました。サーバーとの接続を確認してください。",
     inventoryFetchFailed: "在庫情報の取得に失敗しました。サーバーとの接続を確認してください。",
@@ -129,11 +130,19 @@ export const ja = {
     receiveSome: "数量を指定して入庫",
     issueTitle: (title: string) => `${title}の出庫`,
     receiveTitle: (title: string) => `${title}の入庫`,
-    quantityLabel: "数量",
+    quantityLabel: "出庫数",
+    // a receive's count is the units back in good order (lost and broken have their own fields)
+    receiveQuantityLabel: "入庫数（良品）",
     remaining: (n: number) => `残り${n}個`,
     submitIssue: "出庫する",
     submitReceive: "入庫する",
     undoLatest: "直前の記録を取り消す",
+    // the undo names the record it takes back and asks first: in a receive dialog it may be the 出庫
+    undoLatestOf: (record: string) => `直前の記録を取り消す：${record}`,
+    undoRecord: (kind: string, n: number, at: string, by: string) => `${kind} ${n}個（${at}・${by}）`,
+    undoConfirm: (record: string) => `直前の記録「${record}」を取り消します。よろしいですか？`,
+    undoYes: "取り消す",
+    undoNo: "やめる",
     undone: "直前の記録を取り消しました。",
     cancel: "キャンセル",
     history: "入出庫の記録",
@@ -163,7 +172,17 @@ export const ja = {
     repairDueLabel: "修理予定日",
     lostKind: "紛失",
     brokenKind: "故障",
-    receiveTotal: (n: number, left: number) => `合計${n}個（未入庫${left}個）`,
+    // what this receive records, out of the units still out (zero lost / broken left out)
+    receivePlan: (returned: number, lost: number, broken: number, left: number) =>
+      `今回の記録：${[
+        `良品 ${returned}個`,
+        lost > 0 ? `紛失 ${lost}個` : "",
+        broken > 0 ? `故障 ${broken}個` : "",
+      ]
+        .filter(Boolean)
+        .join(
+          "・",
+        )}（未入庫 ${left}個のうち${returned + lost + broken < left ? `、${left - returned - lost - broken}個は未入庫のまま` : ""}）`,
     title: "使用できないアイテム（紛失・故障）",
     none: "紛失・故障中のアイテムはありません",
     availableNow: "現在使用できる数",

@@ -21,6 +21,16 @@ export const ja = {
     unissue: "出庫解除",
     receive: "入庫",
     unreceive: "入庫解除",
+    // a line partly out or back (docs/warehouse.md): the status says how many, the big button moves the rest
+    partlyIssued: (n: number, of: number) => `出庫 ${n}/${of}`,
+    partlyReceived: (n: number, of: number) => `入庫 ${n}/${of}`,
+    issueRest: (n: number) => `残り${n}個を出庫`,
+    receiveRest: (n: number) => `残り${n}個を入庫`,
+    /** Everything accounted for, some of it lost or broken: 入庫 3・紛失 1 (zero parts left out). */
+    receivedParts: (returned: number, lost: number, broken: number) =>
+      [`入庫 ${returned}`, lost > 0 ? `紛失 ${lost}` : "", broken > 0 ? `故障 ${broken}` : ""]
+        .filter(Boolean)
+        .join("・"),
     toggleLabel: (action: string, title: string) => `${action}：${title}`,
     scanLabel: "スキャン（アイテム名またはID）",
     scanPlaceholder: "スキャン、またはアイテム名・IDを入力",

@@ -70,6 +70,57 @@ const historyKind = (kind: "issue" | "receive", disposition: string) =>
         ? o.historyKind(o.brokenKind)
         : t.receiveKind;
 
+type Movement = NonNullable<ReturnType<typeof useOrderItemMovementsQuery>["data"]>[number];
+
+/** The latest record in words: what the undo would take back. */
+const latestRecord = (list: readonly Movement[]) => {
+  const mv = list[list.length - 1]!;
+  return t.undoRecord(
+    historyKind(mv.kind, mv.disposition),
+    mv.quantity,
+    displayDateTime(mv.at),
+    mv.member_name || t.unknownMember,
+  );
+};
+
+/** 直前の記録を取り消す, naming the record, then a confirmation in place (no second dialog over this one). */
+function UndoLatest(props: {
+  record: string;
+  confirming: boolean;
+  busy: boolean;
+  onAsk: () => void;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  if (!props.confirming)
+    return (
+      <Button
+        type="button"
+        size="small"
+        text
+        icon={undoIcon}
+        label={t.undoLatestOf(props.record)}
+        className="mv-undo"
+        disabled={props.busy}
+        onClick={props.onAsk}
+      />
+    );
+  return (
+    <fieldset className="mv-undo-confirm">
+      <legend>{t.undoConfirm(props.record)}</legend>
+      <Button type="button" size="small" outlined label={t.undoNo} onClick={props.onCancel} />
+      <Button
+        type="button"
+        size="small"
+        severity="danger"
+        label={t.undoYes}
+        loading={props.busy}
+        onClick={props.onConfirm}
+      />
+    </fieldset>
+  );
+}
+
 interface Props {
   /** The row as it is now (live), or null when the dialog is closed. */
   row: MovableRow | null;
@@ -94,6 +145,8 @@ export function MovementDialog({ row, kind, busy, error, onSubmit, onUndo, onHid
   const [lost, setLost] = useState(0);
   const [broken, setBroken] = useState(0);
   const [repairDay, setRepairDay] = useState("");
+  // The undo asks first: one tap took back the latest record whatever it was (a fresh 入庫 dialog undid the 出庫).
+  const [confirmUndo, setConfirmUndo] = useState(false);
   const openId = row?.id ?? null;
   // A new dialog starts at everything that is left, all in good order.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when another row or kind opens
@@ -102,6 +155,7 @@ export function MovementDialog({ row, kind, busy, error, onSubmit, onUndo, onHid
     setLost(0);
     setBroken(0);
     setRepairDay("");
+    setConfirmUndo(false);
   }, [openId, kind]);
   // Another screen moved units meanwhile (live): keep the chosen quantity within what is left now.
   useEffect(() => setQuantity((q) => (q === null || q > left ? (left > 0 ? left : null) : q)), [left]);
@@ -155,7 +209,7 @@ export function MovementDialog({ row, kind, busy, error, onSubmit, onUndo, onHid
           {left > 0 ? (
             <QuantityStepper
               id="mv-quantity-input"
-              label={t.quantityLabel}
+              label={receiving ? t.receiveQuantityLabel : t.quantityLabel}
               value={quantity}
               onChange={setQuantity}
               min={damaged > 0 ? 0 : 1}
@@ -195,7 +249,7 @@ export function MovementDialog({ row, kind, busy, error, onSubmit, onUndo, onHid
                   />
                 </div>
               ) : null}
-              {damaged > 0 ? <p className="mv-total">{o.receiveTotal(total, left)}</p> : null}
+              <p className="mv-total">{o.receivePlan(quantity ?? 0, lost, broken, left)}</p>
             </div>
           ) : null}
           {left > 0 ? null : <p>{kind === "issue" ? t.nothingToIssue : t.nothingToReceive}</p>}
@@ -218,15 +272,15 @@ export function MovementDialog({ row, kind, busy, error, onSubmit, onUndo, onHid
                   </li>
                 ))}
               </ul>
-              <Button
-                type="button"
-                size="small"
-                text
-                icon={undoIcon}
-                label={t.undoLatest}
-                disabled={busy}
-                onClick={() =>
+              <UndoLatest
+                record={latestRecord(history.data)}
+                confirming={confirmUndo}
+                busy={busy}
+                onAsk={() => setConfirmUndo(true)}
+                onCancel={() => setConfirmUndo(false)}
+                onConfirm={() =>
                   void onUndo().then((done) => {
+                    setConfirmUndo(false);
                     if (done) history.refetch();
                   })
                 }

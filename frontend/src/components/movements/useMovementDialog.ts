@@ -1,6 +1,7 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { useCallback, useState } from "react";
 import { serverDetail, serverFieldMessages } from "../../lib/errors";
+import { logFailure } from "../../lib/logFailure";
 import type { MovableRow, MovementKind, ReceiveParts } from "./movementsApi";
 
 /**
@@ -24,7 +25,7 @@ export function useMovementDialog(
       await request();
       return true;
     } catch (err) {
-      console.error("movement failed", err);
+      logFailure("movement failed", err);
       setError(serverDetail(err) ?? serverFieldMessages(err)[0] ?? ja.movements.failed);
       return false;
     } finally {

@@ -48,6 +48,7 @@ const week = (peaks: number[], tentativeTitle = "仮B"): TimelineDto => ({
           start_date: "2027-03-01T00:00:00.000Z",
           end_date: "2027-03-03T09:00:00.000Z",
           quantity: 2,
+          out_of_service: false,
         },
         {
           case_id: 12,
@@ -56,6 +57,7 @@ const week = (peaks: number[], tentativeTitle = "仮B"): TimelineDto => ({
           start_date: "2027-03-02T00:00:00.000Z",
           end_date: "2027-03-05T09:00:00.000Z",
           quantity: 1,
+          out_of_service: false,
         },
       ],
     },

@@ -16,6 +16,9 @@ export function dayState(peak: number, stock: number): "idle" | "used" | "full" 
   return peak > 0 ? "used" : "idle";
 }
 
+/** An outage not found or repaired yet ends at the server's end of time (year 9999). */
+const isOpenEnd = (iso: string) => new Date(iso).getUTCFullYear() >= 9999;
+
 const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
 const dayClass = (day: string, today: string | null, index = -1) =>
   [
@@ -27,12 +30,22 @@ const dayClass = (day: string, today: string | null, index = -1) =>
     .filter(Boolean)
     .join(" ");
 
-/** "3/2(火)" as two lines on narrow columns: "3/2" over "火". */
-function DayLabel({ label }: { label: string }) {
-  const [date, rest = ""] = label.split("(");
+/**
+ * "3/2(火)" as two lines on narrow columns: "3/2" over "火". The month is its own span: on a phone
+ * (14 columns of ~25 px) only the first column and the 1st of a month keep it, so the days read
+ * 11/28 29 30 12/1 instead of running together as 11/2811/2911/30 (issue 36).
+ */
+function DayLabel({ label, monthShown }: { label: string; monthShown: boolean }) {
+  const [date = "", rest = ""] = label.split("(");
+  const [month, day] = date.includes("/") ? date.split("/") : ["", date];
   return (
     <>
-      <span className="tl-day-date">{date}</span>
+      <span className="tl-day-date">
+        {month ? (
+          <span className={monthShown ? "tl-day-month" : "tl-day-month tl-day-month-repeat"}>{month}/</span>
+        ) : null}
+        {day}
+      </span>
       <span className="tl-day-weekday">{rest.replace(")", "")}</span>
     </>
   );
@@ -63,24 +76,30 @@ function ItemRow({ item, data, today }: { item: TimelineItemDto; data: TimelineD
         </div>
         {placed.length === 0 ? <p className="tl-empty">{t.noBookings}</p> : null}
         {placed.map(({ bar, lane, left, width, clippedStart, clippedEnd }) => {
-          const label = t.barLabel(
-            bar.case_title,
-            ja.lifecycle[bar.status],
-            bar.quantity,
-            displayDateTime(bar.start_date),
-            displayDateTime(bar.end_date),
-          );
+          // Lost / broken units hold stock until found or repaired: their own kind of bar, never a
+          // green 本予約 of the case that reported them, and 未解決 instead of the open end's year 9999.
+          const outage = bar.out_of_service;
+          const end = outage && isOpenEnd(bar.end_date) ? t.unresolved : displayDateTime(bar.end_date);
+          const label = outage
+            ? t.outageBarLabel(bar.case_title, bar.quantity, displayDateTime(bar.start_date), end)
+            : t.barLabel(
+                bar.case_title,
+                ja.lifecycle[bar.status],
+                bar.quantity,
+                displayDateTime(bar.start_date),
+                end,
+              );
           return (
             <Link
-              key={`${bar.case_id}-${bar.start_date}`}
+              key={`${bar.case_id}-${bar.start_date}-${outage ? "out" : "in"}`}
               to={casePath(bar.case_id)}
-              className={`tl-bar tl-bar-${bar.status}${clippedStart ? " tl-bar-from-before" : ""}${clippedEnd ? " tl-bar-goes-on" : ""}`}
+              className={`tl-bar tl-bar-${outage ? "outage" : bar.status}${clippedStart ? " tl-bar-from-before" : ""}${clippedEnd ? " tl-bar-goes-on" : ""}`}
               style={{ left: `${left}%`, width: `${width}%`, top: `${lane * 1.75}rem` }}
               title={label}
               aria-label={label}
             >
               <span className="tl-bar-text">
-                <strong>{bar.quantity}</strong> {bar.case_title}
+                <strong>{bar.quantity}</strong> {outage ? t.outageBarText(bar.case_title) : bar.case_title}
               </span>
             </Link>
           );
@@ -116,7 +135,7 @@ export function Timeline({ data, today }: { data: TimelineDto; today: string | n
       <div className="tl-head" aria-hidden="true">
         {data.labels.map((label, i) => (
           <span key={data.days[i]} className={`tl-day ${dayClass(data.days[i] ?? "", today)}`}>
-            <DayLabel label={label} />
+            <DayLabel label={label} monthShown={i === 0 || (data.days[i] ?? "").endsWith("-01")} />
           </span>
         ))}
       </div>
@@ -129,6 +148,7 @@ export function Timeline({ data, today }: { data: TimelineDto; today: string | n
         <span className="tl-legend-chip tl-peak-short" /> {t.shortLegend}
         <span className="case-status-chip case-status-confirmed">{ja.lifecycle.confirmed}</span>
         <span className="case-status-chip case-status-tentative">{ja.lifecycle.tentative}</span>
+        <span className="tl-legend-chip tl-bar-outage" /> {t.outage}
       </p>
     </div>
   );

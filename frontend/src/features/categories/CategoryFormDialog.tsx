@@ -7,6 +7,7 @@ import { TextField } from "../../components/form/TextField";
 import { useTouched } from "../../components/form/useTouched";
 import { serverFieldMessages } from "../../lib/errors";
 import { showAlert } from "../../lib/feedback";
+import { logFailure } from "../../lib/logFailure";
 import { fieldErrors } from "../../lib/validation";
 import { useCreateCategoryMutation, useUpdateCategoryMutation } from "./categoriesApi";
 
@@ -47,7 +48,7 @@ export function CategoryFormDialog({ target, groupId, onClose }: Props) {
       else await create(body).unwrap();
       onClose();
     } catch (error) {
-      console.error("category save failed", error);
+      logFailure("category save failed", error);
       const messages = serverFieldMessages(error);
       if (messages.length > 0) setServerErrors(messages);
       else void showAlert(editing ? ja.catalogue.categoryEditFailed : ja.catalogue.categorySaveFailed);

@@ -20,6 +20,7 @@ import { useDeleteCategoryMutation, useLazyRelatedItemsQuery, useListCategoriesQ
 import { categoryColumns } from "./categoryColumns";
 import "./categories.css";
 import { showAlert } from "../../lib/feedback";
+import { logFailure } from "../../lib/logFailure";
 
 const addIcon = primeIcon(PlusIcon);
 const NO_CATEGORIES: CategoryDto[] = [];
@@ -44,7 +45,7 @@ export function CategoryListPage() {
 
   useEffect(() => {
     if (categoriesQuery.isError) {
-      console.error("category list fetch failed", categoriesQuery.error);
+      logFailure("category list fetch failed", categoriesQuery.error);
       void showAlert(ja.catalogue.categoryFetchFailed);
     }
   }, [categoriesQuery.isError, categoriesQuery.error]);
@@ -58,7 +59,7 @@ export function CategoryListPage() {
         setLastDelete(target);
         setToDelete(target);
       } catch (error) {
-        console.error("related items fetch failed", error);
+        logFailure("related items fetch failed", error);
         void showAlert(ja.catalogue.relatedItemsFailed);
       }
     },
@@ -76,7 +77,7 @@ export function CategoryListPage() {
       await deleteCategory({ id: toDelete.category.id, group: groupId }).unwrap();
       setToDelete(null);
     } catch (error) {
-      console.error("category delete failed", error);
+      logFailure("category delete failed", error);
       void showAlert(ja.catalogue.categoryDeleteFailed);
     }
   };

@@ -7,6 +7,7 @@ import { businessDay } from "../../lib/dateTime";
 import { showAlert } from "../../lib/feedback";
 import { useExportHistoryCsvMutation } from "./historyApi";
 import "./history.css";
+import { logFailure } from "../../lib/logFailure";
 
 const t = ja.history;
 const downloadIcon = primeIcon(DownloadIcon);
@@ -31,7 +32,7 @@ export function HistoryExportForm({ groupId }: { groupId: number | null }) {
     exportCsv({ groupId, ...period })
       .unwrap()
       .catch((error: unknown) => {
-        console.error("history CSV export failed", error);
+        logFailure("history CSV export failed", error);
         void showAlert(t.exportFailed);
       });
   };

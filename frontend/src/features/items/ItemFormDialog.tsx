@@ -10,6 +10,7 @@ import { useTouched } from "../../components/form/useTouched";
 import { shortageLinesOf } from "../../lib/allocation";
 import { serverDetail, serverFieldMessages } from "../../lib/errors";
 import { showAlert } from "../../lib/feedback";
+import { logFailure } from "../../lib/logFailure";
 import { fieldErrors } from "../../lib/validation";
 import { useCreateItemMutation, useUpdateItemMutation } from "./itemsApi";
 
@@ -90,7 +91,7 @@ export function ItemFormDialog({ target, categories, groupId, onClose }: Props) 
       else await create(body).unwrap();
       onClose();
     } catch (error) {
-      console.error("item save failed", error);
+      logFailure("item save failed", error);
       const messages = shortageMessages(error) ?? serverFieldMessages(error);
       if (messages.length > 0) setServerErrors(messages);
       else void showAlert(editing ? ja.catalogue.itemEditFailed : ja.catalogue.itemSaveFailed);

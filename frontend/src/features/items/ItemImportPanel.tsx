@@ -11,6 +11,7 @@ import { NoticeDialog } from "../../components/NoticeDialog";
 import { shortageLinesOf } from "../../lib/allocation";
 import { serverDetail, serverFieldMessages } from "../../lib/errors";
 import { showAlert } from "../../lib/feedback";
+import { logFailure } from "../../lib/logFailure";
 import { useDownloadItemTemplateMutation, useImportItemCsvMutation } from "./itemsApi";
 
 const uploadIcon = primeIcon(UploadIcon);
@@ -56,7 +57,7 @@ export function ItemImportPanel() {
       setResult(done);
     } catch (error) {
       // The spec only logs import failures; the user also needs to see which line is wrong.
-      console.error("CSV import failed", error);
+      logFailure("CSV import failed", error);
       setProblems(importProblems(error));
     }
   };
@@ -65,7 +66,7 @@ export function ItemImportPanel() {
     // Template failures are only logged (spec §8).
     downloadTemplate()
       .unwrap()
-      .catch((error: unknown) => console.error("template download failed", error));
+      .catch((error: unknown) => logFailure("template download failed", error));
   };
 
   return (

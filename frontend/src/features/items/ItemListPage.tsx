@@ -24,6 +24,7 @@ import "./items.css";
 import { dropdownNames } from "../../components/form/dropdownNames";
 import { SearchField } from "../../components/form/SearchField";
 import { showAlert } from "../../lib/feedback";
+import { logFailure } from "../../lib/logFailure";
 
 const addIcon = primeIcon(PlusIcon);
 const NO_ITEMS: WeekItemDto[] = [];
@@ -70,7 +71,7 @@ export function ItemListPage() {
 
   useEffect(() => {
     if (weekQuery.isError) {
-      console.error("weekly items fetch failed", weekQuery.error);
+      logFailure("weekly items fetch failed", weekQuery.error);
       void showAlert(ja.catalogue.itemFetchFailed);
     }
   }, [weekQuery.isError, weekQuery.error]);
@@ -109,7 +110,7 @@ export function ItemListPage() {
     { refetchOnMountOrArgChange: true },
   );
   useEffect(() => {
-    if (allocations.isError) console.error("item allocations fetch failed", allocations.error);
+    if (allocations.isError) logFailure("item allocations fetch failed", allocations.error);
   }, [allocations.isError, allocations.error]);
 
   const askDelete = (item: ItemDto) => {
@@ -124,7 +125,7 @@ export function ItemListPage() {
       setToDelete(null);
       setDetailOpen(false);
     } catch (error) {
-      console.error("item delete failed", error);
+      logFailure("item delete failed", error);
       void showAlert(ja.catalogue.itemDeleteFailed);
     }
   };

@@ -11,6 +11,7 @@ import { SearchField } from "../../components/form/SearchField";
 import { primeIcon } from "../../components/icons/primeIcon";
 import { Page } from "../../components/layout/Page";
 import { notifySuccess, showAlert } from "../../lib/feedback";
+import { logFailure } from "../../lib/logFailure";
 import { selectGroupId } from "../../lib/session";
 import { HistoryExportForm } from "../history";
 import { memberColumns } from "./memberColumns";
@@ -43,7 +44,7 @@ export function MemberListPage() {
 
   useEffect(() => {
     if (membersQuery.isError) {
-      console.error("member list fetch failed", membersQuery.error);
+      logFailure("member list fetch failed", membersQuery.error);
       void showAlert(ja.errors.userFetchFailed);
     }
   }, [membersQuery.isError, membersQuery.error]);
@@ -55,7 +56,7 @@ export function MemberListPage() {
         .unwrap()
         .then(() => notifySuccess(active ? ja.feedback.memberActivated : ja.feedback.memberDeactivated))
         .catch((error: unknown) => {
-          console.error("member toggle failed", error);
+          logFailure("member toggle failed", error);
           void showAlert(ja.errors.memberStateFailed);
         });
     },
@@ -73,7 +74,7 @@ export function MemberListPage() {
       await deleteMember({ id: toDelete.id, groupId }).unwrap();
       setToDelete(null);
     } catch (error) {
-      console.error("member delete failed", error);
+      logFailure("member delete failed", error);
       void showAlert(ja.errors.userDeleteFailed);
     }
   };
@@ -83,7 +84,7 @@ export function MemberListPage() {
     // Export failures are only logged (spec §8).
     exportCsv(groupId)
       .unwrap()
-      .catch((error: unknown) => console.error("member CSV export failed", error));
+      .catch((error: unknown) => logFailure("member CSV export failed", error));
   };
 
   return (

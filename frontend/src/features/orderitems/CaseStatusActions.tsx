@@ -8,6 +8,7 @@ import { ShortageList } from "../../components/ShortageList";
 import { type ShortageDto, shortagesOf, type TentativeHoldDto, tentativeHoldsOf } from "../../lib/allocation";
 import { isoFromWallClock, wallClockOf } from "../../lib/dateTime";
 import { askConfirm, showAlert } from "../../lib/feedback";
+import { logFailure } from "../../lib/logFailure";
 import { selectSession } from "../../lib/session";
 import { WhyShortButton } from "../availability";
 import { useChangeCaseStatusMutation } from "./caseStatusApi";
@@ -53,7 +54,7 @@ export function CaseStatusActions({ workcase, groupId }: { workcase: WorkCaseDto
       await change({ id: workcase.id, groupId, status, hold_until }).unwrap();
       return true;
     } catch (error) {
-      console.error("case status change failed", error);
+      logFailure("case status change failed", error);
       const shortages = shortagesOf(error);
       if (shortages.length > 0) {
         setRefused({ reason: refusalOf(error), shortages, holds: tentativeHoldsOf(error) });

@@ -129,7 +129,7 @@ describe("issue and receive by quantity on the shipped item list", () => {
     await screen.findByText("マイク");
     await user.click(await progress(m.receivedOf(0, 10), m.receiveSome));
     const dialog = await screen.findByRole("dialog", { name: m.receiveTitle("マイク") });
-    const good = within(dialog).getByRole("spinbutton", { name: m.quantityLabel });
+    const good = within(dialog).getByRole("spinbutton", { name: m.receiveQuantityLabel });
     expect(good).toHaveValue("10");
     const field = (label: string) => within(dialog).getByRole("spinbutton", { name: label });
     // Typed and left, as on a phone (the number is taken when the field is left).
@@ -143,7 +143,7 @@ describe("issue and receive by quantity on the shipped item list", () => {
     }
     // The good ones make room for them: 7 + 1 + 2 is all ten that are out.
     await waitFor(() => expect(good).toHaveValue("7"));
-    expect(within(dialog).getByText(o.receiveTotal(10, 10))).toBeInTheDocument();
+    expect(within(dialog).getByText(o.receivePlan(7, 1, 2, 10))).toBeInTheDocument();
     const submit = within(dialog).getByRole("button", { name: m.submitReceive });
     // Broken units need the day they are expected back from repair.
     expect(submit).toBeDisabled();
@@ -172,7 +172,10 @@ describe("issue and receive by quantity on the shipped item list", () => {
     const dialog = await screen.findByRole("dialog", { name: m.issueTitle("マイク") });
     const list = await within(dialog).findByRole("list", { name: m.history });
     expect(list).toHaveTextContent("出庫 8個（山田 太郎）");
-    await user.click(within(dialog).getByRole("button", { name: m.undoLatest }));
+    // The undo names the record it takes back, and asks before it does.
+    await user.click(within(dialog).getByRole("button", { name: new RegExp(`^${m.undoLatest}：出庫 8個`) }));
+    expect(requests.some((r) => route(r) === "DELETE /api/orderitems/1/movements/latest/")).toBe(false);
+    await user.click(within(dialog).getByRole("button", { name: m.undoYes }));
     await waitFor(() =>
       expect(requests.some((r) => route(r) === "DELETE /api/orderitems/1/movements/latest/")).toBe(true),
     );
@@ -195,7 +198,8 @@ describe("issue and receive by quantity on the shipped item list", () => {
     await user.click(await progress(m.receivedOf(8, 10), m.receiveSome));
     const dialog = await screen.findByRole("dialog", { name: m.receiveTitle("マイク") });
     await within(dialog).findByRole("list", { name: m.history });
-    await user.click(within(dialog).getByRole("button", { name: m.undoLatest }));
+    await user.click(within(dialog).getByRole("button", { name: new RegExp(`^${m.undoLatest}`) }));
+    await user.click(within(dialog).getByRole("button", { name: m.undoYes }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(m.takeBackShort);
     expect(requests.filter((r) => route(r) === "DELETE /api/orderitems/1/movements/latest/")).toHaveLength(1);
     expect(within(dialog).getByText(m.receivedOf(8, 10), { exact: false })).toBeInTheDocument();

@@ -37,6 +37,7 @@ import { useFetchAlert } from "./useFetchAlert";
 import "../../components/allocation.css";
 import { dropdownNames } from "../../components/form/dropdownNames";
 import { SearchField } from "../../components/form/SearchField";
+import { logFailure } from "../../lib/logFailure";
 import { OverdueWarning } from "./OverdueWarning";
 
 const t = ja.orderitems;
@@ -144,7 +145,7 @@ export function OrderItemsListPage() {
       }).unwrap();
       setEditing(null);
     } catch (error) {
-      console.error("order item edit failed", error);
+      logFailure("order item edit failed", error);
       // The server's `error` (spec §8); a 400's field messages say the same kind of thing.
       setEditError({
         message: serverDetail(error) ?? serverFieldMessages(error)[0] ?? t.updateFailed,
@@ -162,7 +163,7 @@ export function OrderItemsListPage() {
       fileName: `${workcase.title}.xlsx`,
     })
       .unwrap()
-      .catch((error: unknown) => console.error("Excel export failed", error));
+      .catch((error: unknown) => logFailure("Excel export failed", error));
   };
 
   if (gone) return <CaseGoneNotice title={t.listTitle} gone={gone} />;

@@ -1,9 +1,9 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
 import { TimesIcon } from "primereact/icons/times";
+import { useLayoutEffect, useRef } from "react";
 import { ExclamationCircleIcon } from "../../components/icons/glyphs/ExclamationCircleIcon";
 import { primeIcon } from "../../components/icons/primeIcon";
-import { ShortageList } from "../../components/ShortageList";
 import { WhyShortButton } from "../availability";
 import type { AddRefusal } from "./useAllocationClicks";
 
@@ -22,17 +22,45 @@ interface Props {
  * the next add succeeds.
  */
 export function ShortageBox({ refusal, caseId, onClose }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  // The box floats over the page's end (the shipped table's pager): while it is shown the page gets room
+  // below its content as tall as the box, so everything can be scrolled above it.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const room = () => {
+      document.body.style.paddingBottom = `${el.offsetHeight + 24}px`;
+    };
+    room();
+    // jsdom (component tests) has no ResizeObserver.
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(room);
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      document.body.style.paddingBottom = "";
+    };
+  }, []);
   return (
-    <div className="error-list short-message" role="alert">
+    <div ref={box} className="error-list short-message" role="alert">
       <ExclamationCircleIcon />
       <div className="short-message-body">
         <strong>{refusal.message}</strong>
-        <ShortageList
-          shortages={refusal.shortages}
-          explain={(s) => (
-            <WhyShortButton look="text" itemId={s.item_id} itemTitle={s.title} caseId={caseId} />
-          )}
-        />
+        {/* The clicked item and its 理由, asked for the units the user still wants (not one more than
+            the case holds): the headline already says how many could not be added and how many were free. */}
+        <ul className="shortage-list">
+          {refusal.shortages.map((s) => (
+            <li key={s.item_id}>
+              {s.title}
+              <WhyShortButton
+                look="text"
+                itemId={s.item_id}
+                itemTitle={s.title}
+                caseId={caseId}
+                more={refusal.refused}
+              />
+            </li>
+          ))}
+        </ul>
       </div>
       <Button
         type="button"

@@ -2,8 +2,8 @@ import { ja } from "@zaiko/common/messages/ja";
 import { useCallback, useState } from "react";
 import { type ShortageDto, shortagesOf, statusOf } from "../../lib/allocation";
 import { api } from "../../lib/api";
-import { serverDetail } from "../../lib/errors";
 import { useAppDispatch } from "../../lib/hooks";
+import { logFailure } from "../../lib/logFailure";
 import { type ClickBatchResult, useCountedClicks } from "../../lib/useCountedClicks";
 import { useAddItemMutation, useReduceItemMutation } from "./orderItemsApi";
 
@@ -12,10 +12,23 @@ const t = ja.orderitems;
 export const ADD_DEBOUNCE_MS = 300;
 export const REDUCE_DEBOUNCE_MS = 100;
 
-/** A refused add: the headline and which items are short. */
+/** A refused add: the headline, which items are short, and how many units the user still wants. */
 export interface AddRefusal {
   message: string;
   shortages: ShortageDto[];
+  /** Clicks that did not go through: what 理由 asks for beyond the case's quantity. */
+  refused: number;
+}
+
+/**
+ * The headline of a refused '+', in the user's own terms: the clicks that did not go through and the
+ * units that were free for them. The refusal's shortage is of the one unit more that was refused
+ * (`required` = usage with it, `available` = stock), so the units still free before it were
+ * available − required + 1 (none, normally); the clicks that went through had taken `done` before it.
+ */
+export function refusalHeadline(requested: number, done: number, shortage: ShortageDto | undefined): string {
+  const freeAfter = shortage ? Math.max(0, shortage.available - shortage.required + 1) : 0;
+  return t.notAdded(requested - done, done + freeAfter);
 }
 
 /**
@@ -54,26 +67,30 @@ export function useAllocationClicks(caseId: number, groupId: number | null) {
     [reduceItem, caseId, groupId],
   );
   const onAdded = useCallback(
-    (_itemId: number, { requested, done, error }: ClickBatchResult) => {
+    (itemId: number, { requested, done, error }: ClickBatchResult) => {
       if (error === undefined) {
         setRefusal(null);
         return;
       }
       // Add failures are logged (spec §8); a refusal also says which items are short.
-      console.error("add item failed", error);
+      logFailure("add item failed", error);
       recheckAfter404(error);
       const shortages = shortagesOf(error);
       if (shortages.length === 0) return;
-      const message =
-        requested > 1 ? t.addedPartly(requested, done) : (serverDetail(error) ?? t.shortageTitle);
-      setRefusal({ message, shortages });
+      const mine = shortages.find((s) => s.item_id === itemId);
+      // Only the clicked item is on the box: the user asked for it; its 理由 explains the rest.
+      setRefusal({
+        message: refusalHeadline(requested, done, mine),
+        shortages: mine ? [mine] : shortages,
+        refused: Math.max(1, requested - done),
+      });
     },
     [recheckAfter404],
   );
   const onReduced = useCallback(
     (_itemId: number, { error }: ClickBatchResult) => {
       if (error === undefined) return;
-      console.error("reduce item failed", error);
+      logFailure("reduce item failed", error);
       recheckAfter404(error);
     },
     [recheckAfter404],

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { statusOf } from "../../lib/allocation";
 import { showAlert } from "../../lib/feedback";
+import { logFailure } from "../../lib/logFailure";
 
 /**
  * Logs a failed fetch and shows the spec's message once per failure (spec §8), in the app. A 404 is
@@ -10,7 +11,7 @@ export function useFetchAlert(query: { isError: boolean; error?: unknown }, mess
   const { isError, error } = query;
   useEffect(() => {
     if (!isError) return;
-    console.error(`${what} fetch failed`, error);
+    logFailure(`${what} fetch failed`, error);
     if (statusOf(error) === 404) return;
     void showAlert(message);
   }, [isError, error, message, what]);

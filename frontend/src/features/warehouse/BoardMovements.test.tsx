@@ -21,6 +21,8 @@ const mic: WarehouseRowDto = {
   receive: null,
   issued_quantity: 8,
   received_quantity: 0,
+  lost_quantity: 0,
+  broken_quantity: 0,
   version: 1,
   outgoing: true,
   returning: false,

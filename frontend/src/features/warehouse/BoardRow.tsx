@@ -22,10 +22,34 @@ export interface RowActions {
 /** HH:mm in the business zone. */
 export const timeOf = businessTimeOfDay;
 
+/**
+ * Where the line stands, in words a worker checks at a glance (docs/warehouse.md): 未出庫; 出庫 2/4 while
+ * only part is out (amber: more is to go); 出庫済; 入庫 3/4 while part is back; 入庫済; and
+ * 入庫 3・紛失 1 when everything is accounted for but some units were lost or broken (red: they did not
+ * come back). The spec's times alone (issue / receive set) said 出庫済 for 2 of 4 and 入庫済 for a loss.
+ */
+/** Some units out, not all (a state without counts, issue set and 0 out, reads as the spec's 出庫済). */
+const partlyIssued = (row: WarehouseRowDto) =>
+  Boolean(row.issue) && row.issued_quantity > 0 && row.issued_quantity < row.order_quantity;
+
+export function boardStatus(row: WarehouseRowDto): { text: string; tone: string } {
+  const n = row.order_quantity;
+  const out = row.lost_quantity + row.broken_quantity;
+  if (row.receive && out > 0)
+    return {
+      text: t.receivedParts(row.received_quantity - out, row.lost_quantity, row.broken_quantity),
+      tone: "lost",
+    };
+  if (row.receive) return { text: t.received, tone: "received" };
+  if (row.received_quantity > 0) return { text: t.partlyReceived(row.received_quantity, n), tone: "partly" };
+  if (partlyIssued(row)) return { text: t.partlyIssued(row.issued_quantity, n), tone: "partly" };
+  if (row.issue) return { text: t.issued, tone: "issued" };
+  return { text: t.notIssued, tone: "waiting" };
+}
+
 function Status({ row }: { row: WarehouseRowDto }) {
-  if (row.receive) return <span className="wh-status wh-status--received">{t.received}</span>;
-  if (row.issue) return <span className="wh-status wh-status--issued">{t.issued}</span>;
-  return <span className="wh-status wh-status--waiting">{t.notIssued}</span>;
+  const { text, tone } = boardStatus(row);
+  return <span className={`wh-status wh-status--${tone}`}>{text}</span>;
 }
 
 /** One shipped item: title, quantity, when it moves, its status and the two big toggles. */
@@ -34,11 +58,23 @@ export function BoardRow({
   overdue,
   actions,
 }: { row: WarehouseRowDto; overdue: boolean } & { actions: RowActions }) {
-  const issued = Boolean(row.issue);
+  // A line partly out: the big button issues the rest (the spec's PATCH {issue: now} issues what is left),
+  // so nothing needs the small chip; 出庫解除 of the part stays in the chip's dialog (取り消し).
+  const partlyOut = partlyIssued(row);
+  const issued = Boolean(row.issue) && !partlyOut;
   const received = Boolean(row.receive);
+  const partlyBack = !received && row.received_quantity > 0;
   const found = actions.found.has(row.id);
-  const issueLabel = issued ? t.unissue : t.issue;
-  const receiveLabel = received ? t.unreceive : t.receive;
+  const issueLabel = partlyOut
+    ? t.issueRest(row.order_quantity - row.issued_quantity)
+    : issued
+      ? t.unissue
+      : t.issue;
+  const receiveLabel = received
+    ? t.unreceive
+    : partlyBack && row.issued_quantity > row.received_quantity
+      ? t.receiveRest(row.issued_quantity - row.received_quantity)
+      : t.receive;
   return (
     <li
       className={`wh-row${found ? " wh-row--found" : ""}${overdue && !received ? " wh-row--overdue" : ""}`}
@@ -84,7 +120,7 @@ export function BoardRow({
           label={issueLabel}
           loading={actions.pending.has(`${row.id}:issue`)}
           ariaLabel={t.toggleLabel(issueLabel, row.item.title)}
-          onClick={() => actions.onToggle(row, "issue")}
+          onClick={() => actions.onToggle(partlyOut ? { ...row, issue: null } : row, "issue")}
         />
         <PlainButton
           className={

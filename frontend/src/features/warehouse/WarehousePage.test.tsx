@@ -22,6 +22,8 @@ const row = (id: number, title: string, extra: Partial<WarehouseRowDto> = {}): W
   version: 1,
   issued_quantity: 0,
   received_quantity: 0,
+  lost_quantity: 0,
+  broken_quantity: 0,
   outgoing: true,
   returning: false,
   ...extra,

@@ -16,6 +16,8 @@ const row = (outgoing: boolean): WarehouseRowDto => ({
   receive: null,
   issued_quantity: 0,
   received_quantity: 0,
+  lost_quantity: 0,
+  broken_quantity: 0,
   version: 1,
   outgoing,
   returning: !outgoing,

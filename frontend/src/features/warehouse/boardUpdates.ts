@@ -49,6 +49,9 @@ export function applyOrderItem(
   if (!isNewer(rows[0], o)) return "ignore";
   if (rows.some((r) => !sameInstant(r.start_date, o.start_date) || !sameInstant(r.end_date, o.end_date)))
     return "refetch";
+  // The order item carries no lost / broken counts: a changed receive may have reported (or taken back) a
+  // loss, which only the board's read knows. The counts are applied now and the board is read again.
+  const receivedChanged = rows.some((r) => r.received_quantity !== o.received_quantity);
   for (const r of rows) {
     r.issue = o.issue;
     r.receive = o.receive;
@@ -56,8 +59,12 @@ export function applyOrderItem(
     r.version = o.version;
     r.issued_quantity = o.issued_quantity;
     r.received_quantity = o.received_quantity;
+    if (receivedChanged && o.received_quantity === 0) {
+      r.lost_quantity = 0;
+      r.broken_quantity = 0;
+    }
   }
-  return "applied";
+  return receivedChanged && o.received_quantity > 0 ? "refetch" : "applied";
 }
 
 /** The board's row of an order item, as the quantity dialog takes it. */

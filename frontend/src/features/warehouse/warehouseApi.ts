@@ -124,13 +124,16 @@ async function applyToBoards({
 }) {
   try {
     const { data } = await queryFulfilled;
+    let stale = false;
     for (const date of warehouseApi.util.selectCachedArgsForQuery(getState() as never, "warehouseBoard")) {
       dispatch(
         warehouseApi.util.updateQueryData("warehouseBoard", date, (draft) => {
-          applyOrderItem(draft, data, deletedOrderItems(dispatch));
+          stale = applyOrderItem(draft, data, deletedOrderItems(dispatch)) === "refetch" || stale;
         }),
       );
     }
+    // A receive may have reported units lost or broken: only the board's read counts them.
+    if (stale) dispatch(warehouseApi.util.invalidateTags(["Warehouse"]));
   } catch {
     // the page shows the error
   }

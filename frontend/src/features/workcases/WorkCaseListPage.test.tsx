@@ -173,7 +173,9 @@ describe("WorkCaseListPage", () => {
     await user.type(within(dialog()).getByLabelText(t.note), "メモ");
     await user.click(within(dialog()).getByRole("button", { name: t.submitCreate }));
 
-    expect(await screen.findByRole("link", { name: "新しい案件" })).toBeInTheDocument();
+    // The new case's 案件詳細 opens (issue 36), with the toast.
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/orderitems/9"));
+    expect(await screen.findByText(ja.feedback.caseCreated)).toBeInTheDocument();
     const post = requests.find((r) => route(r) === "POST /api/workcases/");
     const body = (await post!.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ title: "新しい案件", note: "メモ", group: 7 });

@@ -7,6 +7,7 @@ import { PlusIcon } from "primereact/icons/plus";
 import { TimesIcon } from "primereact/icons/times";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useSelector } from "react-redux";
+import { useNavigate } from "react-router-dom";
 import { DataTable } from "../../components/DataTable";
 import { DateTimeField } from "../../components/form/DateTimeField";
 import { dropdownNames } from "../../components/form/dropdownNames";
@@ -44,6 +45,7 @@ import {
 import "../../components/allocation.css";
 import { SearchField } from "../../components/form/SearchField";
 import { askConfirm, notifySuccess, showAlert } from "../../lib/feedback";
+import { logFailure } from "../../lib/logFailure";
 
 // Loaded when first opened: the form (zod, the date pickers) and the dialogs are not needed to draw the list.
 const WorkCaseFormDialog = lazyDialog(async () => (await import("./WorkCaseFormDialog")).WorkCaseFormDialog);
@@ -80,6 +82,7 @@ export function WorkCaseListPage() {
   const groupId = useSelector(selectGroupId);
   const casesQuery = useListWorkCasesQuery(groupId ?? skipToken);
   const [createCase, { isLoading: creating }] = useCreateWorkCaseMutation();
+  const navigate = useNavigate();
   const [updateCase, { isLoading: updating }] = useUpdateWorkCaseMutation();
   const [deleteCase, { isLoading: deleting }] = useDeleteWorkCaseMutation();
   const [duplicateCase] = useDuplicateWorkCaseMutation();
@@ -104,7 +107,7 @@ export function WorkCaseListPage() {
 
   useEffect(() => {
     if (casesQuery.isError) {
-      console.error("work case list fetch failed", casesQuery.error);
+      logFailure("work case list fetch failed", casesQuery.error);
       void showAlert(t.fetchFailed);
     }
   }, [casesQuery.isError, casesQuery.error]);
@@ -136,7 +139,7 @@ export function WorkCaseListPage() {
           .unwrap()
           .then(() => notifySuccess(ja.feedback.caseDuplicated))
           .catch((error: unknown) => {
-            console.error("work case duplicate failed", error);
+            logFailure("work case duplicate failed", error);
             // The spec's alert; a 409 for lack of stock adds one line per short item.
             void showAlert(t.duplicateFailed, { details: shortageLinesOf(error) });
           })
@@ -166,11 +169,14 @@ export function WorkCaseListPage() {
     const body = { title, start_date, end_date, note, groupId };
     if (form.mode === "create") {
       try {
-        await createCase({ ...body, ...holdBody(values) }).unwrap();
+        const created = await createCase({ ...body, ...holdBody(values) }).unwrap();
         setFormOpen(false);
         notifySuccess(ja.feedback.caseCreated);
+        // A coordinator creates a case to put equipment on it: open its 案件詳細 (issue 36). Left on the
+        // list, the new case was often not on page 1 and nothing led to it.
+        navigate(`/orderitems/${created.id}`);
       } catch (error) {
-        console.error("work case create failed", error);
+        logFailure("work case create failed", error);
         // The spec's alert; a refused deadline (in the past by now) adds the server's reason.
         void showAlert(t.saveFailed, { details: fieldMessagesOf(error) });
       }
@@ -182,7 +188,7 @@ export function WorkCaseListPage() {
       notifySuccess(ja.feedback.caseUpdated);
     } catch (error) {
       // Any edit error opens 変更不可 (spec §8); a 409 also says which items are short.
-      console.error("work case edit failed", error);
+      logFailure("work case edit failed", error);
       setRefused({
         shortages: shortagesOf(error),
         holds: tentativeHoldsOf(error),
@@ -200,7 +206,7 @@ export function WorkCaseListPage() {
       setToDelete(null);
       notifySuccess(t.deleted);
     } catch (error) {
-      console.error("work case delete failed", error);
+      logFailure("work case delete failed", error);
       void showAlert(t.deleteFailed);
     }
   };

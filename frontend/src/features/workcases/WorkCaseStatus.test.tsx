@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { ja } from "@zaiko/common/messages/ja";
 import type { WorkCaseDto } from "../../lib/allocation";
+import { businessNow } from "../../lib/dateTime";
 import { resetFakeSocket, serverEmit } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
@@ -101,17 +102,31 @@ describe("WorkCaseListPage: case status (docs/lifecycle.md)", () => {
     }
     await user.click(within(dialog()).getByLabelText(L.tentative));
     const submit = within(dialog()).getByRole("button", { name: t.submitCreate });
-    expect(submit).toBeDisabled();
-    await user.type(within(dialog()).getByLabelText(L.holdUntil), "2026/12/24 18:00");
+    // The deadline starts at 7 days from today at 18:00 (issue 36), so the form can be sent at once.
+    const deadline = within(dialog()).getByLabelText(L.holdUntil) as HTMLInputElement;
+    const week = businessNow();
+    week.setDate(week.getDate() + 7);
+    const pad = (n: number) => String(n).padStart(2, "0");
+    expect(deadline.value).toBe(
+      `${week.getFullYear()}/${pad(week.getMonth() + 1)}/${pad(week.getDate())} 18:00`,
+    );
+    await waitFor(() => expect(submit).toBeEnabled());
+    // Still required: cleared (the field reads its text when left), the form cannot be sent.
+    await user.clear(deadline);
+    await user.tab();
+    await waitFor(() => expect(submit).toBeDisabled());
+    await user.type(deadline, "2026/12/24 18:00");
     await user.tab();
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
-    await screen.findByRole("link", { name: "新しい仮" });
+    // The new case's 案件詳細 opens (issue 36).
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/orderitems/9"));
     const post = requests.find((r) => route(r) === "POST /api/workcases/");
     const body = (await post!.json()) as { status: string; hold_until: string; start_date: string };
     expect(body.status).toBe("tentative");
     expect(body.hold_until).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/);
     // Typed 16 hours before the start (the test zone may differ from Tokyo; the distance does not).
     expect(Date.parse(body.hold_until) - Date.parse(body.start_date)).toBe(-16 * 3_600_000);
-  });
+    // Typing three dates into the form takes long in jsdom on a busy machine.
+  }, 60_000);
 });
