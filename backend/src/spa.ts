@@ -6,8 +6,8 @@ import serve from "koa-static";
 
 /**
  * The client's routes (spec §2, and ours: frontend/src/app/routes.tsx). Anything else gets the client's
- * NotFound screen with a 404 status. Keep this list and the router's in step: `spa.test.ts` and the journey
- * `directRoutes.e2e.ts` open every route directly.
+ * NotFound screen with a 404 status. Keep this list and the router's in step: `spa.test.ts` and step 9a of
+ * `secondRound.e2e.ts` open every route directly.
  */
 const CLIENT_ROUTES = [
   /^\/$/,
