@@ -3,7 +3,7 @@
  * (出庫: their start) or come back (入庫: their end) on a day or the next, and the overdue ones.
  */
 
-import { readDay } from "../input";
+import { readDay } from "../inputReaders";
 import type { OverdueWarningDto } from "../orderitems/outages.schema";
 
 /** True for a real calendar date written YYYY-MM-DD within the API's day range (common/input.ts). */
