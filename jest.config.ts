@@ -26,7 +26,8 @@ const moduleNameMapper = {
 const base = { transform, transformIgnorePatterns, moduleNameMapper, rootDir: "." };
 
 const config: Config = {
-  testTimeout: 30_000,
+  // Hooks start real servers and databases; on a busy 2-core machine a PGlite start alone took over 20 s.
+  testTimeout: 60_000,
   // Jest's default (cores - 1) is one worker on a 2-core machine. Most test files spend part of their time
   // waiting on a server, a database or a browser in other processes, which left the CPU partly idle with one
   // worker per core: one worker more than cores. Every file has its own database, ports and Redis keys
