@@ -27,7 +27,8 @@ async function expectReadableToast(page: Page, text: string) {
       };
     },
     await message.elementHandle(),
-    { timeout: 3000 },
+    // Polled on a timer: animation frames of a page on a busy machine come too rarely to catch the 3 s toast.
+    { timeout: 3000, polling: 50 },
   );
   const look = (await seen.jsonValue()) as { y: number; background: string; color: string };
   expect(look.y).toBeGreaterThanOrEqual(64);
