@@ -36,6 +36,13 @@ export const ja = {
     thisWeek: "今週", // ours: back to the week of today
     weekOf: (label: string, day: string) => `${label}（${day}〜）`, // ours: a week link's accessible name
     allocatedWarning: "このアイテムは案件に割り当てられています。削除すると割り当ても削除されます。", // ours
+    // ours (issue 36): what the day columns mean, and a filter to the items the week uses
+    legend: {
+      days: "日付の列：その日に案件へ引き当てられている数（その日の最大）",
+      tentative: "（仮2）＝うち仮押さえ2",
+      full: "在庫の上限まで予約済み",
+    },
+    bookedOnly: "この週に予約のあるアイテムのみ",
   },
   // ours unless noted: the CSV import and template on the item screen
   itemImport: {

@@ -4,6 +4,7 @@ import { serverDetail } from "../../lib/errors";
 import { useAppDispatch } from "../../lib/hooks";
 import { connectSocket } from "../../lib/socketSession";
 import { clearAccessToken, setAccessToken } from "../../lib/token";
+import { forgetSessionEndNote } from "../../lib/tokenRefresh";
 import { authApi, useLoginMutation } from "./authApi";
 import { sessionStarted } from "./sessionSlice";
 
@@ -24,6 +25,7 @@ export function useLogin() {
       try {
         const { access } = await requestToken({ email: email.trim(), password }).unwrap();
         setAccessToken(access);
+        forgetSessionEndNote();
       } catch (error) {
         setPending(false);
         return serverDetail(error) ?? ja.errors.loginFailed;

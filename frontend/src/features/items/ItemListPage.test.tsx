@@ -74,6 +74,18 @@ afterEach(() => {
 });
 
 describe("ItemListPage: the week", () => {
+  it("says what the day numbers mean, and can show only the items booked in the week", async () => {
+    const { user } = setup();
+    await screen.findByRole("button", { name: "プロジェクター" });
+    expect(screen.getByText(ja.itemList.legend.days)).toBeInTheDocument();
+    expect(titles()).toEqual(["スピーカー", "プロジェクター", "マイク"]);
+    await user.click(screen.getByRole("checkbox", { name: ja.itemList.bookedOnly }));
+    // マイク has 0 on every day of the week.
+    expect(titles()).toEqual(["スピーカー", "プロジェクター"]);
+    await user.click(screen.getByRole("checkbox", { name: ja.itemList.bookedOnly }));
+    expect(titles()).toHaveLength(3);
+  });
+
   it("loads the week with groupid, sorted by title, with the server's day labels and numbers", async () => {
     const { requests } = setup();
     await screen.findByRole("button", { name: "プロジェクター" });
