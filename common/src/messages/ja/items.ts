@@ -55,6 +55,8 @@ export const ja = {
     uploading: "アップロード中…",
     completeTitle: "インポート完了", // spec ('import complete')
     completeBody: (created: number, updated: number) => `${created}件を登録し、${updated}件を更新しました。`,
+    // ours (issue 36): the rows not imported, so that every row of the file is accounted for
+    skippedSamples: (rows: number) => `テンプレートの記入例の行（${rows}行）は取り込みませんでした。`,
     errorTitle: "インポートエラー",
     lineError: (line: number, message: string) => `${line}行目：${message}`,
   },
@@ -96,5 +98,6 @@ export const ja = {
       `このアイテム名は別のカテゴリ「${category}」に登録されています`,
     conflict: "他の操作と競合しました。もう一度お試しください",
     columnTooLong: (column: string, max: number) => `${column}は${max}文字以内で入力してください`,
+    negativeStock: "在庫数は0以上の数で入力してください（マイナスは指定できません）",
   },
 } as const;

@@ -127,7 +127,10 @@ export function ItemImportPanel() {
         onClose={() => setResult(null)}
       >
         {result ? (
-          <p className="dialog-question">{ja.itemImport.completeBody(result.created, result.updated)}</p>
+          <p className="dialog-question">
+            {ja.itemImport.completeBody(result.created, result.updated)}
+            {result.skipped > 0 ? ja.itemImport.skippedSamples(result.skipped) : null}
+          </p>
         ) : null}
       </NoticeDialog>
 
