@@ -369,7 +369,7 @@ describeOnDatabases("history (履歴)", (driver) => {
 
       const wide = (await csv(owner, `from=2031-01-09&to=2031-01-12`).expect(200)).body as string;
       expect(wide.trim().split("\r\n")).toHaveLength(4);
-      expect(wide).toContain("佐藤 花子 が =危険な名前 を 1 追加");
+      expect(wide).toContain("佐藤 花子 が =危険な名前 を 1個 追加");
 
       await csv(staff, "from=2031-01-09&to=2031-01-12").expect(403);
       await csv(other, `from=2031-01-09&to=2031-01-12&item=${item.id}`).expect(404);
