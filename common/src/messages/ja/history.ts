@@ -52,6 +52,8 @@ export const ja = {
       category: "カテゴリ",
       note: "メモ",
     },
+    /** A case's and a shipped item's note is ノート (the case form's word); an item's is メモ (its form's, the CSV's). */
+    caseNote: "ノート",
     exportTitle: "履歴CSV出力",
     exportFrom: "開始日",
     exportTo: "終了日",

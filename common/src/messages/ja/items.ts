@@ -16,7 +16,7 @@ export const ja = {
     category: "カテゴリ",
     stock: "在庫数",
     note: "メモ",
-    detailNote: "詳細メモ",
+    detailNote: "メモ", // the item form's and the CSV's word, not 詳細メモ (issue 36)
     created: "作成日",
     dayFull: "在庫の上限まで予約されています",
     openDetail: (title: string) => `${title}の詳細`,
