@@ -381,7 +381,11 @@ describeInBrowser("issue 21: what a person trips over", () => {
     await p.getByLabel("CSVファイル").setInputFiles(csv);
     await p.getByRole("button", { name: "CSVインポート" }).click();
     const complete = p.getByRole("dialog", { name: "インポート完了" });
-    await expectText(complete, "1件を登録し、0件を更新しました。");
+    // The sample row is accounted for in the result (issue 36).
+    await expectText(
+      complete,
+      "1件を登録し、0件を更新しました。テンプレートの記入例の行（1行）は取り込みませんでした。",
+    );
   }, 60_000);
 
   it("10f. the scan count is the number of rows highlighted (one order item can show twice)", async () => {
