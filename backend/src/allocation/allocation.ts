@@ -2,24 +2,19 @@ import { type Booking, peakUsage, type Shortage } from "@zaiko/common/availabili
 import type { Tx } from "../db/client";
 import { HttpError } from "../lib/httpError";
 import { iso } from "../lib/iso";
-import type { AllocationHooks } from "./hooks";
-import { bookingsInWindow, itemsUnlocked, lockItems } from "./locks.queries";
+import { bookingsInWindow, lockItems } from "./locks.queries";
 
 export type LockedItem = { id: number; title: string; stockQuantity: number };
 
-/** Locks the item rows in id order (the order every writer uses), or only reads them for a test's control. */
+/** Locks the item rows in id order (the order every writer uses) and reads them, by id. */
 export async function lockItemsForAllocation(
   tx: Tx,
   groupId: number,
   ids: number[],
-  hooks?: AllocationHooks,
 ): Promise<Map<number, LockedItem>> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   if (sorted.length === 0) return new Map();
-  const rows =
-    hooks?.lockRows === false
-      ? await itemsUnlocked(tx, groupId, sorted)
-      : await lockItems(tx, groupId, sorted);
+  const rows = await lockItems(tx, groupId, sorted);
   return new Map(rows.map((r) => [r.id, r]));
 }
 

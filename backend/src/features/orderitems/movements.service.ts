@@ -75,7 +75,6 @@ export function publishEarlyReturn(outbox: Outbox, groupId: number, locked: Lock
  */
 async function assertTakeBackFits(
   tx: Tx,
-  deps: AppDeps,
   outbox: Outbox,
   groupId: number,
   locked: Locked,
@@ -91,7 +90,6 @@ async function assertTakeBackFits(
   // Quantity 0: the usage read already holds the units taken back.
   const shortages = await shortagesOf(tx, groupId, [{ item: locked.item, start, end, quantity: 0 }]);
   if (shortages.length > 0) throw shortageError(m.takeBackShort, shortages);
-  await deps.allocationHooks?.afterCheck?.(tx);
   outbox.add(groupId, rooms.group(groupId), "stock.changed", {
     item_ids: [locked.item.id],
     from: iso(start),
@@ -112,7 +110,6 @@ export function assertNotBeforeIssue(movements: readonly MovementFact[], quantit
  */
 export async function recordMovement(
   tx: Tx,
-  deps: AppDeps,
   actor: AuthUser,
   { kase, current }: Locked,
   kind: MovementKind,
@@ -150,7 +147,6 @@ export async function recordMovement(
     memberId: actor.id,
     memberName: await memberName(tx, actor.groupId, actor.id),
   });
-  await deps.allocationHooks?.afterCheck?.(tx);
   await writeTally(tx, current.id, tally([...movements, written], current.orderQuantity));
   return true;
 }
@@ -161,7 +157,6 @@ export async function recordMovement(
  */
 export async function clearMovements(
   tx: Tx,
-  deps: AppDeps,
   outbox: Outbox,
   actor: AuthUser,
   locked: Locked,
@@ -177,7 +172,7 @@ export async function clearMovements(
     tx,
     removed.map((x) => x.id),
   );
-  await assertTakeBackFits(tx, deps, outbox, actor.groupId, locked, removed);
+  await assertTakeBackFits(tx, outbox, actor.groupId, locked, removed);
   await writeTally(
     tx,
     current.id,
@@ -204,9 +199,9 @@ export function postMovement(
   return inTransaction(
     deps,
     async (tx, outbox) => {
-      const locked = await lockOrderItemChain(tx, deps, actor.groupId, id);
+      const locked = await lockOrderItemChain(tx, actor.groupId, id);
       const at = new Date();
-      await recordMovement(tx, deps, actor, locked, kind, quantity, at);
+      await recordMovement(tx, actor, locked, kind, quantity, at);
       if (kind === "receive") publishEarlyReturn(outbox, actor.groupId, locked, at);
       const after = await publishOrderItem(tx, outbox, actor.groupId, id);
       await recordMovementHistory(tx, outbox, actor, locked, after);
@@ -221,7 +216,7 @@ export function undoLatestMovement(deps: AppDeps, actor: AuthUser, id: number): 
   return inTransaction(
     deps,
     async (tx, outbox) => {
-      const locked = await lockOrderItemChain(tx, deps, actor.groupId, id);
+      const locked = await lockOrderItemChain(tx, actor.groupId, id);
       const { current } = locked;
       const movements = await movementsOf(tx, actor.groupId, id);
       const latest = movements.at(-1);
@@ -229,7 +224,7 @@ export function undoLatestMovement(deps: AppDeps, actor: AuthUser, id: number): 
       // Always consistent: a receive is recorded after the issues it takes back, so the last movement is
       // a receive whenever one exists after the last issue (the row's CHECK guards it too).
       await deleteMovements(tx, [latest.id]);
-      await assertTakeBackFits(tx, deps, outbox, actor.groupId, locked, [latest]);
+      await assertTakeBackFits(tx, outbox, actor.groupId, locked, [latest]);
       await writeTally(tx, id, tally(movements.slice(0, -1), current.orderQuantity));
       if (latest.disposition !== "returned")
         publishOutageChange(outbox, actor.groupId, current.itemId, latest.at);

@@ -10,15 +10,15 @@ import { rooms } from "@zaiko/common/realtime/events";
 import {
   addUnitLocked,
   findCase,
-  lockCase,
-  lockItemsForAllocation,
+  itemRows,
+  lockAllocation,
   shortageRefusal,
   shortagesOf,
   spanOf,
 } from "../../allocation";
 import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
-import { publishHistory } from "../../lib/history";
+import { presentHistory, publishHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
@@ -37,7 +37,7 @@ import { presentOrderItem } from "./orderitems.presenter";
 import { publishOrderItem } from "./orderitems.publish";
 import {
   deleteOrderItem,
-  lockOrderItemOf,
+  findOrderItemOf,
   orderItemRows,
   setQuantity,
   updateOrderItem,
@@ -89,7 +89,7 @@ export function addItem(
   return inTransaction(
     deps,
     async (tx, outbox) => {
-      const result = await addUnitLocked(tx, groupId, caseId, itemId, actor.id, deps.allocationHooks);
+      const result = await addUnitLocked(tx, groupId, caseId, itemId, actor.id);
       if (!result) throw notFound();
       if (result === "cancelled") throw new HttpError(409, { error: ja.lifecycle.cancelledCase });
       // The bookings hold the units out of service too (lost, broken: docs/lifecycle.md).
@@ -107,7 +107,6 @@ export function addItem(
           caseId,
         );
       }
-      await deps.allocationHooks?.afterCheck?.(tx);
       let order_item: OrderItemDto;
       if (unit.issue === null) {
         // Nothing issued (issue is set from the first issue on), so nothing received either.
@@ -127,28 +126,8 @@ export function addItem(
         order_item = await publishOrderItem(tx, outbox, groupId, unit.id);
       }
       publishStockChanged(outbox, groupId, [itemId], [{ start: unit.startDate, end: unit.endDate }]);
-      // The function recorded the unit in the history with it (docs/history.md): announce it.
-      if (result.history) {
-        const h = result.history;
-        publishHistory(outbox, groupId, [
-          {
-            id: h.id,
-            at: h.at.toISOString(),
-            actor: actor.id,
-            actor_name: h.actorName,
-            action: "orderitem.add",
-            work_case: caseId,
-            case_title: h.caseTitle,
-            item: itemId,
-            item_title: item.title,
-            member: null,
-            member_name: null,
-            quantity: 1,
-            before: { order_quantity: unit.orderQuantity - 1 },
-            after: { order_quantity: unit.orderQuantity },
-          },
-        ]);
-      }
+      // The function recorded the unit in the history with it (docs/history.md): announce its entry.
+      if (result.history) publishHistory(outbox, groupId, [presentHistory(result.history)]);
       const summary: SummaryRowDto = {
         id: itemId,
         name: item.title,
@@ -174,11 +153,19 @@ export function reduceItem(
   return inTransaction(
     deps,
     async (tx, outbox) => {
-      const kase = await lockCase(tx, groupId, caseId, "share");
+      // The case, the item and its order item of the case, in the one lock order; then their rows.
+      const unlocked = await findOrderItemOf(tx, groupId, caseId, itemId);
+      await lockAllocation(tx, groupId, {
+        caseId,
+        caseMode: "share",
+        itemIds: [itemId],
+        orderItemIds: unlocked ? [unlocked.id] : [],
+      });
+      const kase = await findCase(tx, groupId, caseId);
       if (!kase) throw notFound();
-      const item = (await lockItemsForAllocation(tx, groupId, [itemId])).get(itemId);
+      const [item] = await itemRows(tx, groupId, [itemId]);
       if (!item) throw notFound();
-      const existing = await lockOrderItemOf(tx, caseId, itemId);
+      const existing = unlocked && (await findOrderItemOf(tx, groupId, caseId, itemId));
       if (!existing) throw new HttpError(409, { error: ja.allocation.nothingToReduce });
       // Never fewer booked than issued (docs/lifecycle.md): the units out stay booked until taken back.
       if (existing.orderQuantity - 1 < existing.issuedQuantity) {
@@ -228,7 +215,7 @@ export function patchOrderItem(
     deps,
     async (tx, outbox) => {
       // Case and item are locked before the order item, in the order every allocation write uses.
-      const locked = await lockOrderItemChain(tx, deps, groupId, id);
+      const locked = await lockOrderItemChain(tx, groupId, id);
       const { kase, item, current } = locked;
 
       // The spec's toggles are the shortcut for "all of it": set moves what is left, clear undoes every
@@ -236,12 +223,12 @@ export function patchOrderItem(
       if (patch.kind === "issue" || patch.kind === "receive") {
         const time = patch.kind === "issue" ? patch.issue : patch.receive;
         if (time === null) {
-          await clearMovements(tx, deps, outbox, actor, locked, patch.kind);
+          await clearMovements(tx, outbox, actor, locked, patch.kind);
           // Lost or broken units cleared with the receives free their stock again.
           if (patch.kind === "receive" && current.receivedQuantity > 0) {
             publishOutageChange(outbox, groupId, item.id, current.startDate);
           }
-        } else if (await recordMovement(tx, deps, actor, locked, patch.kind, "rest", time)) {
+        } else if (await recordMovement(tx, actor, locked, patch.kind, "rest", time)) {
           if (patch.kind === "receive") publishEarlyReturn(outbox, groupId, locked, time);
         }
         const after = await publishOrderItem(tx, outbox, groupId, id);
@@ -270,7 +257,6 @@ export function patchOrderItem(
             current.workCaseId,
           );
         }
-        await deps.allocationHooks?.afterCheck?.(tx);
         await updateOrderItem(tx, id, {
           startDate: patch.start_date,
           endDate: patch.end_date,

@@ -62,9 +62,9 @@ export function postReceive(
     return inTransaction(
       deps,
       async (tx, outbox) => {
-        const locked = await lockOrderItemChain(tx, deps, actor.groupId, id);
+        const locked = await lockOrderItemChain(tx, actor.groupId, id);
         const at = new Date();
-        await recordMovement(tx, deps, actor, locked, "receive", body.quantity, at);
+        await recordMovement(tx, actor, locked, "receive", body.quantity, at);
         publishEarlyReturn(outbox, actor.groupId, locked, at);
         const after = await publishOrderItem(tx, outbox, actor.groupId, id);
         await recordMovementHistory(tx, outbox, actor, locked, after);
@@ -76,7 +76,7 @@ export function postReceive(
   return inTransaction(
     deps,
     async (tx, outbox) => {
-      const locked = await lockOrderItemChain(tx, deps, actor.groupId, id);
+      const locked = await lockOrderItemChain(tx, actor.groupId, id);
       const { item, current } = locked;
       const movements = await movementsOf(tx, actor.groupId, id);
       const now = tally(movements, current.orderQuantity);
@@ -106,7 +106,6 @@ export function postReceive(
         );
       }
       await assertOutagesFit(tx, actor.groupId, item, outages);
-      await deps.allocationHooks?.afterCheck?.(tx);
       await writeTally(tx, id, tally([...movements, ...written, ...outages], current.orderQuantity));
       publishOutageChange(outbox, actor.groupId, item.id, at);
       const after = await publishOrderItem(tx, outbox, actor.groupId, id);
@@ -172,7 +171,7 @@ export function resolve(deps: AppDeps, actor: AuthUser, id: number): Promise<Out
       const found = await findOutage(tx, actor.groupId, id);
       if (!found) throw httpError(404, ja.errors.notFound);
       // The chain every movement write locks; the report is read again under it.
-      const locked = await lockOrderItemChain(tx, deps, actor.groupId, found.orderItemId);
+      const locked = await lockOrderItemChain(tx, actor.groupId, found.orderItemId);
       const outage = await findOutage(tx, actor.groupId, id);
       if (!outage) throw httpError(404, ja.errors.notFound);
       if (outage.resolvedAt !== null) throw conflict(O.alreadyResolved);
