@@ -7,6 +7,7 @@
  */
 export { addUnitLocked, type UnitAdded } from "./addUnit.queries";
 export {
+  addedUnitShortage,
   type LockedItem,
   lockItemsForAllocation,
   type ProposedBooking,

@@ -1,4 +1,4 @@
-import { peakUsage, shippableQuantity } from "@zaiko/common/availability/index";
+import { shippableQuantity } from "@zaiko/common/availability/index";
 import { ja } from "@zaiko/common/messages/ja";
 import type {
   AllocationResultDto,
@@ -8,6 +8,7 @@ import type {
 } from "@zaiko/common/orderitems/orderitems.schema";
 import { rooms } from "@zaiko/common/realtime/events";
 import {
+  addedUnitShortage,
   addUnitLocked,
   findCase,
   itemRows,
@@ -75,9 +76,10 @@ async function summaryRow(tx: Tx, groupId: number, kase: CasePeriod, itemId: num
 /**
  * POST /api/additem/{itemId}/{caseId}/: one more unit, over the case's order item's period for the item or
  * (creating the order item) the case's period. The case (share) and the item row are locked, the unit is
- * written and the bookings around it are read in one statement (allocation/addUnit.queries.ts); peak usage over that
- * window, the new unit included, above stock is a 409 + shortages and the throw rolls the unit back. The
- * summary row of the answer is computed from the bookings already read.
+ * written with its history entry and the bookings around it are read in one statement
+ * (allocation/addUnit.queries.ts); peak usage over that window, the new unit included, above stock
+ * (allocation/allocation.ts#addedUnitShortage) is a 409 + shortages and the throw rolls back the unit and its
+ * entry. The summary row of the answer is computed from the bookings already read.
  */
 export function addItem(
   deps: AppDeps,
@@ -95,14 +97,13 @@ export function addItem(
       // The bookings hold the units out of service too (lost, broken: docs/lifecycle.md).
       const { item, unit, bookings } = result;
       const window = { start: unit.startDate.getTime(), end: unit.endDate.getTime() };
-      // Not added only at the quantity column's bound, which no stock exceeds: the check below refuses it.
-      const required = peakUsage(bookings, window) + (result.added ? 0 : 1);
-      if (required > item.stockQuantity) {
+      const shortage = addedUnitShortage(itemId, result);
+      if (shortage) {
         throw await shortageRefusal(
           tx,
           groupId,
           ja.allocation.shortage,
-          [{ item_id: itemId, title: item.title, required, available: item.stockQuantity }],
+          [shortage],
           [{ itemId, start: unit.startDate, end: unit.endDate }],
           caseId,
         );
