@@ -2,11 +2,10 @@ import { ja } from "@zaiko/common/messages/ja";
 import type { MovementDto, OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
 import { rooms } from "@zaiko/common/realtime/events";
 import { type CaseRow, type LockedItem, shortageError, shortagesOf } from "../../allocation";
-import type { Tx } from "../../db/client";
-import type { AppDeps } from "../../deps";
+import type { Database, Tx } from "../../db/client";
 import { HttpError, httpError } from "../../lib/httpError";
 import { iso } from "../../lib/iso";
-import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
+import { ALLOCATION_RETRIES, inTransaction, type WriteDeps } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import type { Outbox } from "../../realtime/outbox";
 import {
@@ -190,7 +189,7 @@ export async function retally(tx: Tx, groupId: number, id: number, orderQuantity
 
 /** POST /api/orderitems/{id}/issue/ and …/receive/ `{quantity}`: some units out or back, now. */
 export function postMovement(
-  deps: AppDeps,
+  deps: WriteDeps,
   actor: AuthUser,
   id: number,
   kind: MovementKind,
@@ -212,7 +211,7 @@ export function postMovement(
 }
 
 /** DELETE /api/orderitems/{id}/movements/latest/: the last recorded movement is taken back. */
-export function undoLatestMovement(deps: AppDeps, actor: AuthUser, id: number): Promise<OrderItemDto> {
+export function undoLatestMovement(deps: WriteDeps, actor: AuthUser, id: number): Promise<OrderItemDto> {
   return inTransaction(
     deps,
     async (tx, outbox) => {
@@ -237,7 +236,11 @@ export function undoLatestMovement(deps: AppDeps, actor: AuthUser, id: number): 
 }
 
 /** GET /api/orderitems/{id}/movements/: who moved how many when, in the order recorded. */
-export async function listMovements(deps: AppDeps, actor: AuthUser, id: number): Promise<MovementDto[]> {
+export async function listMovements(
+  deps: { database: Database },
+  actor: AuthUser,
+  id: number,
+): Promise<MovementDto[]> {
   const db = deps.database.db;
   if (!(await findOrderItem(db, actor.groupId, id))) throw httpError(404, ja.errors.notFound);
   return (await movementsOf(db, actor.groupId, id)).map((r) => ({

@@ -17,11 +17,10 @@ import {
   shortagesOf,
   spanOf,
 } from "../../allocation";
-import type { Tx } from "../../db/client";
-import type { AppDeps } from "../../deps";
+import type { Database, Tx } from "../../db/client";
 import { presentHistory, publishHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
-import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
+import { ALLOCATION_RETRIES, inTransaction, type WriteDeps } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import type { Outbox } from "../../realtime/outbox";
 import { type CasePeriod, summaryOfCase } from "../inventory";
@@ -49,7 +48,7 @@ const retrying = { retries: ALLOCATION_RETRIES };
 
 /** GET /api/orderitems/?work_case={caseId}: the case's order items; 404 when the case is not in the group. */
 export async function listOrderItems(
-  deps: AppDeps,
+  deps: { database: Database },
   actor: AuthUser,
   caseId: number,
 ): Promise<OrderItemDto[]> {
@@ -82,7 +81,7 @@ async function summaryRow(tx: Tx, groupId: number, kase: CasePeriod, itemId: num
  * entry. The summary row of the answer is computed from the bookings already read.
  */
 export function addItem(
-  deps: AppDeps,
+  deps: WriteDeps,
   actor: AuthUser,
   itemId: number,
   caseId: number,
@@ -145,7 +144,7 @@ export function addItem(
 
 /** POST /api/reduceitem/{itemId}/{caseId}/: one unit less; at 0 the order item is deleted; none is a 409. */
 export function reduceItem(
-  deps: AppDeps,
+  deps: WriteDeps,
   actor: AuthUser,
   itemId: number,
   caseId: number,
@@ -206,7 +205,7 @@ export function reduceItem(
  * never below the units issued.
  */
 export function patchOrderItem(
-  deps: AppDeps,
+  deps: WriteDeps,
   actor: AuthUser,
   id: number,
   patch: OrderItemPatch,
