@@ -2,11 +2,10 @@ import { ja } from "@zaiko/common/messages/ja";
 import type { OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
 import type { OutageDto, Receive } from "@zaiko/common/orderitems/outages.schema";
 import { outagePeriodsOf, shortageError, shortagesOf } from "../../allocation";
-import type { Tx } from "../../db/client";
-import type { AppDeps } from "../../deps";
+import type { Database, Tx } from "../../db/client";
 import { HttpError, httpError } from "../../lib/httpError";
 import { iso, isoOrNull } from "../../lib/iso";
-import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
+import { ALLOCATION_RETRIES, inTransaction, type WriteDeps } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import { findItemId } from "../items";
 import { insertMovement, memberName, movementsOf, writeTally } from "./movements.queries";
@@ -53,7 +52,7 @@ export function presentOutage(r: OutageRow): OutageDto {
  * part 2's receive, unchanged.
  */
 export function postReceive(
-  deps: AppDeps,
+  deps: WriteDeps,
   actor: AuthUser,
   id: number,
   body: Receive,
@@ -164,7 +163,7 @@ async function assertOutagesFit(
 }
 
 /** POST /api/outages/{id}/resolve/: lost units found (発見) or broken ones repaired (修理完了), now. */
-export function resolve(deps: AppDeps, actor: AuthUser, id: number): Promise<OutageDto> {
+export function resolve(deps: WriteDeps, actor: AuthUser, id: number): Promise<OutageDto> {
   return inTransaction(
     deps,
     async (tx, outbox) => {
@@ -195,7 +194,7 @@ export function resolve(deps: AppDeps, actor: AuthUser, id: number): Promise<Out
 
 /** GET /api/items/{id}/outages/: the item's units out of service now; 404 for another group's item. */
 export async function listOutagesOfItem(
-  deps: AppDeps,
+  deps: { database: Database },
   actor: AuthUser,
   itemId: number,
 ): Promise<OutageDto[]> {
