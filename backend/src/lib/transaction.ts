@@ -1,5 +1,4 @@
-import type { Tx } from "../db/client";
-import type { AppDeps } from "../deps";
+import type { Database, Tx } from "../db/client";
 import { Outbox } from "../realtime/outbox";
 import { sqlState } from "./pgErrors";
 
@@ -25,12 +24,18 @@ export const isRetryable = (err: unknown) => {
 const backoff = (attempt: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, 5 * 2 ** attempt * (1 + 2 * Math.random())));
 
+/** What a write needs: the database, and the publisher its events go to after the commit. */
+export interface WriteDeps {
+  database: Database;
+  realtime: { flush(outbox: Outbox): void };
+}
+
 /**
  * Runs `work` in one database transaction and publishes the events it queued only after the commit.
  * Always use this rather than raw BEGIN/COMMIT: PGlite has one session for the whole process.
  */
 export async function inTransaction<T>(
-  deps: AppDeps,
+  deps: WriteDeps,
   work: (tx: Tx, outbox: Outbox) => Promise<T>,
   opts: TransactionOptions = {},
 ): Promise<T> {

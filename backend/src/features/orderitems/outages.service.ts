@@ -2,11 +2,10 @@ import { ja } from "@zaiko/common/messages/ja";
 import type { OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
 import type { OutageDto, Receive } from "@zaiko/common/orderitems/outages.schema";
 import { outagePeriodsOf, shortageError, shortagesOf } from "../../allocation";
-import type { Tx } from "../../db/client";
-import type { AppDeps } from "../../deps";
+import type { Database, Tx } from "../../db/client";
 import { HttpError, httpError } from "../../lib/httpError";
 import { iso, isoOrNull } from "../../lib/iso";
-import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
+import { ALLOCATION_RETRIES, inTransaction, type WriteDeps } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import { findItemId } from "../items";
 import { insertMovement, memberName, movementsOf, writeTally } from "./movements.queries";
@@ -53,7 +52,7 @@ export function presentOutage(r: OutageRow): OutageDto {
  * part 2's receive, unchanged.
  */
 export function postReceive(
-  deps: AppDeps,
+  deps: WriteDeps,
   actor: AuthUser,
   id: number,
   body: Receive,
@@ -62,9 +61,9 @@ export function postReceive(
     return inTransaction(
       deps,
       async (tx, outbox) => {
-        const locked = await lockOrderItemChain(tx, deps, actor.groupId, id);
+        const locked = await lockOrderItemChain(tx, actor.groupId, id);
         const at = new Date();
-        await recordMovement(tx, deps, actor, locked, "receive", body.quantity, at);
+        await recordMovement(tx, actor, locked, "receive", body.quantity, at);
         publishEarlyReturn(outbox, actor.groupId, locked, at);
         const after = await publishOrderItem(tx, outbox, actor.groupId, id);
         await recordMovementHistory(tx, outbox, actor, locked, after);
@@ -76,7 +75,7 @@ export function postReceive(
   return inTransaction(
     deps,
     async (tx, outbox) => {
-      const locked = await lockOrderItemChain(tx, deps, actor.groupId, id);
+      const locked = await lockOrderItemChain(tx, actor.groupId, id);
       const { item, current } = locked;
       const movements = await movementsOf(tx, actor.groupId, id);
       const now = tally(movements, current.orderQuantity);
@@ -106,7 +105,6 @@ export function postReceive(
         );
       }
       await assertOutagesFit(tx, actor.groupId, item, outages);
-      await deps.allocationHooks?.afterCheck?.(tx);
       await writeTally(tx, id, tally([...movements, ...written, ...outages], current.orderQuantity));
       publishOutageChange(outbox, actor.groupId, item.id, at);
       const after = await publishOrderItem(tx, outbox, actor.groupId, id);
@@ -165,14 +163,14 @@ async function assertOutagesFit(
 }
 
 /** POST /api/outages/{id}/resolve/: lost units found (発見) or broken ones repaired (修理完了), now. */
-export function resolve(deps: AppDeps, actor: AuthUser, id: number): Promise<OutageDto> {
+export function resolve(deps: WriteDeps, actor: AuthUser, id: number): Promise<OutageDto> {
   return inTransaction(
     deps,
     async (tx, outbox) => {
       const found = await findOutage(tx, actor.groupId, id);
       if (!found) throw httpError(404, ja.errors.notFound);
       // The chain every movement write locks; the report is read again under it.
-      const locked = await lockOrderItemChain(tx, deps, actor.groupId, found.orderItemId);
+      const locked = await lockOrderItemChain(tx, actor.groupId, found.orderItemId);
       const outage = await findOutage(tx, actor.groupId, id);
       if (!outage) throw httpError(404, ja.errors.notFound);
       if (outage.resolvedAt !== null) throw conflict(O.alreadyResolved);
@@ -196,7 +194,7 @@ export function resolve(deps: AppDeps, actor: AuthUser, id: number): Promise<Out
 
 /** GET /api/items/{id}/outages/: the item's units out of service now; 404 for another group's item. */
 export async function listOutagesOfItem(
-  deps: AppDeps,
+  deps: { database: Database },
   actor: AuthUser,
   itemId: number,
 ): Promise<OutageDto[]> {

@@ -148,7 +148,6 @@ export function updateWorkCase(
           tx,
           groupId,
           orders.map((o) => o.itemId),
-          deps.allocationHooks,
         );
         const proposals = orders.map((o) => ({
           item: locked.get(o.itemId)!,
@@ -162,7 +161,6 @@ export function updateWorkCase(
           const windows = proposals.map((p) => ({ itemId: p.item.id, start: p.start, end: p.end }));
           throw await shortageRefusal(tx, groupId, ja.allocation.casePeriodShortage, shortages, windows, id);
         }
-        await deps.allocationHooks?.afterCheck?.(tx);
         await movePeriodOfCase(tx, groupId, id, input.start_date, input.end_date);
       }
       const row = await updateCase(tx, groupId, id, {
