@@ -3,7 +3,7 @@ import type { EventStream } from "@zaiko/common/realtime/events";
 import { sessionReducer } from "../features/auth/sessionSlice";
 import { api, type TAG_TYPES } from "../lib/api";
 import { endSession, handleSessionExpired } from "../lib/sessionExpiry";
-import { configureSocket } from "../lib/socketSession";
+import { configureSocket } from "../lib/socket";
 import { StreamPositionTracker } from "../lib/streamPositions";
 import { onOtherTabs, refreshCoordinationDisabled } from "../lib/tabSync";
 import { setAccessToken, tokenUserId } from "../lib/token";

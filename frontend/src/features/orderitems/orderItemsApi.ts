@@ -1,4 +1,5 @@
 import type { CategoryDto } from "@zaiko/common/catalogue/catalogue.schema";
+import type { ServerEventName } from "@zaiko/common/realtime/events";
 import { removeVersioned, upsertVersioned } from "@zaiko/common/realtime/liveRows";
 import {
   type MovementKind,
@@ -6,20 +7,23 @@ import {
   type ReceiveParts,
   undoRequest,
 } from "../../components/movements";
-import {
-  type AllocationResultDto,
-  CATALOGUE_EVENTS,
-  isCaseWatched,
-  type OrderItemDto,
-  type SummaryRowDto,
-  type WorkCaseDto,
-} from "../../lib/allocation";
+import type { AllocationResultDto, OrderItemDto, SummaryRowDto, WorkCaseDto } from "../../lib/allocation";
 import { api } from "../../lib/api";
 import { removeById, upsertById } from "../../lib/cacheUpdates";
+import { isCaseWatched } from "../../lib/caseRoom";
 import { saveBlob } from "../../lib/download";
 import { memoryOf, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
 import { caseCategoriesUrl, caseOrderItemsUrl, inventorySummaryUrl, workCaseUrl } from "./requests";
+
+/** Group events after which a case's lists are refetched (their rows copy item titles and category names). */
+const CATALOGUE_EVENTS: ServerEventName[] = [
+  "items.upserted",
+  "items.deleted",
+  "items.imported",
+  "categories.upserted",
+  "categories.deleted",
+];
 
 /** The xlsx content type (API.md). */
 export const SPREADSHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";

@@ -16,15 +16,9 @@ import { Loading } from "../../components/layout/Loading";
 import { Page } from "../../components/layout/Page";
 import { lazyDialog } from "../../components/lazyDialog";
 import { ShortageList } from "../../components/ShortageList";
-import {
-  type ShortageDto,
-  shortageLinesOf,
-  shortagesOf,
-  type TentativeHoldDto,
-  tentativeHoldsOf,
-  type WorkCaseDto,
-} from "../../lib/allocation";
+import type { ShortageDto, TentativeHoldDto, WorkCaseDto } from "../../lib/allocation";
 import { selectGroupId } from "../../lib/session";
+import { shortageLinesOf, shortagesOf, tentativeHoldsOf } from "../../lib/shortages";
 import { WhyShortButton } from "../availability";
 import { CaseRangeButtons } from "./CaseRangeButtons";
 import { type CaseRange, casesInSpan, rangeOfParam, spanOf } from "./caseRange";
