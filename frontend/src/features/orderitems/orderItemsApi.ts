@@ -14,7 +14,15 @@ import { isCaseWatched } from "../../lib/caseRoom";
 import { saveBlob } from "../../lib/download";
 import { memoryOf, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
-import { caseCategoriesUrl, caseOrderItemsUrl, inventorySummaryUrl, workCaseUrl } from "./requests";
+import {
+  type CaseArg,
+  caseCategoriesUrl,
+  caseOrderItemsUrl,
+  inventorySummaryUrl,
+  workCaseUrl,
+} from "./requests";
+
+export type { CaseArg } from "./requests";
 
 /** Group events after which a case's lists are refetched (their rows copy item titles and category names). */
 const CATALOGUE_EVENTS: ServerEventName[] = [
@@ -27,12 +35,6 @@ const CATALOGUE_EVENTS: ServerEventName[] = [
 
 /** The xlsx content type (API.md). */
 export const SPREADSHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-
-/** The case a page works on, with the group the server compares (spec §7 `group_id`). */
-export interface CaseArg {
-  caseId: number;
-  groupId: number;
-}
 
 /**
  * How many `inventory.changed` rows of each case and item this store received (per store: its dispatch).
@@ -111,7 +113,7 @@ async function applyAnswer(
 export const orderItemsApi = api.injectEndpoints({
   endpoints: (build) => ({
     workCase: build.query<WorkCaseDto, CaseArg>({
-      query: ({ caseId, groupId }) => workCaseUrl(caseId, groupId),
+      query: workCaseUrl,
       providesTags: (_r, _e, { caseId }) => [{ type: "WorkCase", id: caseId }],
       onCacheEntryAdded: (arg, cache) =>
         subscribeWhileCached(arg, cache, (apply) => [
@@ -126,7 +128,7 @@ export const orderItemsApi = api.injectEndpoints({
       onQueryStarted: replayOnLoad,
     }),
     inventorySummary: build.query<SummaryRowDto[], CaseArg>({
-      query: ({ caseId, groupId }) => inventorySummaryUrl(caseId, groupId),
+      query: inventorySummaryUrl,
       providesTags: (_r, _e, { caseId }) => [{ type: "Inventory", id: caseId }],
       // The case room sends the recomputed rows of every item whose availability changed for this
       // case (inventory.changed); renamed or deleted items and categories come as group events.

@@ -23,6 +23,7 @@ import { WhyShortButton } from "../availability";
 import { CaseRangeButtons } from "./CaseRangeButtons";
 import { type CaseRange, casesInSpan, rangeOfParam, spanOf } from "./caseRange";
 import { filterByDay } from "./periodFilter";
+import { caseListQuery } from "./requests";
 import { workCaseColumns } from "./workCaseColumns";
 import {
   emptyWorkCaseForm,
@@ -79,7 +80,7 @@ type FormState = { mode: "create" } | { mode: "edit"; workcase: WorkCaseDto };
 /** /workcase (案件一覧): the group's work cases, live, with period and title search. */
 export function WorkCaseListPage() {
   const groupId = useSelector(selectGroupId);
-  const casesQuery = useListWorkCasesQuery(groupId ?? skipToken);
+  const casesQuery = useListWorkCasesQuery(groupId === null ? skipToken : caseListQuery(groupId).arg);
   const [createCase, { isLoading: creating }] = useCreateWorkCaseMutation();
   const navigate = useNavigate();
   const [updateCase, { isLoading: updating }] = useUpdateWorkCaseMutation();
