@@ -8,10 +8,10 @@ import { useId, useRef, useState } from "react";
 import { FileIcon } from "../../components/icons/glyphs/FileIcon";
 import { primeIcon } from "../../components/icons/primeIcon";
 import { NoticeDialog } from "../../components/NoticeDialog";
-import { shortageLinesOf } from "../../lib/allocation";
 import { serverDetail, serverFieldMessages } from "../../lib/errors";
 import { showAlert } from "../../lib/feedback";
 import { logFailure } from "../../lib/logFailure";
+import { shortageLinesOf } from "../../lib/shortages";
 import { useDownloadItemTemplateMutation, useImportItemCsvMutation } from "./itemsApi";
 
 const uploadIcon = primeIcon(UploadIcon);

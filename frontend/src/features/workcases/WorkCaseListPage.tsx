@@ -16,19 +16,14 @@ import { Loading } from "../../components/layout/Loading";
 import { Page } from "../../components/layout/Page";
 import { lazyDialog } from "../../components/lazyDialog";
 import { ShortageList } from "../../components/ShortageList";
-import {
-  type ShortageDto,
-  shortageLinesOf,
-  shortagesOf,
-  type TentativeHoldDto,
-  tentativeHoldsOf,
-  type WorkCaseDto,
-} from "../../lib/allocation";
+import type { ShortageDto, TentativeHoldDto, WorkCaseDto } from "../../lib/allocation";
 import { selectGroupId } from "../../lib/session";
+import { shortageLinesOf, shortagesOf, tentativeHoldsOf } from "../../lib/shortages";
 import { WhyShortButton } from "../availability";
 import { CaseRangeButtons } from "./CaseRangeButtons";
 import { type CaseRange, casesInSpan, rangeOfParam, spanOf } from "./caseRange";
 import { filterByDay } from "./periodFilter";
+import { caseListQuery } from "./requests";
 import { workCaseColumns } from "./workCaseColumns";
 import {
   emptyWorkCaseForm,
@@ -85,7 +80,7 @@ type FormState = { mode: "create" } | { mode: "edit"; workcase: WorkCaseDto };
 /** /workcase (案件一覧): the group's work cases, live, with period and title search. */
 export function WorkCaseListPage() {
   const groupId = useSelector(selectGroupId);
-  const casesQuery = useListWorkCasesQuery(groupId ?? skipToken);
+  const casesQuery = useListWorkCasesQuery(groupId === null ? skipToken : caseListQuery(groupId).arg);
   const [createCase, { isLoading: creating }] = useCreateWorkCaseMutation();
   const navigate = useNavigate();
   const [updateCase, { isLoading: updating }] = useUpdateWorkCaseMutation();
