@@ -6,7 +6,7 @@ import {
 } from "@zaiko/common/realtime/events";
 import type { Logger } from "../lib/logger";
 import { type CoalescedEvent, coalesce } from "./coalesce";
-import type { PendingEvent } from "./outbox";
+import type { PendingEvent } from "./eventBuffer";
 
 /** Hands out `count` numbers of a stream at once and returns the last (block = last − count + 1 … last). */
 export type ReserveSeq = (stream: string, count: number) => Promise<number>;

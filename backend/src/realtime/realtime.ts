@@ -12,7 +12,7 @@ import { Server, type Socket } from "socket.io";
 import { allows } from "../lib/authorize";
 import type { AuthUser } from "../lib/authUser";
 import type { Logger } from "../lib/logger";
-import type { Outbox } from "./outbox";
+import type { EventBuffer } from "./eventBuffer";
 import { Publisher, type ReserveSeq, type UsageChange } from "./publisher";
 
 export type AppServer = Server<
@@ -90,7 +90,7 @@ export class Realtime {
       tickMs: opts.tickMs,
       reserveSeq: opts.streams.reserveSeq,
       logger: opts.logger,
-      // biome-ignore lint/suspicious/noExplicitAny: the outbox typed event and payload together when added
+      // biome-ignore lint/suspicious/noExplicitAny: the event buffer typed event and payload together when added
       emit: (rooms, event, payload) => this.io?.to(rooms).emit(event, payload as any),
       fanOutLocally: (groupId, change, seq) => this.notifyStockListeners(groupId, change, seq),
       announce: (groupId, change, seq) => {
@@ -236,9 +236,9 @@ export class Realtime {
   }
 
   /** Publishes a committed transaction's events (coalesced within a tick), then runs its after-commit actions. */
-  flush(outbox: Outbox): void {
-    this.publisher.publish(outbox.events);
-    for (const action of outbox.afterCommit) action();
+  flush(committed: EventBuffer): void {
+    this.publisher.publish(committed.events);
+    for (const action of committed.afterCommit) action();
   }
 
   /**

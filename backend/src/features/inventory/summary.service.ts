@@ -6,8 +6,8 @@ import type { Db, Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { httpError } from "../../lib/httpError";
 import type { AuthUser } from "../../middlewares/auth";
+import { parseBookingList } from "../items";
 import { summaryBookingsByItem, summaryItems } from "./summary.queries";
-import { parseBookingList } from "./weekly.queries";
 
 /** The period fields of a case that the summary needs. */
 export interface CasePeriod {

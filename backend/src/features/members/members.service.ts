@@ -8,13 +8,13 @@ import { HttpError, httpError } from "../../lib/httpError";
 import { isUniqueViolation } from "../../lib/pgErrors";
 import { inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
-import type { Outbox } from "../../realtime/outbox";
+import type { EventBuffer } from "../../realtime/eventBuffer";
 import { revokeAllOfUser } from "../auth";
 import { presentUser } from "./members.presenter";
 import { deleteUser, findGroupName, findUserInGroup, listUsersOfGroup, updateUser } from "./members.queries";
 
 /** Member details go to the group's owners and to the member themself, never to other staff. */
-export function announceMember(outbox: Outbox, user: UserDto, groupId: number): void {
+export function announceMember(outbox: EventBuffer, user: UserDto, groupId: number): void {
   outbox.add(groupId, rooms.owners(groupId), "members.upserted", { user });
   outbox.add(groupId, rooms.user(user.id), "members.upserted", { user });
 }

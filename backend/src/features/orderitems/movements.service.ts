@@ -8,7 +8,7 @@ import { HttpError, httpError } from "../../lib/httpError";
 import { iso } from "../../lib/iso";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
-import type { Outbox } from "../../realtime/outbox";
+import type { EventBuffer } from "../../realtime/eventBuffer";
 import {
   deleteMovements,
   insertMovement,
@@ -29,7 +29,7 @@ const m = ja.movements;
  * Lost or broken units reported, found, repaired or taken back (undo, the 入庫 toggle cleared): the item's usage
  * changed from `from` on, for good (an outage has no planned end).
  */
-export function publishOutageChange(outbox: Outbox, groupId: number, itemId: number, from: Date) {
+export function publishOutageChange(outbox: EventBuffer, groupId: number, itemId: number, from: Date) {
   outbox.add(groupId, rooms.group(groupId), "stock.changed", {
     item_ids: [itemId],
     from: iso(from),
@@ -57,7 +57,7 @@ function freedBy(current: Locked["current"], at: Date): { start: Date; end: Date
 }
 
 /** An early return frees stock from its return on: the weekly views and summaries re-read it. */
-export function publishEarlyReturn(outbox: Outbox, groupId: number, locked: Locked, at: Date) {
+export function publishEarlyReturn(outbox: EventBuffer, groupId: number, locked: Locked, at: Date) {
   const freed = freedBy(locked.current, at);
   if (!freed) return;
   outbox.add(groupId, rooms.group(groupId), "stock.changed", {
@@ -76,7 +76,7 @@ export function publishEarlyReturn(outbox: Outbox, groupId: number, locked: Lock
 async function assertTakeBackFits(
   tx: Tx,
   deps: AppDeps,
-  outbox: Outbox,
+  outbox: EventBuffer,
   groupId: number,
   locked: Locked,
   removed: readonly MovementRow[],
@@ -162,7 +162,7 @@ export async function recordMovement(
 export async function clearMovements(
   tx: Tx,
   deps: AppDeps,
-  outbox: Outbox,
+  outbox: EventBuffer,
   actor: AuthUser,
   locked: Locked,
   kind: MovementKind,

@@ -3,7 +3,7 @@ import type { CaseRow, LockedItem } from "../../allocation";
 import type { Tx } from "../../db/client";
 import { type HistoryFact, recordHistory } from "../../lib/history";
 import type { AuthUser } from "../../middlewares/auth";
-import type { Outbox } from "../../realtime/outbox";
+import type { EventBuffer } from "../../realtime/eventBuffer";
 
 /** The locked rows of an order item write, as they were before it (orderitems.locks.ts). */
 interface Before {
@@ -15,7 +15,7 @@ interface Before {
 /** Records one change of an order item of the locked case and item (docs/history.md). */
 export function recordOrderItemHistory(
   tx: Tx,
-  outbox: Outbox,
+  outbox: EventBuffer,
   actor: AuthUser,
   { kase, item }: Pick<Before, "kase" | "item">,
   facts: Omit<HistoryFact, "caseId" | "caseTitle" | "itemId" | "itemTitle">[],
@@ -40,7 +40,7 @@ export function recordOrderItemHistory(
  */
 export function recordMovementHistory(
   tx: Tx,
-  outbox: Outbox,
+  outbox: EventBuffer,
   actor: AuthUser,
   before: Before,
   after: Pick<OrderItemDto, "issued_quantity" | "received_quantity">,

@@ -22,7 +22,7 @@ import { publishHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
-import type { Outbox } from "../../realtime/outbox";
+import type { EventBuffer } from "../../realtime/eventBuffer";
 import { type CasePeriod, summaryOfCase } from "../inventory";
 import {
   clearMovements,
@@ -58,7 +58,7 @@ export async function listOrderItems(
 }
 
 function publishStockChanged(
-  outbox: Outbox,
+  outbox: EventBuffer,
   groupId: number,
   itemIds: number[],
   periods: { start: Date; end: Date }[],

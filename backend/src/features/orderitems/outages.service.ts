@@ -8,7 +8,7 @@ import { HttpError, httpError } from "../../lib/httpError";
 import { iso, isoOrNull } from "../../lib/iso";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
-import { findItemId } from "../items";
+import { presentOutage } from "../items";
 import { insertMovement, memberName, movementsOf, writeTally } from "./movements.queries";
 import {
   assertNotBeforeIssue,
@@ -20,30 +20,11 @@ import { tally } from "./movements.tally";
 import { recordMovementHistory, recordOrderItemHistory } from "./orderitems.history";
 import { lockOrderItemChain } from "./orderitems.locks";
 import { publishOrderItem } from "./orderitems.publish";
-import { findOutage, type OutageRow, openOutagesOfItem, resolveOutage } from "./outages.queries";
+import { findOutage, resolveOutage } from "./outages.queries";
 
 const O = ja.outages;
 const m = ja.movements;
 const conflict = (error: string) => new HttpError(409, { error });
-
-export function presentOutage(r: OutageRow): OutageDto {
-  return {
-    id: r.id,
-    order_item: r.orderItemId,
-    item: r.itemId,
-    work_case: r.workCaseId,
-    work_case_title: r.workCaseTitle,
-    kind: r.disposition === "broken" ? "broken" : "lost",
-    quantity: r.quantity,
-    at: iso(r.at),
-    member: r.memberId,
-    member_name: r.memberName,
-    repair_due: isoOrNull(r.repairDue),
-    resolved_at: isoOrNull(r.resolvedAt),
-    resolved_by: r.resolvedBy,
-    resolved_by_name: r.resolvedByName,
-  };
-}
 
 /**
  * POST /api/orderitems/{id}/receive/ `{quantity, lost?, broken?, repair_due?}` (docs/lifecycle.md): units
@@ -192,15 +173,4 @@ export function resolve(deps: AppDeps, actor: AuthUser, id: number): Promise<Out
     },
     { retries: ALLOCATION_RETRIES },
   );
-}
-
-/** GET /api/items/{id}/outages/: the item's units out of service now; 404 for another group's item. */
-export async function listOutagesOfItem(
-  deps: AppDeps,
-  actor: AuthUser,
-  itemId: number,
-): Promise<OutageDto[]> {
-  const db = deps.database.db;
-  if (!(await findItemId(db, actor.groupId, itemId))) throw httpError(404, ja.errors.notFound);
-  return (await openOutagesOfItem(db, actor.groupId, itemId)).map(presentOutage);
 }

@@ -5,9 +5,9 @@ import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import { bookingsInWindow, findCase } from "../../allocation";
 import type { Db } from "../../db/client";
 import { items, orderItems, workCases } from "../../db/schema";
-import type { AppDeps } from "../../deps";
 import { httpError } from "../../lib/httpError";
 import { iso } from "../../lib/iso";
+import type { ReadDeps } from "../../lib/serviceDeps";
 import type { AuthUser } from "../../middlewares/auth";
 
 /** Order items of these items with units out past their end (延滞) at `now`, of any case. */
@@ -119,7 +119,7 @@ export async function overdueWarningsOfCases(
 
 /** GET /api/workcases/{id}/overdue/: the overdue rule for one case; 404 for another group's or an unknown case. */
 export async function overdueWarnings(
-  deps: AppDeps,
+  deps: ReadDeps,
   actor: AuthUser,
   caseId: number,
 ): Promise<OverdueWarningDto[]> {

@@ -17,7 +17,7 @@ import { recordHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
-import type { Outbox } from "../../realtime/outbox";
+import type { EventBuffer } from "../../realtime/eventBuffer";
 import {
   insertOrderItems,
   movePeriodOfCase,
@@ -59,7 +59,7 @@ export async function caseInGroup(deps: AppDeps, actor: { groupId: number }, id:
 }
 
 /** workcases.upserted with the case as presented (its holder's name read in the transaction). */
-export async function publishCase(tx: Tx, outbox: Outbox, row: WorkCaseRow): Promise<WorkCaseDto> {
+export async function publishCase(tx: Tx, outbox: EventBuffer, row: WorkCaseRow): Promise<WorkCaseDto> {
   const workcase = presentWorkCase(await viewOf(tx, row));
   outbox.add(row.groupId, rooms.group(row.groupId), "workcases.upserted", { workcase });
   return workcase;
@@ -68,7 +68,7 @@ export async function publishCase(tx: Tx, outbox: Outbox, row: WorkCaseRow): Pro
 /** orderitems.upserted for every order item of a case, and one stock.changed for their items. */
 async function publishOrderItemsOfCase(
   tx: Tx,
-  outbox: Outbox,
+  outbox: EventBuffer,
   groupId: number,
   caseId: number,
   periods: Period[],

@@ -16,7 +16,7 @@ import { type HistoryActor, recordHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
-import type { Outbox } from "../../realtime/outbox";
+import type { EventBuffer } from "../../realtime/eventBuffer";
 import { orderItemsOfCase } from "../orderitems";
 import { presentWorkCase } from "./workcases.presenter";
 import { caseHasIssued, setCaseStatus, viewOf } from "./workcases.queries";
@@ -26,7 +26,7 @@ const L = ja.lifecycle;
 const conflict = (error: string) => new HttpError(409, { error });
 
 /** stock.changed for the items of a case's order items: its status changed what they hold (or how: 仮). */
-export async function publishCaseUsage(tx: Tx, outbox: Outbox, groupId: number, caseId: number) {
+export async function publishCaseUsage(tx: Tx, outbox: EventBuffer, groupId: number, caseId: number) {
   const orders = await orderItemsOfCase(tx, groupId, caseId);
   if (orders.length === 0) return;
   const item_ids = orders.map((o) => o.itemId);
@@ -68,7 +68,7 @@ type StatusOf = { id: number; title: string; status: string; holdUntil: Date | n
 /** Records a status change (a lapse by the system: `actor.id` null) in the history (docs/history.md). */
 export function recordStatusHistory(
   tx: Tx,
-  outbox: Outbox,
+  outbox: EventBuffer,
   actor: HistoryActor,
   before: StatusOf,
   after: StatusOf,

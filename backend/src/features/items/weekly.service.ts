@@ -3,7 +3,8 @@ import type { WeeklyItemsDto } from "@zaiko/common/catalogue/catalogue.schema";
 import type { AppDeps } from "../../deps";
 import type { AuthUser } from "../../middlewares/auth";
 import { listCategories, presentCategory } from "../categories";
-import { listItemsOfGroup, presentItem } from "../items";
+import { presentItem } from "./items.presenter";
+import { listItemsOfGroup } from "./items.queries";
 import type { Week } from "./week";
 import { parseWeekBookings, type WeekBookings, weekBookingsByItem } from "./weekly.queries";
 
