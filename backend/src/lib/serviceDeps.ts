@@ -1,3 +1,4 @@
+import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { EventBuffer } from "../realtime/eventBuffer";
 import type { Logger } from "./logger";
@@ -25,4 +26,9 @@ export interface WriteDeps extends ReadDeps {
 /** A service that logs what it cannot answer with. */
 export interface LogDeps {
   logger: Logger;
+}
+
+/** A service that reads or writes dates in the business zone (config.ts). */
+export interface ZoneDeps {
+  config: Pick<Config, "timeZone">;
 }

@@ -1,11 +1,11 @@
 import type { CategoryDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
-import type { AppDeps } from "../../deps";
 import { recordHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
 import { isoOrNull } from "../../lib/iso";
 import { isUniqueViolation } from "../../lib/pgErrors";
+import type { ReadDeps, WriteDeps } from "../../lib/serviceDeps";
 import { inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import { presentCategory } from "./categories.presenter";
@@ -22,13 +22,13 @@ import {
 
 const nameTaken = () => new HttpError(400, { category: [ja.catalogue.categoryNameTaken] });
 
-export async function listGroupCategories(deps: AppDeps, actor: AuthUser): Promise<CategoryDto[]> {
+export async function listGroupCategories(deps: ReadDeps, actor: AuthUser): Promise<CategoryDto[]> {
   const rows = await listCategories(deps.database.db, actor.groupId);
   return rows.map(presentCategory);
 }
 
 /** Creates a category; names are unique per group ignoring case (the unique index decides, race-free). */
-export async function createCategory(deps: AppDeps, actor: AuthUser, name: string): Promise<CategoryDto> {
+export async function createCategory(deps: WriteDeps, actor: AuthUser, name: string): Promise<CategoryDto> {
   try {
     return await inTransaction(deps, async (tx, outbox) => {
       const category = presentCategory(await insertCategory(tx, actor.groupId, name));
@@ -42,7 +42,7 @@ export async function createCategory(deps: AppDeps, actor: AuthUser, name: strin
 }
 
 export async function updateCategory(
-  deps: AppDeps,
+  deps: WriteDeps,
   actor: AuthUser,
   id: number,
   name: string,
@@ -71,7 +71,7 @@ export async function updateCategory(
  * Deletes a category with its items and their order items in one transaction. The rows are locked first
  * (category, then items in id order) so no allocation can slip in between the read and the delete.
  */
-export async function removeCategory(deps: AppDeps, actor: AuthUser, id: number): Promise<void> {
+export async function removeCategory(deps: WriteDeps, actor: AuthUser, id: number): Promise<void> {
   await inTransaction(deps, async (tx, outbox) => {
     if (!(await lockCategory(tx, actor.groupId, id))) throw httpError(404, ja.errors.notFound);
     const lockedItems = await lockItemsOfCategory(tx, actor.groupId, id);

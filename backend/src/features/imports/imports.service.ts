@@ -2,10 +2,11 @@ import type { ImportResultDto, ImportRowError, ItemDto } from "@zaiko/common/cat
 import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
 import { lockItems } from "../../allocation";
-import type { AppDeps } from "../../deps";
+import type { Database } from "../../db/client";
 import { type HistoryFact, recordHistory } from "../../lib/history";
 import { HttpError } from "../../lib/httpError";
 import { isUniqueViolation } from "../../lib/pgErrors";
+import type { WriteDeps } from "../../lib/serviceDeps";
 import { inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import { presentCategory } from "../categories";
@@ -20,6 +21,9 @@ import {
   type MatchedItem,
   updateStockAndNotes,
 } from "./imports.queries";
+
+/** An import writes, in batches sized for the database's driver. */
+type ImportDeps = WriteDeps & { database: Pick<Database, "driver"> };
 
 /** Above this many changed items one `items.imported` replaces the per-item events (clients refetch). */
 export const IMPORT_ITEM_EVENT_LIMIT = 1000;
@@ -44,7 +48,7 @@ export const importFailed = (errors: ImportRowError[]) =>
  * category is a row error. Any error (or a stock lowered below its bookings: 409) changes nothing.
  */
 export async function importItems(
-  deps: AppDeps,
+  deps: ImportDeps,
   actor: AuthUser,
   rows: CsvItemRow[],
 ): Promise<ImportResultDto> {

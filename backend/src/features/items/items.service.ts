@@ -8,11 +8,11 @@ import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
 import { lockItems } from "../../allocation";
 import type { Tx } from "../../db/client";
-import type { AppDeps } from "../../deps";
 import { recordHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
 import { isoOrNull } from "../../lib/iso";
 import { isUniqueViolation, sqlState } from "../../lib/pgErrors";
+import type { ReadDeps, WriteDeps } from "../../lib/serviceDeps";
 import { inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import { presentItem } from "./items.presenter";
@@ -40,7 +40,7 @@ async function categoryOrThrow(tx: Tx, actor: AuthUser, categoryId: number) {
   return category;
 }
 
-export async function createItem(deps: AppDeps, actor: AuthUser, input: ItemWrite): Promise<ItemDto> {
+export async function createItem(deps: WriteDeps, actor: AuthUser, input: ItemWrite): Promise<ItemDto> {
   try {
     return await inTransaction(deps, async (tx, outbox) => {
       const category = await categoryOrThrow(tx, actor, input.category);
@@ -73,7 +73,7 @@ export async function createItem(deps: AppDeps, actor: AuthUser, input: ItemWrit
  * peak usage over its order items would exceed the new stock.
  */
 export async function editItem(
-  deps: AppDeps,
+  deps: WriteDeps,
   actor: AuthUser,
   id: number,
   input: ItemWrite,
@@ -123,7 +123,7 @@ export async function editItem(
 }
 
 /** Deletes an item and (through the cascading key) its order items. */
-export async function removeItem(deps: AppDeps, actor: AuthUser, id: number): Promise<void> {
+export async function removeItem(deps: WriteDeps, actor: AuthUser, id: number): Promise<void> {
   await inTransaction(deps, async (tx, outbox) => {
     const [locked] = await lockItems(tx, actor.groupId, [id]);
     if (!locked) throw httpError(404, ja.errors.notFound);
@@ -154,7 +154,7 @@ export async function removeItem(deps: AppDeps, actor: AuthUser, id: number): Pr
  * them too, so the delete confirmation warns when there are any. 404 for another group's item.
  */
 export async function itemAllocations(
-  deps: AppDeps,
+  deps: ReadDeps,
   actor: AuthUser,
   id: number,
 ): Promise<ItemAllocationsDto> {
@@ -165,6 +165,6 @@ export async function itemAllocations(
 }
 
 /** `{id, title}` of a category's items; another group's category (or none) simply has none. */
-export function relatedItems(deps: AppDeps, actor: AuthUser, categoryId: number): Promise<RelatedItemDto[]> {
+export function relatedItems(deps: ReadDeps, actor: AuthUser, categoryId: number): Promise<RelatedItemDto[]> {
   return listItemTitlesOfCategory(deps.database.db, actor.groupId, categoryId);
 }
