@@ -1,9 +1,7 @@
 import { rooms } from "@zaiko/common/realtime/events";
-import { sql } from "drizzle-orm";
-import type { Tx } from "../../db/client";
-import { rowsOf } from "../../db/rawSql";
 import type { AppDeps } from "../../deps";
 import { inTransaction } from "../../lib/transaction";
+import { cancelByIds, claimDue, nextHoldDeadline } from "./holdSweeper.queries";
 import { presentWorkCase } from "./workcases.presenter";
 import { caseViews } from "./workcases.queries";
 import { publishCaseUsage, recordStatusHistory } from "./workcases.status";
@@ -21,36 +19,6 @@ export interface SweepOptions {
   afterClaim?: (ids: number[]) => Promise<void>;
 }
 
-interface Released {
-  id: number;
-  group_id: number;
-}
-
-/**
- * Claims and releases due holds in one statement. FOR UPDATE SKIP LOCKED: of several processes sweeping at
- * once each due row is claimed by one only (the others skip it), and a row a confirm is holding is left for
- * the next sweep, which then finds it confirmed. The status condition is read again under the lock.
- */
-function claimDue(tx: Tx, naive: boolean): Promise<Released[]> {
-  if (naive) {
-    return rowsOf<Released>(
-      tx,
-      sql`SELECT id, group_id FROM work_cases WHERE status = 'tentative' AND hold_until <= now() ORDER BY id LIMIT ${BATCH}`,
-    );
-  }
-  return rowsOf<Released>(
-    tx,
-    sql`
-    WITH due AS (
-      SELECT id FROM work_cases WHERE status = 'tentative' AND hold_until <= now()
-      ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
-    )
-    UPDATE work_cases w SET status = 'cancelled' FROM due
-    WHERE w.id = due.id AND w.status = 'tentative'
-    RETURNING w.id, w.group_id`,
-  );
-}
-
 /**
  * One pass: releases every hold whose deadline has passed (status → cancelled; deadline and holder kept) and,
  * after each transaction commits, pushes `workcases.upserted` and the items' `stock.changed` to the group.
@@ -60,14 +28,12 @@ export async function sweepLapsedHolds(deps: AppDeps, opts: SweepOptions = {}): 
   const released: number[] = [];
   for (;;) {
     const batch = await inTransaction(deps, async (tx, outbox) => {
-      const rows = await claimDue(tx, opts.naive === true);
+      const rows = await claimDue(tx, opts.naive === true, BATCH);
       if (opts.naive && rows.length > 0) {
         await opts.afterClaim?.(rows.map((r) => r.id));
-        await tx.execute(
-          sql`UPDATE work_cases SET status = 'cancelled' WHERE id IN (${sql.join(
-            rows.map((r) => sql`${r.id}`),
-            sql`, `,
-          )})`,
+        await cancelByIds(
+          tx,
+          rows.map((r) => r.id),
         );
       } else if (rows.length > 0) {
         await opts.afterClaim?.(rows.map((r) => r.id));
@@ -98,12 +64,8 @@ export async function sweepLapsedHolds(deps: AppDeps, opts: SweepOptions = {}): 
 }
 
 /** When the next hold of any group lapses, or null when none is held. */
-async function nextDeadline(deps: AppDeps): Promise<Date | null> {
-  const [row] = await rowsOf<{ next: Date | string | null }>(
-    deps.database.db,
-    sql`SELECT min(hold_until) AS next FROM work_cases WHERE status = 'tentative'`,
-  );
-  return row?.next ? new Date(row.next) : null;
+function nextDeadline(deps: AppDeps): Promise<Date | null> {
+  return nextHoldDeadline(deps.database.db);
 }
 
 export interface HoldSweeper {
