@@ -1,5 +1,5 @@
 import { rooms } from "@zaiko/common/realtime/events";
-import type { AppDeps } from "../../deps";
+import type { LogDeps, ReadDeps, WriteDeps } from "../../lib/serviceDeps";
 import { inTransaction } from "../../lib/transaction";
 import { cancelByIds, claimDue, nextHoldDeadline } from "./holdSweeper.queries";
 import { presentWorkCase } from "./workcases.presenter";
@@ -24,7 +24,7 @@ export interface SweepOptions {
  * after each transaction commits, pushes `workcases.upserted` and the items' `stock.changed` to the group.
  * Returns the ids this call released (each id is released by exactly one caller, whatever runs at once).
  */
-export async function sweepLapsedHolds(deps: AppDeps, opts: SweepOptions = {}): Promise<number[]> {
+export async function sweepLapsedHolds(deps: WriteDeps, opts: SweepOptions = {}): Promise<number[]> {
   const released: number[] = [];
   for (;;) {
     const batch = await inTransaction(deps, async (tx, outbox) => {
@@ -64,7 +64,7 @@ export async function sweepLapsedHolds(deps: AppDeps, opts: SweepOptions = {}): 
 }
 
 /** When the next hold of any group lapses, or null when none is held. */
-function nextDeadline(deps: AppDeps): Promise<Date | null> {
+function nextDeadline(deps: ReadDeps): Promise<Date | null> {
   return nextHoldDeadline(deps.database.db);
 }
 
@@ -80,7 +80,7 @@ export interface HoldSweeper {
  * lets exactly one release each case). A process sleeps until the next deadline it knows of, at most
  * `maxWaitMs`, so a hold made through another process is released within that.
  */
-export function startHoldSweeper(deps: AppDeps, maxWaitMs: number): HoldSweeper {
+export function startHoldSweeper(deps: WriteDeps & LogDeps, maxWaitMs: number): HoldSweeper {
   let timer: NodeJS.Timeout | undefined;
   let wakeTime = Number.POSITIVE_INFINITY;
   let running = false;

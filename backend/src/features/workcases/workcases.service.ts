@@ -15,6 +15,7 @@ import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { recordHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
+import type { ReadDeps, WriteDeps } from "../../lib/serviceDeps";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import type { EventBuffer } from "../../realtime/eventBuffer";
@@ -42,11 +43,11 @@ interface Period {
   end: Date;
 }
 
-export async function listWorkCases(deps: AppDeps, actor: AuthUser): Promise<WorkCaseDto[]> {
+export async function listWorkCases(deps: ReadDeps, actor: AuthUser): Promise<WorkCaseDto[]> {
   return (await listCases(deps.database.db, actor.groupId)).map(presentWorkCase);
 }
 
-export async function getWorkCase(deps: AppDeps, actor: AuthUser, id: number): Promise<WorkCaseDto> {
+export async function getWorkCase(deps: ReadDeps, actor: AuthUser, id: number): Promise<WorkCaseDto> {
   const db = deps.database.db;
   const row = await findCase(db, actor.groupId, id);
   if (!row) throw notFound();
@@ -54,7 +55,7 @@ export async function getWorkCase(deps: AppDeps, actor: AuthUser, id: number): P
 }
 
 /** Whether a case is in the user's group (who may watch `case:<id>`). */
-export async function caseInGroup(deps: AppDeps, actor: { groupId: number }, id: number): Promise<boolean> {
+export async function caseInGroup(deps: ReadDeps, actor: { groupId: number }, id: number): Promise<boolean> {
   return (await findCase(deps.database.db, actor.groupId, id)) !== undefined;
 }
 
@@ -195,7 +196,7 @@ export function updateWorkCase(
 }
 
 /** DELETE /api/workcases/{id}/: the case and (cascading) its order items. */
-export function deleteWorkCase(deps: AppDeps, actor: AuthUser, id: number): Promise<void> {
+export function deleteWorkCase(deps: WriteDeps, actor: AuthUser, id: number): Promise<void> {
   const groupId = actor.groupId;
   return inTransaction(
     deps,
