@@ -55,7 +55,7 @@ export async function importItems(
   const groupId = actor.groupId;
   const batch = batchSize(deps.database.driver);
   try {
-    return await inTransaction(deps, async (tx, outbox) => {
+    return await inTransaction(deps, async (tx, events) => {
       const categoryRows = await categoriesOfGroup(tx, groupId);
       const categoryByName = new Map(categoryRows.map((c) => [key(c.name), c]));
       const categoryById = new Map(categoryRows.map((c) => [c.id, c]));
@@ -113,7 +113,7 @@ export async function importItems(
         for (const created of await insertCategories(tx, groupId, [...newCategoryNames.values()])) {
           categoryByName.set(key(created.name), created);
           categoryById.set(created.id, created);
-          outbox.add(groupId, room, "categories.upserted", { category: presentCategory(created) });
+          events.add(groupId, room, "categories.upserted", { category: presentCategory(created) });
         }
       }
 
@@ -183,15 +183,15 @@ export async function importItems(
       const itemized = creates.length + writes.length <= IMPORT_ITEM_EVENT_LIMIT;
       // 履歴: each item created or whose stock changed (docs/history.md), sent only while itemized.
       for (const part of chunks(facts, batch)) {
-        await recordHistory(tx, outbox, actor, part, { publish: itemized });
+        await recordHistory(tx, events, actor, part, { publish: itemized });
         await yieldToEventLoop();
       }
-      if (itemized) for (const item of changed) outbox.add(groupId, room, "items.upserted", { item });
+      if (itemized) for (const item of changed) events.add(groupId, room, "items.upserted", { item });
       if (stockChangedIds.length > 0) {
-        outbox.add(groupId, room, "stock.changed", { item_ids: stockChangedIds, from: null, to: null });
+        events.add(groupId, room, "stock.changed", { item_ids: stockChangedIds, from: null, to: null });
       }
       const result = { created: creates.length, updated: updates.length };
-      outbox.add(groupId, room, "items.imported", { ...result, itemized });
+      events.add(groupId, room, "items.imported", { ...result, itemized });
       return result;
     });
   } catch (err) {

@@ -18,9 +18,9 @@ import { deleteUser, findGroupName, findUserInGroup, listUsersOfGroup, updateUse
 type MemberWriteDeps = WriteDeps & { realtime: Pick<Realtime, "memberChanged" | "disconnectUser"> };
 
 /** Member details go to the group's owners and to the member themself, never to other staff. */
-export function announceMember(outbox: EventBuffer, user: UserDto, groupId: number): void {
-  outbox.add(groupId, rooms.owners(groupId), "members.upserted", { user });
-  outbox.add(groupId, rooms.user(user.id), "members.upserted", { user });
+export function announceMember(events: EventBuffer, user: UserDto, groupId: number): void {
+  events.add(groupId, rooms.owners(groupId), "members.upserted", { user });
+  events.add(groupId, rooms.user(user.id), "members.upserted", { user });
 }
 
 export async function getUserInfo(deps: ReadDeps & ZoneDeps, actor: AuthUser): Promise<UserInfoDto> {
@@ -62,12 +62,12 @@ export async function editProfile(
     return presentUser(row);
   }
   try {
-    return await inTransaction(deps, async (tx, outbox) => {
+    return await inTransaction(deps, async (tx, events) => {
       const row = await updateUser(tx, actor.groupId, id, set);
       if (!row) throw httpError(404, ja.errors.notFound);
       const user = presentUser(row);
-      announceMember(outbox, user, actor.groupId);
-      outbox.afterCommit.push(() => deps.realtime.memberChanged(id));
+      announceMember(events, user, actor.groupId);
+      events.afterCommit.push(() => deps.realtime.memberChanged(id));
       return user;
     });
   } catch (err) {
@@ -87,13 +87,13 @@ export async function setMembership(
   isMember: boolean,
 ): Promise<UserDto> {
   authorize(actor, "members.manage");
-  return inTransaction(deps, async (tx, outbox) => {
+  return inTransaction(deps, async (tx, events) => {
     const target = await findUserInGroup(tx, actor.groupId, id);
     if (!target) throw httpError(404, ja.errors.notFound);
     authorize(actor, "member.remove", target);
     const row = await updateUser(tx, actor.groupId, id, { isMember });
     if (target.isMember !== isMember) {
-      await recordHistory(tx, outbox, actor, [
+      await recordHistory(tx, events, actor, [
         {
           action: isMember ? "member.activate" : "member.deactivate",
           memberId: id,
@@ -103,13 +103,13 @@ export async function setMembership(
         },
       ]);
     }
-    outbox.afterCommit.push(() => deps.realtime.memberChanged(id));
+    events.afterCommit.push(() => deps.realtime.memberChanged(id));
     if (!isMember) {
       await revokeAllOfUser(tx, id);
-      outbox.afterCommit.push(() => deps.realtime.disconnectUser(id));
+      events.afterCommit.push(() => deps.realtime.disconnectUser(id));
     }
     const user = presentUser(row!);
-    announceMember(outbox, user, actor.groupId);
+    announceMember(events, user, actor.groupId);
     return user;
   });
 }
@@ -117,12 +117,12 @@ export async function setMembership(
 /** Owner only: deletes a staff member, their sessions and sockets. */
 export async function removeMember(deps: MemberWriteDeps, actor: AuthUser, id: number): Promise<void> {
   authorize(actor, "members.manage");
-  await inTransaction(deps, async (tx, outbox) => {
+  await inTransaction(deps, async (tx, events) => {
     const target = await findUserInGroup(tx, actor.groupId, id);
     if (!target) throw httpError(404, ja.errors.notFound);
     authorize(actor, "member.remove", target);
     await deleteUser(tx, actor.groupId, id);
-    await recordHistory(tx, outbox, actor, [
+    await recordHistory(tx, events, actor, [
       {
         action: "member.delete",
         memberId: id,
@@ -130,9 +130,9 @@ export async function removeMember(deps: MemberWriteDeps, actor: AuthUser, id: n
         before: { email: target.email, is_member: target.isMember, is_owner: target.isOwner },
       },
     ]);
-    outbox.add(actor.groupId, rooms.owners(actor.groupId), "members.deleted", { id });
-    outbox.afterCommit.push(() => deps.realtime.memberChanged(id));
-    outbox.afterCommit.push(() => deps.realtime.disconnectUser(id));
+    events.add(actor.groupId, rooms.owners(actor.groupId), "members.deleted", { id });
+    events.afterCommit.push(() => deps.realtime.memberChanged(id));
+    events.afterCommit.push(() => deps.realtime.disconnectUser(id));
   });
 }
 

@@ -29,8 +29,8 @@ const m = ja.movements;
  * Lost or broken units reported, found, repaired or taken back (undo, the 入庫 toggle cleared): the item's usage
  * changed from `from` on, for good (an outage has no planned end).
  */
-export function publishOutageChange(outbox: EventBuffer, groupId: number, itemId: number, from: Date) {
-  outbox.add(groupId, rooms.group(groupId), "stock.changed", {
+export function publishOutageChange(events: EventBuffer, groupId: number, itemId: number, from: Date) {
+  events.add(groupId, rooms.group(groupId), "stock.changed", {
     item_ids: [itemId],
     from: iso(from),
     to: null,
@@ -57,10 +57,10 @@ function freedBy(current: Locked["current"], at: Date): { start: Date; end: Date
 }
 
 /** An early return frees stock from its return on: the weekly views and summaries re-read it. */
-export function publishEarlyReturn(outbox: EventBuffer, groupId: number, locked: Locked, at: Date) {
+export function publishEarlyReturn(events: EventBuffer, groupId: number, locked: Locked, at: Date) {
   const freed = freedBy(locked.current, at);
   if (!freed) return;
-  outbox.add(groupId, rooms.group(groupId), "stock.changed", {
+  events.add(groupId, rooms.group(groupId), "stock.changed", {
     item_ids: [locked.item.id],
     from: iso(freed.start),
     to: iso(freed.end),
@@ -76,7 +76,7 @@ export function publishEarlyReturn(outbox: EventBuffer, groupId: number, locked:
 async function assertTakeBackFits(
   tx: Tx,
   deps: AppDeps,
-  outbox: EventBuffer,
+  events: EventBuffer,
   groupId: number,
   locked: Locked,
   removed: readonly MovementRow[],
@@ -92,7 +92,7 @@ async function assertTakeBackFits(
   const shortages = await shortagesOf(tx, groupId, [{ item: locked.item, start, end, quantity: 0 }]);
   if (shortages.length > 0) throw shortageError(m.takeBackShort, shortages);
   await deps.allocationHooks?.afterCheck?.(tx);
-  outbox.add(groupId, rooms.group(groupId), "stock.changed", {
+  events.add(groupId, rooms.group(groupId), "stock.changed", {
     item_ids: [locked.item.id],
     from: iso(start),
     to: iso(end),
@@ -162,7 +162,7 @@ export async function recordMovement(
 export async function clearMovements(
   tx: Tx,
   deps: AppDeps,
-  outbox: EventBuffer,
+  events: EventBuffer,
   actor: AuthUser,
   locked: Locked,
   kind: MovementKind,
@@ -177,7 +177,7 @@ export async function clearMovements(
     tx,
     removed.map((x) => x.id),
   );
-  await assertTakeBackFits(tx, deps, outbox, actor.groupId, locked, removed);
+  await assertTakeBackFits(tx, deps, events, actor.groupId, locked, removed);
   await writeTally(
     tx,
     current.id,
@@ -203,13 +203,13 @@ export function postMovement(
 ): Promise<OrderItemDto> {
   return inTransaction(
     deps,
-    async (tx, outbox) => {
+    async (tx, events) => {
       const locked = await lockOrderItemChain(tx, deps, actor.groupId, id);
       const at = new Date();
       await recordMovement(tx, deps, actor, locked, kind, quantity, at);
-      if (kind === "receive") publishEarlyReturn(outbox, actor.groupId, locked, at);
-      const after = await publishOrderItem(tx, outbox, actor.groupId, id);
-      await recordMovementHistory(tx, outbox, actor, locked, after);
+      if (kind === "receive") publishEarlyReturn(events, actor.groupId, locked, at);
+      const after = await publishOrderItem(tx, events, actor.groupId, id);
+      await recordMovementHistory(tx, events, actor, locked, after);
       return after;
     },
     { retries: ALLOCATION_RETRIES },
@@ -220,7 +220,7 @@ export function postMovement(
 export function undoLatestMovement(deps: AppDeps, actor: AuthUser, id: number): Promise<OrderItemDto> {
   return inTransaction(
     deps,
-    async (tx, outbox) => {
+    async (tx, events) => {
       const locked = await lockOrderItemChain(tx, deps, actor.groupId, id);
       const { current } = locked;
       const movements = await movementsOf(tx, actor.groupId, id);
@@ -229,12 +229,12 @@ export function undoLatestMovement(deps: AppDeps, actor: AuthUser, id: number): 
       // Always consistent: a receive is recorded after the issues it takes back, so the last movement is
       // a receive whenever one exists after the last issue (the row's CHECK guards it too).
       await deleteMovements(tx, [latest.id]);
-      await assertTakeBackFits(tx, deps, outbox, actor.groupId, locked, [latest]);
+      await assertTakeBackFits(tx, deps, events, actor.groupId, locked, [latest]);
       await writeTally(tx, id, tally(movements.slice(0, -1), current.orderQuantity));
       if (latest.disposition !== "returned")
-        publishOutageChange(outbox, actor.groupId, current.itemId, latest.at);
-      const after = await publishOrderItem(tx, outbox, actor.groupId, id);
-      await recordMovementHistory(tx, outbox, actor, locked, after, true);
+        publishOutageChange(events, actor.groupId, current.itemId, latest.at);
+      const after = await publishOrderItem(tx, events, actor.groupId, id);
+      await recordMovementHistory(tx, events, actor, locked, after, true);
       return after;
     },
     { retries: ALLOCATION_RETRIES },

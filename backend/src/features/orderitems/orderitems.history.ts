@@ -15,14 +15,14 @@ interface Before {
 /** Records one change of an order item of the locked case and item (docs/history.md). */
 export function recordOrderItemHistory(
   tx: Tx,
-  outbox: EventBuffer,
+  events: EventBuffer,
   actor: AuthUser,
   { kase, item }: Pick<Before, "kase" | "item">,
   facts: Omit<HistoryFact, "caseId" | "caseTitle" | "itemId" | "itemTitle">[],
 ) {
   return recordHistory(
     tx,
-    outbox,
+    events,
     { groupId: actor.groupId, id: actor.id },
     facts.map((f) => ({
       ...f,
@@ -40,7 +40,7 @@ export function recordOrderItemHistory(
  */
 export function recordMovementHistory(
   tx: Tx,
-  outbox: EventBuffer,
+  events: EventBuffer,
   actor: AuthUser,
   before: Before,
   after: Pick<OrderItemDto, "issued_quantity" | "received_quantity">,
@@ -64,5 +64,5 @@ export function recordMovementHistory(
       });
     else facts.push({ action: `orderitem.${kind}_cleared`, quantity: was - now, ...values });
   }
-  return recordOrderItemHistory(tx, outbox, actor, before, facts);
+  return recordOrderItemHistory(tx, events, actor, before, facts);
 }

@@ -8,11 +8,11 @@ import { orderItemRow } from "./orderitems.queries";
 /** The order item as presented (read in the transaction), and its upsert event for the group's screens. */
 export async function publishOrderItem(
   tx: Tx,
-  outbox: EventBuffer,
+  events: EventBuffer,
   groupId: number,
   id: number,
 ): Promise<OrderItemDto> {
   const dto = presentOrderItem((await orderItemRow(tx, groupId, id))!);
-  outbox.add(groupId, rooms.group(groupId), "orderitems.upserted", { order_item: dto });
+  events.add(groupId, rooms.group(groupId), "orderitems.upserted", { order_item: dto });
   return dto;
 }

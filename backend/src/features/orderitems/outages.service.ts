@@ -42,13 +42,13 @@ export function postReceive(
   if (body.lost === 0 && body.broken === 0) {
     return inTransaction(
       deps,
-      async (tx, outbox) => {
+      async (tx, events) => {
         const locked = await lockOrderItemChain(tx, deps, actor.groupId, id);
         const at = new Date();
         await recordMovement(tx, deps, actor, locked, "receive", body.quantity, at);
-        publishEarlyReturn(outbox, actor.groupId, locked, at);
-        const after = await publishOrderItem(tx, outbox, actor.groupId, id);
-        await recordMovementHistory(tx, outbox, actor, locked, after);
+        publishEarlyReturn(events, actor.groupId, locked, at);
+        const after = await publishOrderItem(tx, events, actor.groupId, id);
+        await recordMovementHistory(tx, events, actor, locked, after);
         return after;
       },
       { retries: ALLOCATION_RETRIES },
@@ -56,7 +56,7 @@ export function postReceive(
   }
   return inTransaction(
     deps,
-    async (tx, outbox) => {
+    async (tx, events) => {
       const locked = await lockOrderItemChain(tx, deps, actor.groupId, id);
       const { item, current } = locked;
       const movements = await movementsOf(tx, actor.groupId, id);
@@ -89,10 +89,10 @@ export function postReceive(
       await assertOutagesFit(tx, actor.groupId, item, outages);
       await deps.allocationHooks?.afterCheck?.(tx);
       await writeTally(tx, id, tally([...movements, ...written, ...outages], current.orderQuantity));
-      publishOutageChange(outbox, actor.groupId, item.id, at);
-      const after = await publishOrderItem(tx, outbox, actor.groupId, id);
+      publishOutageChange(events, actor.groupId, item.id, at);
+      const after = await publishOrderItem(tx, events, actor.groupId, id);
       // 履歴: the units back in good order as a receive, each report of its own (docs/history.md).
-      await recordMovementHistory(tx, outbox, actor, locked, {
+      await recordMovementHistory(tx, events, actor, locked, {
         ...after,
         received_quantity: after.received_quantity - body.lost - body.broken,
       });
@@ -102,7 +102,7 @@ export function postReceive(
       ] as const;
       await recordOrderItemHistory(
         tx,
-        outbox,
+        events,
         actor,
         locked,
         reports
@@ -149,7 +149,7 @@ async function assertOutagesFit(
 export function resolve(deps: AppDeps, actor: AuthUser, id: number): Promise<OutageDto> {
   return inTransaction(
     deps,
-    async (tx, outbox) => {
+    async (tx, events) => {
       const found = await findOutage(tx, actor.groupId, id);
       if (!found) throw httpError(404, ja.errors.notFound);
       // The chain every movement write locks; the report is read again under it.
@@ -160,7 +160,7 @@ export function resolve(deps: AppDeps, actor: AuthUser, id: number): Promise<Out
       const at = new Date();
       const name = await memberName(tx, actor.groupId, actor.id);
       await resolveOutage(tx, id, at, actor.id, name);
-      await recordOrderItemHistory(tx, outbox, actor, locked, [
+      await recordOrderItemHistory(tx, events, actor, locked, [
         {
           action: "orderitem.outage_resolved",
           quantity: outage.quantity,
@@ -168,7 +168,7 @@ export function resolve(deps: AppDeps, actor: AuthUser, id: number): Promise<Out
           after: { disposition: outage.disposition, resolved_at: iso(at) },
         },
       ]);
-      publishOutageChange(outbox, actor.groupId, outage.itemId, outage.at);
+      publishOutageChange(events, actor.groupId, outage.itemId, outage.at);
       return presentOutage({ ...outage, resolvedAt: at, resolvedBy: actor.id, resolvedByName: name });
     },
     { retries: ALLOCATION_RETRIES },

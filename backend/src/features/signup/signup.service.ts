@@ -22,7 +22,7 @@ export async function signUp(deps: WriteDeps & PasswordDeps, data: SignupData): 
   const groupId = Array.isArray(data.groups) ? data.groups[0]! : data.groups;
   const passwordHash = await hashPassword(deps, data.password);
   try {
-    return await inTransaction(deps, async (tx, outbox) => {
+    return await inTransaction(deps, async (tx, events) => {
       const group = await lockGroup(tx, groupId);
       if (!group) throw refuse("groups", ja.validation.groupNotFound);
       const ownerExists = await groupHasOwner(tx, groupId);
@@ -43,7 +43,7 @@ export async function signUp(deps: WriteDeps & PasswordDeps, data: SignupData): 
         isMember: data.is_owner,
       });
       const user = presentUser(row);
-      announceMember(outbox, user, groupId);
+      announceMember(events, user, groupId);
       return user;
     });
   } catch (err) {

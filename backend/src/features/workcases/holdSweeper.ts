@@ -27,7 +27,7 @@ export interface SweepOptions {
 export async function sweepLapsedHolds(deps: WriteDeps, opts: SweepOptions = {}): Promise<number[]> {
   const released: number[] = [];
   for (;;) {
-    const batch = await inTransaction(deps, async (tx, outbox) => {
+    const batch = await inTransaction(deps, async (tx, events) => {
       const rows = await claimDue(tx, opts.naive === true, BATCH);
       if (opts.naive && rows.length > 0) {
         await opts.afterClaim?.(rows.map((r) => r.id));
@@ -42,14 +42,14 @@ export async function sweepLapsedHolds(deps: WriteDeps, opts: SweepOptions = {})
       for (const r of rows) byGroup.set(r.group_id, [...(byGroup.get(r.group_id) ?? []), r.id]);
       for (const [groupId, ids] of byGroup) {
         for (const view of await caseViews(tx, groupId, ids)) {
-          outbox.add(groupId, rooms.group(groupId), "workcases.upserted", {
+          events.add(groupId, rooms.group(groupId), "workcases.upserted", {
             workcase: presentWorkCase(view),
           });
-          await publishCaseUsage(tx, outbox, groupId, view.id);
+          await publishCaseUsage(tx, events, groupId, view.id);
           // The lapse is the system's doing: no member is recorded (docs/history.md).
           await recordStatusHistory(
             tx,
-            outbox,
+            events,
             { groupId, id: null },
             { ...view, status: "tentative" },
             view,

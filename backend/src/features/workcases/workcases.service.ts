@@ -60,16 +60,16 @@ export async function caseInGroup(deps: ReadDeps, actor: { groupId: number }, id
 }
 
 /** workcases.upserted with the case as presented (its holder's name read in the transaction). */
-export async function publishCase(tx: Tx, outbox: EventBuffer, row: WorkCaseRow): Promise<WorkCaseDto> {
+export async function publishCase(tx: Tx, events: EventBuffer, row: WorkCaseRow): Promise<WorkCaseDto> {
   const workcase = presentWorkCase(await viewOf(tx, row));
-  outbox.add(row.groupId, rooms.group(row.groupId), "workcases.upserted", { workcase });
+  events.add(row.groupId, rooms.group(row.groupId), "workcases.upserted", { workcase });
   return workcase;
 }
 
 /** orderitems.upserted for every order item of a case, and one stock.changed for their items. */
 async function publishOrderItemsOfCase(
   tx: Tx,
-  outbox: EventBuffer,
+  events: EventBuffer,
   groupId: number,
   caseId: number,
   periods: Period[],
@@ -77,10 +77,10 @@ async function publishOrderItemsOfCase(
   const rows = await orderItemRows(tx, groupId, { caseId });
   const room = rooms.group(groupId);
   for (const row of rows)
-    outbox.add(groupId, room, "orderitems.upserted", { order_item: presentOrderItem(row) });
+    events.add(groupId, room, "orderitems.upserted", { order_item: presentOrderItem(row) });
   if (rows.length > 0) {
     const item_ids = [...new Set(rows.map((r) => r.itemId))].sort((a, b) => a - b);
-    outbox.add(groupId, room, "stock.changed", { item_ids, ...spanOf(periods) });
+    events.add(groupId, room, "stock.changed", { item_ids, ...spanOf(periods) });
   }
 }
 
@@ -103,7 +103,7 @@ export async function createWorkCase(
 ): Promise<WorkCaseDto> {
   const tentative = input.status === "tentative";
   if (tentative) assertDeadlineAhead(input.hold_until!);
-  const dto = await inTransaction(deps, async (tx, outbox) => {
+  const dto = await inTransaction(deps, async (tx, events) => {
     const row = await insertCase(tx, {
       groupId: actor.groupId,
       title: input.title,
@@ -114,10 +114,10 @@ export async function createWorkCase(
       holdUntil: tentative ? input.hold_until : null,
       heldBy: tentative ? actor.id : null,
     });
-    await recordHistory(tx, outbox, actor, [
+    await recordHistory(tx, events, actor, [
       { action: "case.create", caseId: row.id, caseTitle: row.title, after: caseValues(row) },
     ]);
-    return publishCase(tx, outbox, row);
+    return publishCase(tx, events, row);
   });
   if (tentative) deps.holdSweeper?.wakeAt(input.hold_until!);
   return dto;
@@ -137,7 +137,7 @@ export function updateWorkCase(
   const groupId = actor.groupId;
   return inTransaction(
     deps,
-    async (tx, outbox) => {
+    async (tx, events) => {
       const before = await lockCase(tx, groupId, id, "update");
       if (!before) throw notFound();
       const moved =
@@ -172,7 +172,7 @@ export function updateWorkCase(
         endDate: input.end_date,
         note: input.note,
       });
-      await recordHistory(tx, outbox, actor, [
+      await recordHistory(tx, events, actor, [
         {
           action: "case.update",
           caseId: id,
@@ -181,13 +181,13 @@ export function updateWorkCase(
           after: caseValues(row),
         },
       ]);
-      const workcase = await publishCase(tx, outbox, row);
+      const workcase = await publishCase(tx, events, row);
       if (orders.length > 0) {
         const periods = [
           ...orders.map((o) => ({ start: o.startDate, end: o.endDate })),
           { start: input.start_date, end: input.end_date },
         ];
-        await publishOrderItemsOfCase(tx, outbox, groupId, id, periods);
+        await publishOrderItemsOfCase(tx, events, groupId, id, periods);
       }
       return workcase;
     },
@@ -200,7 +200,7 @@ export function deleteWorkCase(deps: WriteDeps, actor: AuthUser, id: number): Pr
   const groupId = actor.groupId;
   return inTransaction(
     deps,
-    async (tx, outbox) => {
+    async (tx, events) => {
       const kase = await lockCase(tx, groupId, id, "update");
       if (!kase) throw notFound();
       // Its lost or broken units would come back with the deleted record (docs/lifecycle.md).
@@ -209,7 +209,7 @@ export function deleteWorkCase(deps: WriteDeps, actor: AuthUser, id: number): Pr
       }
       const orders = await orderItemsOfCase(tx, groupId, id);
       await deleteCase(tx, groupId, id);
-      await recordHistory(tx, outbox, actor, [
+      await recordHistory(tx, events, actor, [
         {
           action: "case.delete",
           caseId: id,
@@ -218,12 +218,12 @@ export function deleteWorkCase(deps: WriteDeps, actor: AuthUser, id: number): Pr
         },
       ]);
       const room = rooms.group(groupId);
-      for (const o of orders) outbox.add(groupId, room, "orderitems.deleted", { id: o.id, work_case: id });
-      outbox.add(groupId, room, "workcases.deleted", { id });
+      for (const o of orders) events.add(groupId, room, "orderitems.deleted", { id: o.id, work_case: id });
+      events.add(groupId, room, "workcases.deleted", { id });
       if (orders.length > 0) {
         const item_ids = orders.map((o) => o.itemId);
         const periods = orders.map((o) => ({ start: o.startDate, end: o.endDate }));
-        outbox.add(groupId, room, "stock.changed", { item_ids, ...spanOf(periods) });
+        events.add(groupId, room, "stock.changed", { item_ids, ...spanOf(periods) });
       }
     },
     retrying,
@@ -265,7 +265,7 @@ export function duplicateWorkCase(
   const groupId = actor.groupId;
   return inTransaction(
     deps,
-    async (tx, outbox) => {
+    async (tx, events) => {
       const source = await lockCase(tx, groupId, id, "share");
       if (!source) throw notFound();
       const sourcePeriod = { start: source.startDate, end: source.endDate };
@@ -313,7 +313,7 @@ export function duplicateWorkCase(
           note: c.order.note,
         })),
       );
-      await recordHistory(tx, outbox, actor, [
+      await recordHistory(tx, events, actor, [
         {
           action: "case.duplicate",
           caseId: row.id,
@@ -322,8 +322,8 @@ export function duplicateWorkCase(
           after: caseValues(row),
         },
       ]);
-      const workcase = await publishCase(tx, outbox, row);
-      await publishOrderItemsOfCase(tx, outbox, groupId, row.id, copies);
+      const workcase = await publishCase(tx, events, row);
+      await publishOrderItemsOfCase(tx, events, groupId, row.id, copies);
       return workcase;
     },
     retrying,

@@ -26,12 +26,12 @@ const L = ja.lifecycle;
 const conflict = (error: string) => new HttpError(409, { error });
 
 /** stock.changed for the items of a case's order items: its status changed what they hold (or how: 仮). */
-export async function publishCaseUsage(tx: Tx, outbox: EventBuffer, groupId: number, caseId: number) {
+export async function publishCaseUsage(tx: Tx, events: EventBuffer, groupId: number, caseId: number) {
   const orders = await orderItemsOfCase(tx, groupId, caseId);
   if (orders.length === 0) return;
   const item_ids = orders.map((o) => o.itemId);
   const periods = orders.map((o) => ({ start: o.startDate, end: o.endDate }));
-  outbox.add(groupId, rooms.group(groupId), "stock.changed", { item_ids, ...spanOf(periods) });
+  events.add(groupId, rooms.group(groupId), "stock.changed", { item_ids, ...spanOf(periods) });
 }
 
 /**
@@ -68,13 +68,13 @@ type StatusOf = { id: number; title: string; status: string; holdUntil: Date | n
 /** Records a status change (a lapse by the system: `actor.id` null) in the history (docs/history.md). */
 export function recordStatusHistory(
   tx: Tx,
-  outbox: EventBuffer,
+  events: EventBuffer,
   actor: HistoryActor,
   before: StatusOf,
   after: StatusOf,
 ) {
   const values = (c: StatusOf) => ({ status: c.status, hold_until: c.holdUntil?.toISOString() ?? null });
-  return recordHistory(tx, outbox, actor, [
+  return recordHistory(tx, events, actor, [
     {
       action: "case.status",
       caseId: before.id,
@@ -105,7 +105,7 @@ export async function changeCaseStatus(
   if (to === "tentative") assertDeadlineAhead(change.hold_until!);
   const outcome = await inTransaction<Outcome>(
     deps,
-    async (tx, outbox) => {
+    async (tx, events) => {
       const before = await lockCase(tx, groupId, id, "update");
       if (!before) throw httpError(404, ja.errors.notFound);
       authorize(actor, "hold.change", before);
@@ -116,9 +116,9 @@ export async function changeCaseStatus(
           holdUntil: before.holdUntil,
           heldBy: before.heldBy,
         });
-        await publishCaseUsage(tx, outbox, groupId, id);
-        await recordStatusHistory(tx, outbox, { groupId, id: null }, before, row);
-        return { dto: await publishCase(tx, outbox, row), lapsed: true };
+        await publishCaseUsage(tx, events, groupId, id);
+        await recordStatusHistory(tx, events, { groupId, id: null }, before, row);
+        return { dto: await publishCase(tx, events, row), lapsed: true };
       }
       if (from === to && to !== "tentative") return { dto: presentWorkCase(await viewOf(tx, before)) };
       if (from === "confirmed" && to === "tentative") throw conflict(L.backToTentative);
@@ -139,9 +139,9 @@ export async function changeCaseStatus(
       });
       // Tentative → tentative moves only the deadline; every other change alters what the case holds or
       // how the weekly view splits it (仮), so the items' watchers recompute.
-      if (!(from === "tentative" && to === "tentative")) await publishCaseUsage(tx, outbox, groupId, id);
-      await recordStatusHistory(tx, outbox, actor, before, row);
-      return { dto: await publishCase(tx, outbox, row) };
+      if (!(from === "tentative" && to === "tentative")) await publishCaseUsage(tx, events, groupId, id);
+      await recordStatusHistory(tx, events, actor, before, row);
+      return { dto: await publishCase(tx, events, row) };
     },
     { retries: ALLOCATION_RETRIES },
   );
