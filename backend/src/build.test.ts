@@ -13,7 +13,7 @@ const TEST_ONLY_NAMES = [
   "realtimeFaults",
   "slowEventStreams",
   "lateCommitAnswers",
-  "hookedApp",
+  "appWithFaults",
   "beforeSend",
   "beforeQueue",
   "beforePublish",

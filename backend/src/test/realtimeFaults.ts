@@ -1,7 +1,7 @@
 /**
  * The delays and faults that tests put into real time: the one place they live (docs/testing.md). The
  * server has no hook for them; a test entry composes the server's own dependencies with these and hands
- * them to startServer (test/hookedApp.ts). Production code never imports this file: lint forbids it
+ * them to startServer (test/appWithFaults.ts). Production code never imports this file: lint forbids it
  * (`.dependency-cruiser.cjs`, rule `no-test-imports`) and a build test greps the bundle for it
  * (backend/build.test.ts).
  */
