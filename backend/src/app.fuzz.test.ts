@@ -22,9 +22,9 @@ import { startTestServer } from "./test/testServer";
  * unit received before it was issued, counters equal to the movements) and the schema's bounds. FUZZ_RUNS
  * and FUZZ_SEED reproduce a run.
  */
-// Each run draws a new seed, so runs add up to more inputs than one run holds; 1,200 per database keeps the
+// Each run draws a new seed, so runs add up to more inputs than one run holds; 600 per database keeps the
 // file off the suite's critical path (FUZZ_RUNS for more).
-const RUNS = Number(process.env.FUZZ_RUNS || 1200);
+const RUNS = Number(process.env.FUZZ_RUNS || 600);
 
 /** Words of a stack trace or of SQL/driver errors: none may reach a client. */
 const LEAK =

@@ -6,8 +6,8 @@ import path from "node:path";
 const BACKEND = path.resolve(__dirname, "..");
 
 /**
- * Names that belong to tests only (test/realtimeFaults.ts and the hooks it replaced): none may reach the
- * bundle production runs, so no test-only delay or fault can be switched on there.
+ * Names that belong to tests only (test/realtimeFaults.ts, and the hooks it and the allocation rework
+ * replaced): none may reach the bundle production runs, so no test-only delay or fault can be switched on there.
  */
 const TEST_ONLY_NAMES = [
   "realtimeFaults",
@@ -18,6 +18,8 @@ const TEST_ONLY_NAMES = [
   "beforeQueue",
   "beforePublish",
   "delayedFlushes",
+  "allocationHooks",
+  "afterCheck",
 ];
 
 describe("the production bundle (backend/build.mjs)", () => {

@@ -1,4 +1,3 @@
-import type { AllocationHooks } from "./allocation/hooks";
 import type { BackupService } from "./backup/backupService";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
@@ -21,8 +20,6 @@ export interface AppDeps {
   activeMembers: ActiveMemberCache;
   /** The weekly view and the inventory summary of HTTP requests run through it (lib/readViewLimit.ts). */
   readViews: ReadViewLimit;
-  /** Tests only (the concurrency controls): production never sets it (allocation/hooks.ts). */
-  allocationHooks?: AllocationHooks;
   /** Releases lapsed 仮押さえ holds (features/workcases/holdSweeper.ts); absent in tests that run it by hand. */
   holdSweeper?: { wakeAt(at: Date): void };
   /** The embedded database's backups (automatic, and the CLI's over the admin channel); absent on PostgreSQL. */

@@ -47,26 +47,26 @@ describeInBrowser("history journey", () => {
     await panelOf(staff).getByText(`${OWNER_NAME} が 案件「秋の新製品発表会」を作成`).waitFor();
   });
 
-  step("2. the owner's + twice: the staff member's panel shows both live, newest first", async () => {
-    const add = owner.getByRole("button", { name: "ワイヤレスマイクを1つ追加" });
-    await add.click();
-    await panelOf(owner).getByText(`${OWNER_NAME} が ワイヤレスマイク を 1 追加`).waitFor();
-    await add.click();
-    await staff.waitForFunction(() => document.querySelectorAll(".activity-text").length >= 3, undefined, {
-      timeout: 10_000,
-    });
-    expect(await linesOf(staff)).toEqual([
-      `${OWNER_NAME} が ワイヤレスマイク を 1 追加`,
-      `${OWNER_NAME} が ワイヤレスマイク を 1 追加`,
-      `${OWNER_NAME} が 案件「秋の新製品発表会」を作成`,
-    ]);
-  });
+  step(
+    "2. the owner's + twice: the staff member's panel shows them live, as one line of 2 (issue 36)",
+    async () => {
+      const add = owner.getByRole("button", { name: "ワイヤレスマイクを1つ追加" });
+      await add.click();
+      await panelOf(owner).getByText(`${OWNER_NAME} が ワイヤレスマイク を 1個 追加`).waitFor();
+      await add.click();
+      await panelOf(staff).getByText(`${OWNER_NAME} が ワイヤレスマイク を 2個 追加`).waitFor();
+      expect(await linesOf(staff)).toEqual([
+        `${OWNER_NAME} が ワイヤレスマイク を 2個 追加`,
+        `${OWNER_NAME} が 案件「秋の新製品発表会」を作成`,
+      ]);
+    },
+  );
 
   step("3. the staff member's − on the phone: on top of the owner's panel", async () => {
     await staff.getByRole("button", { name: "ワイヤレスマイクを1つ減らす" }).first().click();
-    await panelOf(owner).getByText(`${STAFF_NAME} が ワイヤレスマイク を 1 削減`).waitFor();
-    expect((await linesOf(owner))[0]).toBe(`${STAFF_NAME} が ワイヤレスマイク を 1 削減`);
-    await panelOf(staff).getByText(`${STAFF_NAME} が ワイヤレスマイク を 1 削減`).waitFor();
+    await panelOf(owner).getByText(`${STAFF_NAME} が ワイヤレスマイク を 1個 削除`).waitFor();
+    expect((await linesOf(owner))[0]).toBe(`${STAFF_NAME} が ワイヤレスマイク を 1個 削除`);
+    await panelOf(staff).getByText(`${STAFF_NAME} が ワイヤレスマイク を 1個 削除`).waitFor();
     await screenshot(owner, "history-case-desktop");
     await screenshot(staff, "history-case-phone");
     await expectNoPageOverflow(staff);
@@ -77,7 +77,7 @@ describeInBrowser("history journey", () => {
     await owner.getByRole("button", { name: "ワイヤレスマイク", exact: true }).click();
     const detail = owner.getByRole("dialog", { name: "アイテム詳細" });
     const itemHistory = detail.getByRole("region", { name: "履歴" });
-    await itemHistory.getByText(`${STAFF_NAME} が ワイヤレスマイク を 1 削減`).waitFor();
+    await itemHistory.getByText(`${STAFF_NAME} が ワイヤレスマイク を 1個 削除`).waitFor();
     await itemHistory.getByText(`${OWNER_NAME} が アイテム「ワイヤレスマイク」を登録（在庫数 8）`).waitFor();
     await screenshot(owner, "history-item-desktop");
     await detail.locator(".p-dialog-footer").getByRole("button", { name: "閉じる" }).click();
@@ -95,7 +95,7 @@ describeInBrowser("history journey", () => {
     expect(download.suggestedFilename()).toMatch(/^history_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path()) as string, "utf8");
     expect(csv.startsWith("\uFEFF日時,")).toBe(true);
-    expect(csv).toContain(`${STAFF_NAME} が ワイヤレスマイク を 1 削減`);
+    expect(csv).toContain(`${STAFF_NAME} が ワイヤレスマイク を 1個 削除`);
     expect(csv).toContain(`${STAFF_NAME} を有効にしました`);
   });
 

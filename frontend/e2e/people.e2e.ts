@@ -46,7 +46,12 @@ describeInBrowser("people and groups journey", () => {
     await ownerHeader.getByRole("link", { name: OWNER.group }).click();
     await owner.waitForURL("**/user");
     await owner.getByRole("heading", { name: "メンバーリスト" }).waitFor();
-    await owner.getByRole("cell", { name: OWNER.email, exact: true }).waitFor();
+    // The owner's row says so (issue 36).
+    await owner
+      .getByRole("cell")
+      .filter({ hasText: OWNER.email })
+      .getByText("オーナー", { exact: true })
+      .waitFor();
   }, 60_000);
 
   it("3. a staff member signs up into that group from another browser", async () => {
@@ -71,9 +76,12 @@ describeInBrowser("people and groups journey", () => {
   it("5. the owner's open member list shows the new row without a reload, then the owner activates it", async () => {
     const staffRow = owner.getByRole("row").filter({ hasText: STAFF.email });
     await staffRow.waitFor();
+    // Waiting for the owner: marked 承認待ち until switched on (issue 36).
+    await staffRow.getByText("承認待ち", { exact: true }).waitFor();
     await screenshot(owner, "members-desktop");
     const toggle = staffRow.getByRole("switch");
     await toggle.click();
+    await staffRow.getByText("承認待ち", { exact: true }).waitFor({ state: "detached" });
     await owner.waitForFunction(
       (email) =>
         [...document.querySelectorAll("tr")]

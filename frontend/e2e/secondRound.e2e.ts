@@ -12,16 +12,18 @@ import {
 } from "./journeyHelpers";
 
 /**
- * Issue 36, points 1, 2, 3, 7 and 9: a warehouse worker's phone and a coordinator's 1366 px laptop on the
+ * Issue 36, points 1, 2, 3, 4, 6, 7 and 9: a warehouse worker's phone and a coordinator's 1366 px laptop on the
  * same LED lights. 2 of 4 go out through the small chip, the rest through the board's big button; 3 come
  * back and 1 is lost; the timeline and the board say so; a later case asks for 8 where 6 are free; the
- * pack list and the timeline open directly; no expected refusal is logged as an error.
+ * pack list and the timeline open directly; no expected refusal is logged as an error; the case list opens on
+ * the cases from today on, and the week grid explains its numbers; holds warn before they lapse.
  */
 const OWNER = { email: "second-round@example.com", group: "札幌レンタル", first: "花子", last: "札幌" };
 const DAY_MS = 24 * 3600 * 1000;
 const ITEM = "LEDライト";
 const SPEAKER = "スピーカー";
 const PROJECTOR = "プロジェクター";
+const SPARE = "予備ケーブル";
 
 async function seed(url: string) {
   const { groupId } = await signUpOwner(url, OWNER);
@@ -38,9 +40,11 @@ async function seed(url: string) {
     return item.body.id as number;
   };
   const now = Date.now();
-  const newCase = async (title: string, from: number, to: number) => {
+  const newCase = async (title: string, from: number, to: number, hold?: number) => {
     const period = { start_date: new Date(from).toISOString(), end_date: new Date(to).toISOString() };
-    const kase = await post(url, "/api/workcases/", { title, ...period, note: "", group: groupId }, token);
+    const status = hold ? { status: "tentative", hold_until: new Date(hold).toISOString() } : {};
+    const body = { title, ...period, ...status, note: "", group: groupId };
+    const kase = await post(url, "/api/workcases/", body, token);
     expect(kase.status).toBe(201);
     return kase.body.id as number;
   };
@@ -70,7 +74,13 @@ async function seed(url: string) {
   const expo = await newCase("冬の展示会", now + 3 * DAY_MS, now + 5 * DAY_MS);
   const training = await newCase("社内研修", now + 3 * DAY_MS, now + 5 * DAY_MS);
   await book(projectors, training, 3);
-  return { speakers, festival, expo };
+  // A case of last month (4) and an item nothing books (the week grid's filter, 4).
+  await newCase("先月の撤去", now - 30 * DAY_MS, now - 28 * DAY_MS);
+  await newItem(SPARE, 3);
+  // Two holds (6): one lapses in 5 hours, one in a few seconds (the sweeper releases it during the journey).
+  const soon = await newCase("A社見積", now + 6 * DAY_MS, now + 7 * DAY_MS, now + 5 * 3600_000);
+  await newCase("B社見積", now + 6 * DAY_MS, now + 7 * DAY_MS, Date.now() + 4_000);
+  return { speakers, festival, expo, soon };
 }
 
 describeInBrowser("issue 36: what a coordinator and a warehouse worker trip over (second round)", () => {
@@ -253,6 +263,51 @@ describeInBrowser("issue 36: what a coordinator and a warehouse worker trip over
     await screenshot(phone, "second-round-timeline-phone");
     await phone.goto(`/orderitems/${data.festival}`);
     await screenshot(phone, "second-round-case-phone");
+  });
+
+  step(
+    "4. 案件一覧 opens on the cases from today on; 今週 and すべて; the week grid's legend and filter",
+    async () => {
+      for (const page of [laptop, phone]) {
+        const name = page === laptop ? "laptop" : "phone";
+        await page.goto("/workcase");
+        await page.getByRole("link", { name: "秋祭り" }).waitFor();
+        expect(await page.getByRole("button", { name: "今日以降" }).getAttribute("aria-pressed")).toBe(
+          "true",
+        );
+        // Last month's case waits behind すべて; the soonest case comes first.
+        expect(await page.getByRole("link", { name: "先月の撤去" }).count()).toBe(0);
+        await screenshot(page, `second-round-case-list-${name}`);
+        if (page === phone) await expectNoPageOverflow(phone);
+        await page.getByRole("button", { name: "すべて" }).click();
+        await page.getByRole("link", { name: "先月の撤去" }).waitFor();
+        await page.getByRole("button", { name: "今週" }).click();
+        await page.getByRole("link", { name: "先月の撤去" }).waitFor({ state: "detached" });
+      }
+      // The week grid: what its numbers mean, and only what is booked this week.
+      await laptop.locator("header nav").getByRole("link", { name: "アイテム", exact: true }).click();
+      await laptop.getByText("日付の列：その日に案件へ引き当てられている数（その日の最大）").waitFor();
+      await laptop.getByRole("button", { name: SPARE }).waitFor();
+      await laptop.getByRole("checkbox", { name: "この週に予約のあるアイテムのみ" }).check();
+      await laptop.getByRole("button", { name: SPARE }).waitFor({ state: "detached" });
+      await laptop.getByRole("button", { name: ITEM }).waitFor();
+      await screenshot(laptop, "second-round-week-booked-only-laptop");
+    },
+  );
+
+  step("6. a hold about to lapse warns on the list and the case; a lapsed one reads 期限切れ", async () => {
+    await laptop.goto("/workcase");
+    const soonRow = rowOf(laptop, "A社見積");
+    await soonRow.getByText(/まもなく期限切れ/).waitFor();
+    // B社見積's deadline passed during the journey: released by the sweeper, it reads 期限切れ, not キャンセル.
+    const lapsedRow = rowOf(laptop, "B社見積");
+    await lapsedRow.getByText("期限切れ", { exact: true }).waitFor();
+    expect(await lapsedRow.getByText("キャンセル", { exact: true }).count()).toBe(0);
+    await screenshot(laptop, "second-round-hold-lapsing-list-laptop");
+    await phone.goto(`/orderitems/${data.soon}`);
+    await phone.getByRole("status").filter({ hasText: "本予約にするか、期限を変更してください。" }).waitFor();
+    await expectNoPageOverflow(phone);
+    await screenshot(phone, "second-round-hold-lapsing-case-phone");
   });
 
   step("9c. the pack list opens directly (200) and no expected refusal was logged as an error", async () => {

@@ -70,7 +70,8 @@ describeInBrowser("smaller fixes journey", () => {
       uploadThroughput: -1,
     });
     await page.locator("header nav").getByRole("link", { name: "カテゴリ", exact: true }).click();
-    await page.getByRole("heading", { name: "カテゴリ一覧" }).waitFor();
+    // Every request of the route (its code, then its data) waits 1.5 s: the screen takes several of them.
+    await page.getByRole("heading", { name: "カテゴリ一覧" }).waitFor({ timeout: 30_000 });
     await page.getByRole("progressbar").first().waitFor();
     const pager = page.locator(".dt-pager");
     expect(await pager.textContent()).not.toContain("0件");

@@ -3,12 +3,14 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { rowsOf } from "../db/rawSql";
 import type { orderItems } from "../db/schema";
-import type { AllocationHooks } from "./hooks";
+import type { HistoryRow } from "../lib/history";
 
 /**
  * The hot path of the product (+ on the case detail screen) in one statement inside the caller's
  * transaction: the database function `add_allocation_unit` (source: db/functions/add_allocation_unit.sql)
- * locks the case (share) then the item (update), writes the unit and reads the bookings around it, so the +
+ * locks the case (share) then the item (update) through `lock_allocation`, the lock function of every
+ * allocation write, writes the unit, records it through `record_history`, the history writer of every
+ * service, and reads the bookings around it, so the +
  * costs three round trips (BEGIN, this statement, COMMIT; scripts/bench/allocation.ts measures the path).
  * The function does not decide: the caller checks the peak with common/availability and throws to roll back.
  */
@@ -26,8 +28,8 @@ export interface UnitAdded {
   unit: AddedUnit;
   /** The item's order items that overlap the unit's period, this case's own (with the new unit) among them. */
   bookings: Booking[];
-  /** The history entry the function wrote with the unit (null when nothing was added). */
-  history: { id: number; at: Date; actorName: string; caseTitle: string } | null;
+  /** The history entry the function wrote with the unit, as every history read has it (null when nothing was added). */
+  history: HistoryRow | null;
 }
 
 /** What the function returns, as JSON: instants as epoch milliseconds, bookings as compact tuples. */
@@ -50,17 +52,15 @@ interface AddedJson {
     version: number;
   };
   bookings: [start: number, end: number, quantity: number][];
-  history: { id: number; at: number; actor_name: string } | null;
-  case_title: string;
+  history: HistoryRow | null;
 }
 
 const dateOrNull = (ms: number | null) => (ms === null ? null : new Date(ms));
 
 /**
  * One more unit of (case, item) over its order item's period, or the case's when it has none yet, written
- * but not committed, and recorded in the history by `actorId`. Undefined when the case or the item is not in the group; "cancelled" (nothing written)
- * when the case is cancelled. A test's hooks may name another function of the same signature (the
- * concurrency tests' control, without the item lock).
+ * but not committed, and recorded in the history by `actorId`. Undefined when the case or the item is not in
+ * the group; "cancelled" (nothing written) when the case is cancelled.
  */
 export async function addUnitLocked(
   tx: Tx,
@@ -68,12 +68,10 @@ export async function addUnitLocked(
   caseId: number,
   itemId: number,
   actorId: number,
-  hooks?: AllocationHooks,
 ): Promise<UnitAdded | "cancelled" | undefined> {
-  const fn = sql.identifier(hooks?.addUnitFunction ?? "add_allocation_unit");
   const [row] = await rowsOf<{ r: AddedJson | null }>(
     tx,
-    sql`SELECT ${fn}(${groupId}, ${caseId}, ${itemId}, ${actorId}) AS r`,
+    sql`SELECT add_allocation_unit(${groupId}, ${caseId}, ${itemId}, ${actorId}) AS r`,
   );
   const r = row?.r;
   if (!r) return undefined;
@@ -98,11 +96,6 @@ export async function addUnitLocked(
       version: Number(o.version),
     },
     bookings: r.bookings.map(([start, end, quantity]) => ({ start, end, quantity })),
-    history: r.history && {
-      id: r.history.id,
-      at: new Date(r.history.at),
-      actorName: r.history.actor_name,
-      caseTitle: r.case_title,
-    },
+    history: r.history,
   };
 }

@@ -1,52 +1,100 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { Database, Tx } from "../db/client";
-import type { AppDeps } from "../deps";
-import type { AllocationHooks } from "./hooks";
-
-/** The one source of the + statement's SQL function (migrations are made from it). */
-export const addUnitSource = () =>
-  readFileSync(path.resolve(__dirname, "../db/functions/add_allocation_unit.sql"), "utf8");
-
-/** The control's copy of add_allocation_unit: the same text under another name, without the item lock. */
-export const UNLOCKED_ADD_UNIT = "add_allocation_unit_without_item_lock";
+import type { Database } from "../db/client";
 
 /**
- * Installs UNLOCKED_ADD_UNIT in a test's database: the source file with its one item `FOR UPDATE` removed
- * (the case's FOR SHARE stays). Throws when the source no longer has exactly that lock, so the control
- * cannot silently turn into a copy of the locked function.
+ * What the concurrency tests change in their own database (each test file has a fresh one) to widen a race or
+ * to remove the locks; production code has no hook for them. Every allocation write takes its locks through
+ * the SQL function lock_allocation and records its change in the history before it commits, so a control
+ * replaces that function with a copy that locks nothing, and a slow commit is a deferred trigger on the
+ * history that sleeps at COMMIT: after the check, before the commit, with every lock still held.
  */
-export async function installUnlockedAddUnit(database: Database): Promise<void> {
-  const source = addUnitSource();
-  const itemLock = /(FROM items WHERE group_id = p_group AND id = p_item) FOR UPDATE;/g;
-  const found = source.match(itemLock)?.length ?? 0;
-  if (found !== 1) throw new Error(`expected one item FOR UPDATE in add_allocation_unit.sql, found ${found}`);
-  const unlocked = source
-    .replace(itemLock, "$1;")
-    .replace("FUNCTION add_allocation_unit(", `FUNCTION ${UNLOCKED_ADD_UNIT}(`);
-  await database.db.execute(sql.raw(unlocked));
+
+const functionSource = (name: string) =>
+  readFileSync(path.resolve(__dirname, `../db/functions/${name}.sql`), "utf8");
+
+/** The row locks of lock_allocation.sql: the case (update, share), the items, the order items. */
+const LOCKS = / FOR (UPDATE|SHARE);/g;
+const LOCK_COUNT = 4;
+
+/** The source of lock_allocation with its row locks removed: the control's copy. */
+function unlockedLockSource(): string {
+  const source = functionSource("lock_allocation");
+  const found = source.match(LOCKS)?.length ?? 0;
+  // So that the control cannot silently turn into a copy of the locking function.
+  if (found !== LOCK_COUNT)
+    throw new Error(`expected ${LOCK_COUNT} row locks in lock_allocation.sql, found ${found}`);
+  return source.replace(LOCKS, ";");
 }
 
-/** An `afterCheck` hook that waits `ms` inside the transaction, widening the window between check and commit. */
-export const sleepInTransaction = (ms: number) => (tx: Tx) =>
-  tx.execute(sql`select pg_sleep(${ms / 1000})`).then(() => undefined);
+/** Replaces lock_allocation in this database with the copy that locks nothing (the + calls it too). */
+export async function removeLocks(database: Database): Promise<void> {
+  await database.db.execute(sql.raw(unlockedLockSource()));
+}
 
-/** The real locks with a widened window: the race the locks must win. */
-export const LOCKED_SLOW: AllocationHooks = { afterCheck: sleepInTransaction(20) };
+/** Puts the real lock_allocation back from its source file. */
+export async function restoreLocks(database: Database): Promise<void> {
+  await database.db.execute(sql.raw(functionSource("lock_allocation")));
+}
 
 /**
- * The control: no item lock anywhere (rows read without FOR UPDATE, the + through UNLOCKED_ADD_UNIT, which
- * installUnlockedAddUnit must have installed) and the same widened window; it must overbook in some trial.
+ * From now on every transaction that records history in this database sleeps `ms` once at its COMMIT (a
+ * deferred constraint trigger), widening the window between the check and the commit.
  */
-export const UNLOCKED: AllocationHooks = {
-  lockRows: false,
-  addUnitFunction: UNLOCKED_ADD_UNIT,
-  afterCheck: sleepInTransaction(20),
-};
+export async function slowCommits(database: Database, ms: number): Promise<void> {
+  await atCommitOfHistory(
+    database,
+    `IF current_setting('zaiko_test.slept', true) IS DISTINCT FROM 'on' THEN
+       PERFORM set_config('zaiko_test.slept', 'on', true);
+       PERFORM pg_sleep(${ms / 1000});
+     END IF;`,
+  );
+}
 
-/** The app's dependencies with allocation test hooks (production never sets them). */
-export const withAllocationHooks = (deps: AppDeps, allocationHooks: AllocationHooks): AppDeps => ({
-  ...deps,
-  allocationHooks,
-});
+/** From now on every transaction that records history in this database fails at its COMMIT. */
+export async function failCommits(database: Database): Promise<void> {
+  await atCommitOfHistory(database, `RAISE EXCEPTION 'fails before the commit';`);
+}
+
+/** Removes what slowCommits or failCommits installed. */
+export async function normalCommits(database: Database): Promise<void> {
+  await database.db.execute(sql.raw("DROP TRIGGER IF EXISTS zaiko_test_at_commit ON history"));
+  await database.db.execute(sql.raw("DROP FUNCTION IF EXISTS zaiko_test_at_commit()"));
+}
+
+async function atCommitOfHistory(database: Database, body: string): Promise<void> {
+  await normalCommits(database);
+  await database.db.execute(
+    sql.raw(`CREATE FUNCTION zaiko_test_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+             BEGIN ${body} RETURN NULL; END $$`),
+  );
+  await database.db.execute(
+    sql.raw(`CREATE CONSTRAINT TRIGGER zaiko_test_at_commit AFTER INSERT ON history
+             DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION zaiko_test_at_commit()`),
+  );
+}
+
+/** How a trial's database runs: the real locks with a slow commit, or the control's without locks. */
+export type RaceMode = "lockedSlow" | "unlocked";
+
+/**
+ * Runs `work` with the database in `mode`, then puts it back: "lockedSlow", the real locks with a sleep of
+ * `sleepMs` at commit (the race the locks must win); "unlocked", the control, the same sleep without any lock
+ * (it must overbook in some trial).
+ */
+export async function inRaceMode<T>(
+  database: Database,
+  mode: RaceMode,
+  work: () => Promise<T>,
+  sleepMs = 20,
+): Promise<T> {
+  await slowCommits(database, sleepMs);
+  if (mode === "unlocked") await removeLocks(database);
+  try {
+    return await work();
+  } finally {
+    if (mode === "unlocked") await restoreLocks(database);
+    await normalCommits(database);
+  }
+}

@@ -2,24 +2,20 @@ import { type Booking, peakUsage, type Shortage } from "@zaiko/common/availabili
 import type { Tx } from "../db/client";
 import { HttpError } from "../lib/httpError";
 import { iso } from "../lib/iso";
-import type { AllocationHooks } from "./hooks";
-import { bookingsInWindow, itemsUnlocked, lockItems } from "./locks.queries";
+import type { UnitAdded } from "./addUnit.queries";
+import { bookingsInWindow, lockItems } from "./locks.queries";
 
 export type LockedItem = { id: number; title: string; stockQuantity: number };
 
-/** Locks the item rows in id order (the order every writer uses), or only reads them for a test's control. */
+/** Locks the item rows in id order (the order every writer uses) and reads them, by id. */
 export async function lockItemsForAllocation(
   tx: Tx,
   groupId: number,
   ids: number[],
-  hooks?: AllocationHooks,
 ): Promise<Map<number, LockedItem>> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   if (sorted.length === 0) return new Map();
-  const rows =
-    hooks?.lockRows === false
-      ? await itemsUnlocked(tx, groupId, sorted)
-      : await lockItems(tx, groupId, sorted);
+  const rows = await lockItems(tx, groupId, sorted);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -60,6 +56,19 @@ export async function shortagesOf(
     }
   }
   return shortages;
+}
+
+/**
+ * The check of one + (add_allocation_unit wrote the unit and read the bookings around it, the new unit among
+ * them): peak usage over the unit's period above stock is the item's shortage. A unit not added (only at the
+ * quantity column's bound, which no stock reaches) counts as one more, so it is refused.
+ */
+export function addedUnitShortage(itemId: number, added: UnitAdded): Shortage | undefined {
+  const { item, unit, bookings } = added;
+  const window = { start: unit.startDate.getTime(), end: unit.endDate.getTime() };
+  const required = peakUsage(bookings, window) + (added.added ? 0 : 1);
+  if (required <= item.stockQuantity) return undefined;
+  return { item_id: itemId, title: item.title, required, available: item.stockQuantity };
 }
 
 /** 409 `{error, shortages}`: nothing was changed. */

@@ -1,10 +1,13 @@
 /**
  * Allocation: the one module that keeps the invariant (for every item and instant, booked ≤ stock). Case,
- * order item, item and import features use it through this file: the lock order (case, items in id order),
- * the check of proposed bookings, the + statement, and the test hooks (docs/allocation.md).
+ * order item, item and import features use it through this file: the locks in the one order (case, items in
+ * id order, order items: the SQL function lock_allocation), the check of proposed bookings and the +
+ * statement (docs/allocation.md). Tests' controls replace the lock function in their own database
+ * (allocation.testkit.ts); production code has no test hook.
  */
 export { addUnitLocked, type UnitAdded } from "./addUnit.queries";
 export {
+  addedUnitShortage,
   type LockedItem,
   lockItemsForAllocation,
   type ProposedBooking,
@@ -12,7 +15,15 @@ export {
   shortagesOf,
   spanOf,
 } from "./allocation";
-export type { AllocationHooks } from "./hooks";
-export { bookingsInWindow, type CaseRow, findCase, lockCase, lockItems } from "./locks.queries";
+export {
+  type AllocationLocks,
+  bookingsInWindow,
+  type CaseRow,
+  findCase,
+  itemRows,
+  lockAllocation,
+  lockCase,
+  lockItems,
+} from "./locks.queries";
 export { caseHasOpenOutages, outagePeriodsOf, outagesInWindow } from "./outages.queries";
 export { type RefusedWindow, shortageRefusal } from "./tentativeHolds";

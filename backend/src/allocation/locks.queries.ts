@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, ne } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { items, orderItemBookings, workCases } from "../db/schema";
 import { outagesInWindow } from "./outages.queries";
@@ -7,12 +7,32 @@ type Queryable = Db | Tx;
 
 /**
  * The rows every allocation write locks, in the order they all lock them (docs/allocation.md): the case,
- * then its items in id order, then the order item. The item feature's stock edit and the CSV import take
- * the same item locks from here.
+ * then its items in id order, then the order items. The locks themselves are taken by the SQL function
+ * `lock_allocation` (db/functions/lock_allocation.sql), the one source of that order, which the +'s function
+ * calls too; the reads here come after it, in statements of their own, so they see the rows as the last
+ * holder of each lock committed them. The item feature's stock edit and the CSV import take the same item
+ * locks from here.
  */
 
 /** A work case row. */
 export type CaseRow = typeof workCases.$inferSelect;
+
+/** What one call of `lock_allocation` locks: a case (share, or update), items and order items. */
+export interface AllocationLocks {
+  caseId?: number;
+  caseMode?: "share" | "update";
+  itemIds?: number[];
+  orderItemIds?: number[];
+}
+
+/** Takes the locks of an allocation write in the one order (`lock_allocation`); another group's ids lock nothing. */
+export async function lockAllocation(tx: Tx, groupId: number, locks: AllocationLocks): Promise<void> {
+  const ints = (ids: number[] | undefined) => `{${[...new Set(ids ?? [])].join(",")}}`;
+  await tx.execute(
+    sql`SELECT lock_allocation(${groupId}, ${locks.caseId ?? null}::integer, ${locks.caseMode === "update"},
+                               ${ints(locks.itemIds)}::integer[], ${ints(locks.orderItemIds)}::integer[])`,
+  );
+}
 
 /** A case of the group, or undefined (another group's id behaves like a missing one). */
 export async function findCase(db: Queryable, groupId: number, id: number): Promise<CaseRow | undefined> {
@@ -25,8 +45,8 @@ export async function findCase(db: Queryable, groupId: number, id: number): Prom
 }
 
 /**
- * Locks a case row. Every allocation write takes the case first (share: add, reduce, order item edit,
- * duplicate's source; update: period change, delete) and then its items in id order.
+ * Locks a case row and reads it. Every allocation write takes the case first (share: add, reduce, order item
+ * edit, duplicate's source; update: period change, status change, delete) and then its items in id order.
  */
 export async function lockCase(
   tx: Tx,
@@ -34,16 +54,18 @@ export async function lockCase(
   id: number,
   mode: "share" | "update",
 ): Promise<CaseRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(workCases)
-    .where(and(eq(workCases.groupId, groupId), eq(workCases.id, id)))
-    .for(mode);
-  return row;
+  await lockAllocation(tx, groupId, { caseId: id, caseMode: mode });
+  return findCase(tx, groupId, id);
 }
 
-/** Locks item rows in id order (the order every writer uses, so two writers never deadlock). */
-export function lockItems(db: Queryable, groupId: number, ids: number[]) {
+/** Locks item rows in id order (the order every writer uses, so two writers never deadlock) and reads them. */
+export async function lockItems(tx: Tx, groupId: number, ids: number[]) {
+  await lockAllocation(tx, groupId, { itemIds: ids });
+  return itemRows(tx, groupId, ids);
+}
+
+/** Item rows as they are now (a caller that needs them fixed locks them first: lockAllocation). */
+export function itemRows(db: Queryable, groupId: number, ids: number[]) {
   return db
     .select({
       id: items.id,
@@ -52,16 +74,6 @@ export function lockItems(db: Queryable, groupId: number, ids: number[]) {
       stockQuantity: items.stockQuantity,
       version: items.version,
     })
-    .from(items)
-    .where(and(eq(items.groupId, groupId), inArray(items.id, ids)))
-    .orderBy(asc(items.id))
-    .for("update");
-}
-
-/** Items without a lock: only the control of the concurrency test reads them so (AllocationHooks.lockRows). */
-export function itemsUnlocked(db: Queryable, groupId: number, ids: number[]) {
-  return db
-    .select({ id: items.id, title: items.title, stockQuantity: items.stockQuantity })
     .from(items)
     .where(and(eq(items.groupId, groupId), inArray(items.id, ids)))
     .orderBy(asc(items.id));

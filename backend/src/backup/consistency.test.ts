@@ -20,7 +20,7 @@ const CLIENTS = 8;
 const ITEMS = 4;
 const CASES = 6;
 const STOCK = 5;
-const BACKUPS = 3;
+const BACKUPS = 2;
 
 interface Counters {
   id: number;

@@ -9,8 +9,8 @@ import { iso } from "./iso";
 /**
  * 履歴 (docs/history.md): every change to a case, its order items, an item's stock or a member's rights is
  * recorded by the service that makes it, in its transaction, so a committed change always has its entry and
- * a rolled-back one never does. The + records inside its SQL function (add_allocation_unit); everything
- * else comes through here.
+ * a rolled-back one never does. One writer, the SQL function record_history (db/functions/record_history.sql),
+ * writes every entry: the + calls it inside add_allocation_unit, everything else through recordHistory here.
  */
 
 /** What changed; the names are copied so the entry outlives what it describes. */
@@ -76,13 +76,13 @@ export const HISTORY_COLUMNS = sql.raw(
 );
 
 /**
- * Writes the entries of one change (one statement, any count: an import records each item it changed) and
+ * Writes the entries of one change through record_history (one statement, any count: an import records each item it changed) and
  * queues `history.added` for the group's screens. Entries about a member's rights are not sent: only owners
  * read them (the CSV). `publish: false` records without sending (a big import: clients refetch anyway).
  */
 export async function recordHistory(
   tx: Tx,
-  outbox: EventBuffer,
+  events: EventBuffer,
   actor: HistoryActor,
   facts: HistoryFact[],
   opts: { publish?: boolean } = {},
@@ -104,25 +104,15 @@ export async function recordHistory(
   );
   const rows = await rowsOf<HistoryRow>(
     tx,
-    sql`INSERT INTO history (group_id, actor_id, actor_name, action, case_id, case_title, item_id, item_title,
-                             member_id, member_name, quantity, before, after)
-        SELECT ${actor.groupId}, ${actor.id}::integer,
-               coalesce((SELECT trim(u.last_name || ' ' || u.first_name) FROM users u
-                         WHERE u.id = ${actor.id}::integer AND u.group_id = ${actor.groupId}), ''),
-               f.action, f.case_id, f.case_title, f.item_id, f.item_title, f.member_id, f.member_name,
-               f.quantity, f.before, f.after
-        FROM jsonb_to_recordset(${json}::jsonb) AS f(action text, case_id integer, case_title text,
-             item_id integer, item_title text, member_id integer, member_name text, quantity integer,
-             before jsonb, after jsonb)
-        RETURNING ${HISTORY_COLUMNS}`,
+    sql`SELECT ${HISTORY_COLUMNS} FROM record_history(${actor.groupId}, ${actor.id}::integer, ${json}::jsonb)`,
   );
   const entries = rows.map(presentHistory).sort((a, b) => a.id - b.id);
-  if (opts.publish !== false) publishHistory(outbox, actor.groupId, entries);
+  if (opts.publish !== false) publishHistory(events, actor.groupId, entries);
   return entries;
 }
 
 /** Queues the entries that concern a case or an item for the group's screens (after the commit). */
-export function publishHistory(outbox: EventBuffer, groupId: number, entries: HistoryEntryDto[]): void {
+export function publishHistory(events: EventBuffer, groupId: number, entries: HistoryEntryDto[]): void {
   const shown = entries.filter((e) => e.work_case !== null || e.item !== null);
-  if (shown.length > 0) outbox.add(groupId, rooms.group(groupId), "history.added", { entries: shown });
+  if (shown.length > 0) events.add(groupId, rooms.group(groupId), "history.added", { entries: shown });
 }

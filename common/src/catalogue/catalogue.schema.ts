@@ -63,6 +63,8 @@ export interface RelatedItemDto {
 export interface ImportResultDto {
   created: number;
   updated: number;
+  /** Rows that were the template's example row, left in the file and not imported. */
+  skipped: number;
 }
 
 /** One refused CSV row: `line` is the file's line number where the row starts (the header is line 1). */

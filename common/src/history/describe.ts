@@ -8,9 +8,10 @@ const changed = (before: HistoryValues | null, after: HistoryValues | null, key:
   before !== null && after !== null && key in after && before[key] !== after[key];
 
 /** 「数量 2 → 3、期間」: the fields that changed, in words (numbers shown before → after). */
-function changes(before: HistoryValues | null, after: HistoryValues | null): string {
+function changes(before: HistoryValues | null, after: HistoryValues | null, noteLabel: string): string {
   const parts: string[] = [];
-  for (const [key, label] of Object.entries(h.fields)) {
+  for (const [key, fieldLabel] of Object.entries(h.fields)) {
+    const label = key === "note" ? noteLabel : fieldLabel;
     if (key === "end_date") continue;
     if (key === "start_date") {
       if (changed(before, after, "start_date") || changed(before, after, "end_date")) parts.push(label);
@@ -30,7 +31,7 @@ export function describeHistory(e: HistoryEntryDto): string {
   const item = e.item_title ?? "";
   const kase = e.case_title ?? "";
   const q = e.quantity ?? 0;
-  const diff = changes(e.before, e.after);
+  const diff = changes(e.before, e.after, e.action.startsWith("item.") ? h.fields.note : h.caseNote);
   switch (e.action) {
     case "orderitem.add":
       return h.add(who, item, q);

@@ -1,7 +1,8 @@
 import { isValidElement, type ReactNode } from "react";
 import { matchRoutes, type RouteObject } from "react-router-dom";
-import { type FirstRequests, requestEarly } from "../lib/earlyRequests";
-import type { AnyDispatch, ScreenDataPrefetch } from "../lib/screenData";
+import { api } from "../lib/api";
+import { requestEarly } from "../lib/earlyRequests";
+import type { AnyDispatch, FirstQueries } from "../lib/screenData";
 import { getAccessToken, tokenGroupId } from "../lib/token";
 
 type Loader = () => Promise<unknown>;
@@ -11,10 +12,10 @@ const loaders = new Map<unknown, Loader>();
 
 /** What a screen asks for when it opens (routes.tsx's lazyNamed). */
 export interface ScreenData {
-  /** Its first GETs, sent with the page. */
-  firstRequests: FirstRequests;
-  /** Loads what starts its first render's queries, which take those GETs' answers. */
-  loadPrefetch: () => Promise<ScreenDataPrefetch>;
+  /** Its first queries (lib/screenData.ts): their URLs leave with the page. */
+  firstQueries: FirstQueries;
+  /** Loads the screen's API module (its endpoints), whose queries then take those early answers. */
+  loadApi: () => Promise<unknown>;
 }
 
 /** The data of each screen that has some, by the screen's loader. */
@@ -84,7 +85,7 @@ function fetchAhead(file: string): Promise<void> {
  * Starts the current path's screen chunk at once: a signed-in screen is rendered (and so would start
  * loading) only after the session has been restored, one round trip later. With a token in the tab, the
  * screen's first GETs leave too, while its code is still loading (lib/earlyRequests.ts), and its queries
- * start when their module is here (lib/screenData.ts). Then, once the page has loaded and the opened
+ * start when their API module is here (lib/screenData.ts). Then, once the page has loaded and the opened
  * screen has been shown, each time the browser is idle, fetches one more file of the other screens, so
  * that the next screen opens without waiting for the network. Fetched, not run: a module runs when its
  * screen is opened (running every screen ahead of use made long tasks on a slow phone while the first
@@ -107,14 +108,18 @@ export function prefetchScreens(
     const at = groupId === null ? null : { groupId, params, search: new URLSearchParams(location.search) };
     // The data first: a few small answers, which then arrive while the screen's code is loading. They
     // leave while the session is still being restored (the token names the group).
-    if (data && at) for (const path of data.firstRequests(at)) requestEarly(path);
+    const first = data && at ? data.firstQueries(at) : [];
+    for (const query of first) requestEarly(query.url);
     void load().catch(() => {});
-    // The queries start as soon as their (small) module is here and take those answers: the screen
-    // then renders once, with its data.
-    if (data && at && dispatch)
+    // The queries start as soon as their API module is here and take those answers: the screen then
+    // renders once, with its data (its hooks ask with the same arguments, so they find them cached).
+    if (data && first.length > 0 && dispatch)
       void data
-        .loadPrefetch()
-        .then((start) => start(dispatch, at))
+        .loadApi()
+        .then(() => {
+          for (const { endpoint, arg } of first)
+            void dispatch(api.util.prefetch(endpoint as never, arg as never, {}));
+        })
         .catch(() => {});
   }
   const rest = screenFiles();

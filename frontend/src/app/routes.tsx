@@ -3,9 +3,9 @@ import { Navigate, type RouteObject } from "react-router-dom";
 // In the first chunk (it is small): most visits start here, and a lazy chunk cost one more round trip
 // before the form appeared (docs/frontend.md, "First screen").
 import { LoginPage } from "../features/auth/LoginPage";
-import { orderItemsFirstRequests } from "../features/orderitems/requests";
-import { warehouseFirstRequests } from "../features/warehouse/requests";
-import { workCaseListFirstRequests } from "../features/workcases/requests";
+import { orderItemsFirstQueries } from "../features/orderitems/requests";
+import { warehouseFirstQueries } from "../features/warehouse/requests";
+import { workCaseListFirstQueries } from "../features/workcases/requests";
 import { AppLayout } from "./AppLayout";
 import { RequireAuth, RequireOwner } from "./guards";
 import { registerScreen, type ScreenData, screenShown } from "./prefetch";
@@ -42,8 +42,8 @@ const WorkCaseListPage = lazyNamed(
   () => import("../features/workcases/WorkCaseListPage"),
   "WorkCaseListPage",
   {
-    firstRequests: workCaseListFirstRequests,
-    loadPrefetch: async () => (await import("../features/workcases/screenData")).prefetchWorkCaseList,
+    firstQueries: workCaseListFirstQueries,
+    loadApi: () => import("../features/workcases/workcasesApi"),
   },
 );
 const CategoryListPage = lazyNamed(
@@ -52,8 +52,8 @@ const CategoryListPage = lazyNamed(
 );
 const ItemListPage = lazyNamed(() => import("../features/items/ItemListPage"), "ItemListPage");
 const OrderItemsPage = lazyNamed(() => import("../features/orderitems/OrderItemsPage"), "OrderItemsPage", {
-  firstRequests: orderItemsFirstRequests,
-  loadPrefetch: async () => (await import("../features/orderitems/screenData")).prefetchOrderItems,
+  firstQueries: orderItemsFirstQueries,
+  loadApi: () => import("../features/orderitems/orderItemsApi"),
 });
 const OrderItemsListPage = lazyNamed(
   () => import("../features/orderitems/OrderItemsListPage"),
@@ -62,8 +62,8 @@ const OrderItemsListPage = lazyNamed(
 const TimelinePage = lazyNamed(() => import("../features/availability/TimelinePage"), "TimelinePage");
 const PackListPage = lazyNamed(() => import("../features/packlist/PackListPage"), "PackListPage");
 const WarehousePage = lazyNamed(() => import("../features/warehouse/WarehousePage"), "WarehousePage", {
-  firstRequests: warehouseFirstRequests,
-  loadPrefetch: async () => (await import("../features/warehouse/screenData")).prefetchWarehouseBoard,
+  firstQueries: warehouseFirstQueries,
+  loadApi: () => import("../features/warehouse/warehouseApi"),
 });
 
 /** The route table (spec §2). */

@@ -2,8 +2,9 @@ import { combineReducers, configureStore } from "@reduxjs/toolkit";
 import type { EventStream } from "@zaiko/common/realtime/events";
 import { sessionReducer } from "../features/auth/sessionSlice";
 import { api, type TAG_TYPES } from "../lib/api";
+import { createLiveState } from "../lib/liveState";
 import { endSession, handleSessionExpired } from "../lib/sessionExpiry";
-import { configureSocket } from "../lib/socketSession";
+import { configureSocket } from "../lib/socket";
 import { StreamPositionTracker } from "../lib/streamPositions";
 import { onOtherTabs, refreshCoordinationDisabled } from "../lib/tabSync";
 import { setAccessToken, tokenUserId } from "../lib/token";
@@ -36,7 +37,12 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(api.middleware, positions.middleware),
+    // The store's live state (lib/liveState.ts) reaches every endpoint's lifecycle as its `extra`.
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: { live: createLiveState() } } }).concat(
+        api.middleware,
+        positions.middleware,
+      ),
   });
   getState = store.getState;
   dispatch = store.dispatch as typeof dispatch;

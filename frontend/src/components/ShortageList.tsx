@@ -1,6 +1,7 @@
 import { ja } from "@zaiko/common/messages/ja";
 import type { ReactNode } from "react";
-import { holdLine, type ShortageDto, type TentativeHoldDto } from "../lib/allocation";
+import type { ShortageDto, TentativeHoldDto } from "../lib/allocation";
+import { holdLine } from "../lib/shortages";
 
 interface Props {
   shortages: ShortageDto[];

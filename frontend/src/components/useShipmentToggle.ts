@@ -1,8 +1,7 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { useCallback, useState } from "react";
-import { statusOf } from "../lib/allocation";
 import { toIsoWithOffset } from "../lib/dateTime";
-import { serverDetail } from "../lib/errors";
+import { serverDetail, statusOf } from "../lib/errors";
 import { logFailure } from "../lib/logFailure";
 
 const t = ja.orderitems;

@@ -63,7 +63,12 @@ describe("a browser in another zone than the business zone", () => {
     const net = stubFetch(
       routes({ "GET /api/workcaselist/": json(200, [kase]), "PUT /api/workcases/1/": json(200, kase) }),
     );
-    const { user } = renderPage(<WorkCaseListPage />, { at: "/workcase", session: ownerSession });
+    // すべて: the case's days are fixed, and the list opens on the cases from today on.
+    const { user } = renderPage(<WorkCaseListPage />, {
+      at: "/workcase?range=all",
+      path: "/workcase",
+      session: ownerSession,
+    });
     const row = (await screen.findByRole("link", { name: "秋祭り" })).closest("tr") as HTMLElement;
     expect(within(row).getByText("2026年11月20日 09:00")).toBeInTheDocument();
     await user.click(within(row).getByRole("button", { name: `${t.edit}: 秋祭り` }));

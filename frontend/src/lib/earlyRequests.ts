@@ -7,7 +7,8 @@ import { getAccessToken } from "./token";
  *
  * On a page load at a signed-in screen the screen's code is still downloading when the first chunk runs;
  * its queries would ask for their data only once that code has arrived and run, one round trip later on
- * a phone. `requestEarly` sends those GETs at once (app/prefetch.ts, with the URLs each screen declares),
+ * a phone. `requestEarly` sends those GETs at once (app/prefetch.ts, with the URLs of the first queries each
+ * screen declares: lib/screenData.ts),
  * and the query that asks for the same URL takes the answer instead of sending its own (lib/baseQuery.ts):
  * the data arrives while the screen's code is still loading.
  *
@@ -21,9 +22,6 @@ export interface ScreenAddress {
   params: Params;
   search: URLSearchParams;
 }
-
-/** The GETs a screen sends when it opens, as paths with their query (the same URLs as its queries). */
-export type FirstRequests = (at: ScreenAddress) => string[];
 
 /** Older than this, an early answer is not used (the screen was not opened at once; its data may have changed). */
 const EARLY_ANSWER_MAX_AGE_MS = 15_000;

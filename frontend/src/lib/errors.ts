@@ -43,3 +43,11 @@ export function serverFieldMessage(error: QueryError, field: string): string | n
   if (typeof value === "string") return value;
   return null;
 }
+
+/** The HTTP status of an RTK Query error, if any. */
+export function statusOf(error: unknown): number | string | null {
+  if (error && typeof error === "object" && "status" in error) {
+    return (error as { status: number | string }).status;
+  }
+  return null;
+}

@@ -1,8 +1,12 @@
-import { type LiveRowsMemory, newLiveRowsMemory } from "@zaiko/common/realtime/liveRows";
+import { type Change, type Journal, type LiveState, liveStateOf } from "./liveState";
+
+export type { Change } from "./liveState";
 
 /** The parts of an RTK Query cache entry's life that a live list uses. */
 export interface CacheLifetime {
   dispatch: object;
+  /** The store's thunk extra argument, which carries its live state (lib/liveState.ts). */
+  extra: unknown;
   cacheEntryRemoved: PromiseLike<unknown>;
   getCacheEntry(): { data?: unknown; endpointName?: string };
   updateCachedData(recipe: never): unknown;
@@ -16,47 +20,29 @@ type DataOf<L extends { getCacheEntry(): { data?: unknown } }> = NonNullable<
 /** What a subscription leaves behind: each function stops one listener (or clears one timer). */
 export type Stop = () => void;
 
-/** A change to a cached value: applied now, and again after a load in flight lands (see subscribeWhileCached). */
-export type Change<Data> = (draft: Data) => void;
-
-/**
- * The changes a live entry received while a request for it was in flight, keyed by endpoint and argument.
- * The answer of that request may have been read by the server before or after each of them, so they are
- * applied again once it is in the cache: every change is idempotent and keeps the newer state of a row
- * (common/realtime/liveRows.ts), so applying one that the answer already contains changes nothing.
+/*
+ * The changes a live entry receives while a request for it is in flight are kept in its journal (in the
+ * store's live state, by endpoint and argument). The answer of that request may have been read by the server
+ * before or after each of them, so they are applied again once it is in the cache: every change is
+ * idempotent and keeps the newer state of a row (lib/liveState.ts takeRows, common/realtime/liveRows.ts), so
+ * applying one that the answer already contains changes nothing.
  */
-interface Journal {
-  loading: number;
-  live: number;
-  changes: Change<never>[];
-}
-
-/** Per store (its dispatch identifies it: the app has one, every test makes its own). */
-const journalsByStore = new WeakMap<object, Map<string, Journal>>();
 
 const journalKey = (endpointName: string | undefined, arg: unknown) =>
   `${endpointName ?? "?"}:${JSON.stringify(arg ?? null)}`;
 
-function journalsOf(store: object): Map<string, Journal> {
-  let journals = journalsByStore.get(store);
-  if (!journals) {
-    journals = new Map();
-    journalsByStore.set(store, journals);
-  }
-  return journals;
-}
-
-function journalOf(journals: Map<string, Journal>, key: string): Journal {
-  let journal = journals.get(key);
+function journalOf(live: LiveState, key: string): Journal {
+  let journal = live.journals.get(key);
   if (!journal) {
     journal = { loading: 0, live: 0, changes: [] };
-    journals.set(key, journal);
+    live.journals.set(key, journal);
   }
   return journal;
 }
 
-function forgetIfIdle(journals: Map<string, Journal>, key: string, journal: Journal): void {
-  if (journal.loading === 0 && journal.live === 0 && journals.get(key) === journal) journals.delete(key);
+function forgetIfIdle(live: LiveState, key: string, journal: Journal): void {
+  if (journal.loading === 0 && journal.live === 0 && live.journals.get(key) === journal)
+    live.journals.delete(key);
 }
 
 /**
@@ -76,9 +62,9 @@ export async function subscribeWhileCached<L extends CacheLifetime>(
 ): Promise<void> {
   type Data = DataOf<L>;
   const update = lifecycle.updateCachedData as (recipe: Change<Data>) => unknown;
-  const journals = journalsOf(lifecycle.dispatch);
+  const live = liveStateOf(lifecycle.extra);
   const key = journalKey(lifecycle.getCacheEntry().endpointName, arg);
-  const journal = journalOf(journals, key);
+  const journal = journalOf(live, key);
   journal.live++;
   const apply = (change: Change<Data>) => {
     if (journal.loading > 0) journal.changes.push(change as Change<never>);
@@ -94,13 +80,14 @@ export async function subscribeWhileCached<L extends CacheLifetime>(
   } finally {
     for (const stop of stops) stop();
     journal.live--;
-    forgetIfIdle(journals, key, journal);
+    forgetIfIdle(live, key, journal);
   }
 }
 
 /** The parts of RTK Query's onQueryStarted that replayOnLoad uses. */
 export interface LoadLifetime {
   dispatch: object;
+  extra: unknown;
   queryFulfilled: PromiseLike<unknown>;
   getCacheEntry(): { endpointName?: string };
   updateCachedData(recipe: never): unknown;
@@ -112,9 +99,9 @@ export interface LoadLifetime {
  */
 export async function replayOnLoad(arg: unknown, load: LoadLifetime): Promise<void> {
   const update = load.updateCachedData as (recipe: Change<unknown>) => unknown;
-  const journals = journalsOf(load.dispatch);
+  const live = liveStateOf(load.extra);
   const key = journalKey(load.getCacheEntry().endpointName, arg);
-  const journal = journalOf(journals, key);
+  const journal = journalOf(live, key);
   journal.loading++;
   try {
     await load.queryFulfilled;
@@ -129,30 +116,8 @@ export async function replayOnLoad(arg: unknown, load: LoadLifetime): Promise<vo
   } finally {
     journal.loading--;
     if (journal.loading === 0) journal.changes = [];
-    forgetIfIdle(journals, key, journal);
+    forgetIfIdle(live, key, journal);
   }
-}
-
-/**
- * The ids a live list saw deleted, kept for the session per endpoint and argument: an HTTP answer or a late
- * event must not bring a deleted row back (common/realtime/liveRows.ts).
- */
-const memories = new WeakMap<object, Map<string, LiveRowsMemory>>();
-
-/** `store`: the dispatch of the store (every test makes its own). */
-export function memoryOf(store: object, endpointName: string, arg: unknown): LiveRowsMemory {
-  let byKey = memories.get(store);
-  if (!byKey) {
-    byKey = new Map();
-    memories.set(store, byKey);
-  }
-  const key = journalKey(endpointName, arg);
-  let memory = byKey.get(key);
-  if (!memory) {
-    memory = newLiveRowsMemory();
-    byKey.set(key, memory);
-  }
-  return memory;
 }
 
 /**

@@ -3,7 +3,7 @@ import { ja } from "@zaiko/common/messages/ja/firstScreen";
 import { askConfirm } from "./feedback";
 import { currentPath, hardNavigate, navigateTo } from "./navigation";
 import { sessionCleared } from "./session";
-import { disconnectSocket } from "./socketSession";
+import { disconnectSocket } from "./socket";
 import { type SessionEnd, tellOtherTabs } from "./tabSync";
 import { clearAccessToken, getAccessToken } from "./token";
 

@@ -1,3 +1,10 @@
+/**
+ * The one shared socket: connected after login or a restored session (connectSocket), disconnected on
+ * logout or expiry, wired to the store once (configureSocket, app/store.ts), and the one place where server
+ * events are received, their numbers checked (common/realtime/sequence.ts) and handed to the handlers that
+ * onServerEvent recorded. The first chunk imports it (login, restore, logout); socket.io-client itself is
+ * imported only when a session first connects (see createSocket), so /login does not download it.
+ */
 import type {
   ClientToServerEvents,
   EventStream,
@@ -41,9 +48,8 @@ type Handler = (payload: unknown) => void;
 
 /*
  * socket.io-client (13 KiB compressed) is imported when the first connection is made, not with the
- * screens: every screen's API code subscribes to server events (onServerEvent only records the handler)
- * and would otherwise carry it into the screen's first download. The connection is made after the
- * session has been restored, and events are what the socket brings after that anyway.
+ * first chunk or the screens: every live list records its handlers (onServerEvent) as soon as its cache
+ * entry exists, which may be before the socket does; the socket delivers to them once it is connected.
  */
 let socket: AppSocket | null = null;
 let creating: Promise<AppSocket> | null = null;
@@ -215,9 +221,10 @@ export function disconnectSocket(): void {
 }
 
 /**
- * Subscribes to one typed server event; returns the unsubscribe function. Meant for RTK Query's
- * onCacheEntryAdded: subscribe after cacheDataLoaded, unsubscribe after cacheEntryRemoved. Works before
- * the socket exists: the handler is recorded, and the socket delivers to it once connected.
+ * Subscribes to one typed server event; returns the unsubscribe function. Live lists subscribe through
+ * lib/liveCache.ts (subscribeWhileCached) when their cache entry is added, before its first answer, and
+ * unsubscribe when it is removed. Works before the socket exists: the handler is recorded, and the socket
+ * delivers to it once connected.
  */
 export function onServerEvent<E extends ServerEventName>(
   event: E,

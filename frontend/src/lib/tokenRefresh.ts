@@ -44,12 +44,62 @@ async function refreshOncePerBrowser(): Promise<RefreshOutcome> {
     const now = getAccessToken();
     // Another tab refreshed while this one waited, and its token has arrived here: use it.
     if (now !== null && now !== before) return { ok: true, access: now };
+    // The tab before this one was told the session is over, and its answer cleared the cookies: asking again
+    // would only be refused as "expired", which is untrue for a deactivated member. Its message to this tab
+    // (tabSync) may not have arrived yet; the note it left under the lock has.
+    const endedMeanwhile = readSessionEndNote();
+    if (endedMeanwhile) return { ok: false, ended: endedMeanwhile };
     // Another tab ended the session while this one waited (tabSync cleared the token here): nothing to renew.
     if (before !== null && now === null) return { ok: false, ended: "expired" };
     const outcome = await requestNewToken();
-    if (outcome.ok) tellOtherTabs({ type: "token", access: outcome.access });
+    if (outcome.ok) {
+      forgetSessionEndNote();
+      tellOtherTabs({ type: "token", access: outcome.access });
+    } else if (outcome.ended) leaveSessionEndNote(outcome.ended);
     return outcome;
   });
+}
+
+/**
+ * Why the browser's session ended, as the last refresh under the lock learned it: localStorage, which every
+ * tab reads at once, unlike a tabSync message. A note is good for a short while only, and a login (a new
+ * token stored) removes it, so it never ends a later session.
+ */
+const SESSION_END_NOTE = "zaiko.sessionEnded";
+const SESSION_END_NOTE_MS = 30_000;
+
+function leaveSessionEndNote(reason: Exclude<SessionEnd, "logout">): void {
+  try {
+    window.localStorage.setItem(SESSION_END_NOTE, JSON.stringify({ reason, at: Date.now() }));
+  } catch {
+    // Storage disabled: the other tabs learn it from tabSync or their own refresh.
+  }
+}
+
+function readSessionEndNote(): Exclude<SessionEnd, "logout"> | null {
+  try {
+    const note = JSON.parse(window.localStorage.getItem(SESSION_END_NOTE) ?? "null") as {
+      reason?: unknown;
+      at?: unknown;
+    } | null;
+    if (!note || typeof note.at !== "number" || Date.now() - note.at > SESSION_END_NOTE_MS) return null;
+    return note.reason === "membershipEnded"
+      ? "membershipEnded"
+      : note.reason === "expired"
+        ? "expired"
+        : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A new session (a login) is not ended by what the last one learned. */
+export function forgetSessionEndNote(): void {
+  try {
+    window.localStorage.removeItem(SESSION_END_NOTE);
+  } catch {
+    // Storage disabled: there is no note.
+  }
 }
 
 async function requestNewToken(): Promise<RefreshOutcome> {

@@ -10,7 +10,11 @@ import { type SessionState, signedOutSession } from "../lib/session";
 /** Shows the current path so tests can assert navigation. */
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
+  return (
+    <output data-testid="location" data-search={location.search}>
+      {location.pathname}
+    </output>
+  );
 }
 
 export const ownerSession: SessionState = {

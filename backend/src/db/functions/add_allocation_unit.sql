@@ -1,8 +1,11 @@
--- add_allocation_unit: the + button's statement. Locks the case (share) then the item (update), writes one
--- more unit (upsert) and returns the item, the unit and the item's bookings overlapping the unit's period (as
--- the view order_item_bookings has them, and its units out of service), as JSON. It never decides: the caller checks the peak with common/availability in the same transaction and
--- throws to roll the unit back (backend/src/allocation/, docs/allocation.md). A unit written is recorded in
--- the history (履歴) by p_actor in the same statement, so it goes or stays with the unit (docs/history.md).
+-- add_allocation_unit: the + button's statement. Takes the locks of every allocation write through
+-- lock_allocation (the case share, then the item), writes one more unit (upsert) and returns the item, the
+-- unit and the item's bookings overlapping the unit's period (as the view order_item_bookings has them, and
+-- its units out of service), as JSON. It never decides: the caller checks the peak with common/availability in
+-- the same transaction and throws to roll the unit back (backend/src/allocation/, docs/allocation.md). A unit
+-- written is recorded in the history (履歴) by p_actor through record_history in the same statement, so it goes
+-- or stays with the unit, and the entry written is returned as the other writers' entries are
+-- (docs/history.md).
 --
 -- The one source of this function. Migrations are made from it (`npm run db:function -w backend --
 -- add_allocation_unit <name>`), and db/functions.test.ts fails when the latest migration that defines it
@@ -20,9 +23,11 @@ DECLARE
   v_bookings json;
   v_history json;
 BEGIN
-  -- The case first (share: its period cannot change under us), then the item (update: the one lock every
-  -- writer of this item's usage takes), in the order every allocation write uses.
-  SELECT start_date, end_date, status, title INTO v_case FROM work_cases WHERE group_id = p_group AND id = p_case FOR SHARE;
+  -- The case (share: its period cannot change under us), then the item (update: the one lock every writer of
+  -- this item's usage takes), in the order every allocation write uses; the reads below see the rows as the
+  -- last holder of each lock committed them.
+  PERFORM lock_allocation(p_group, p_case, false, ARRAY[p_item], NULL);
+  SELECT start_date, end_date, status, title INTO v_case FROM work_cases WHERE group_id = p_group AND id = p_case;
   IF NOT FOUND THEN
     RETURN NULL;
   END IF;
@@ -31,7 +36,7 @@ BEGIN
     RETURN json_build_object('case_status', v_case.status);
   END IF;
   SELECT id, title, stock_quantity, category_id INTO v_item
-  FROM items WHERE group_id = p_group AND id = p_item FOR UPDATE;
+  FROM items WHERE group_id = p_group AND id = p_item;
   IF NOT FOUND THEN
     RETURN NULL;
   END IF;
@@ -49,16 +54,17 @@ BEGIN
     SELECT id, order_quantity, start_date, end_date, issue, receive, note, version INTO v_unit
     FROM order_items WHERE work_case_id = p_case AND item_id = p_item;
   ELSE
-    -- 履歴: who (the name as it is now, kept if the member goes), the case and the item by id and title.
-    INSERT INTO history (group_id, actor_id, actor_name, action, case_id, case_title, item_id, item_title,
-                         quantity, before, after)
-    VALUES (p_group, p_actor,
-            coalesce((SELECT trim(u.last_name || ' ' || u.first_name) FROM users u WHERE u.id = p_actor), ''),
-            'orderitem.add', p_case, v_case.title, p_item, v_item.title, 1,
-            jsonb_build_object('order_quantity', v_unit.order_quantity - 1),
-            jsonb_build_object('order_quantity', v_unit.order_quantity))
-    RETURNING json_build_object('id', id, 'at', floor(extract(epoch from at) * 1000), 'actor_name', actor_name)
-      INTO v_history;
+    -- 履歴: the case and the item by id and title, in the shape every history read returns (lib/history.ts).
+    SELECT json_build_object('id', h.id, 'at_ms', floor(extract(epoch from h.at) * 1000), 'actor_id', h.actor_id,
+             'actor_name', h.actor_name, 'action', h.action, 'case_id', h.case_id, 'case_title', h.case_title,
+             'item_id', h.item_id, 'item_title', h.item_title, 'member_id', h.member_id,
+             'member_name', h.member_name, 'quantity', h.quantity, 'before', h.before, 'after', h.after)
+    INTO v_history
+    FROM record_history(p_group, p_actor, jsonb_build_array(jsonb_build_object(
+           'action', 'orderitem.add', 'case_id', p_case, 'case_title', v_case.title, 'item_id', p_item,
+           'item_title', v_item.title, 'quantity', 1,
+           'before', jsonb_build_object('order_quantity', v_unit.order_quantity - 1),
+           'after', jsonb_build_object('order_quantity', v_unit.order_quantity)))) h;
   END IF;
 
   -- A statement of its own after the locks: in READ COMMITTED every statement of a volatile function takes a
@@ -108,7 +114,6 @@ BEGIN
       'note', v_unit.note,
       'version', v_unit.version),
     'history', v_history,
-    'case_title', v_case.title,
     'bookings', v_bookings);
 END
 $$;

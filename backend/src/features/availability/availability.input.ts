@@ -1,4 +1,5 @@
 import { readDay, readWholeNumber } from "@zaiko/common/input";
+import { STOCK_MAX } from "@zaiko/common/limits";
 import { ja } from "@zaiko/common/messages/ja";
 import { readTimestamp } from "@zaiko/common/workcases/workcases.schema";
 import type { Context } from "koa";
@@ -6,7 +7,6 @@ import { HttpError } from "../../lib/httpError";
 import { queryIdParam } from "../../middlewares/params";
 
 const t = ja.availability;
-const MAX_QUANTITY = 1_000_000;
 export const MAX_WEEKS = 8;
 export const DEFAULT_WEEKS = 4;
 
@@ -32,7 +32,8 @@ const bad = (field: string, message: string) => new HttpError(400, { [field]: [m
 function count(ctx: Context, name: string, min: number): number | undefined {
   const raw = single(ctx, name);
   if (raw === undefined) return undefined;
-  const n = readWholeNumber(raw, min, MAX_QUANTITY);
+  // No more units can be wanted (or be in the way) than an item can hold.
+  const n = readWholeNumber(raw, min, STOCK_MAX);
   if (typeof n !== "number") throw bad(name, min === 0 ? t.moreInvalid : t.quantityInvalid);
   return n;
 }

@@ -2,7 +2,7 @@ import { describeHistory } from "@zaiko/common/history/describe";
 import type { HistoryEntryDto } from "@zaiko/common/history/history.schema";
 import { sql } from "drizzle-orm";
 import request from "supertest";
-import { withAllocationHooks } from "../../allocation/allocation.testkit";
+import { failCommits, normalCommits } from "../../allocation/allocation.testkit";
 import { rowsOf } from "../../db/rawSql";
 import type { RunningServer } from "../../server";
 import { activate, actorOf, bearer, type Session, signUpStaff, statusOf } from "../../test/api";
@@ -70,12 +70,13 @@ describeOnDatabases("history (履歴)", (driver) => {
   it("a + whose transaction fails after the function wrote the unit leaves neither unit nor entry", async () => {
     const item = await makeItem(server, owner, { stock: 5 });
     const kase = await makeCase(server, owner);
-    const failing = withAllocationHooks(server.deps, {
-      afterCheck: async () => {
-        throw new Error("fails before the commit");
-      },
-    });
-    expect(await statusOf(addItem(failing, actorOf(owner), item.id, kase.id))).toBe(500);
+    // The transaction fails at its COMMIT, after the function wrote the unit and its entry.
+    await failCommits(server.deps.database);
+    try {
+      expect(await statusOf(addItem(server.deps, actorOf(owner), item.id, kase.id))).toBe(500);
+    } finally {
+      await normalCommits(server.deps.database);
+    }
     expect((await ofItem(item.id)).map((r) => r.action)).toEqual(["item.create"]);
     const orders = await rowsOf(
       server.deps.database.db,
@@ -369,7 +370,7 @@ describeOnDatabases("history (履歴)", (driver) => {
 
       const wide = (await csv(owner, `from=2031-01-09&to=2031-01-12`).expect(200)).body as string;
       expect(wide.trim().split("\r\n")).toHaveLength(4);
-      expect(wide).toContain("佐藤 花子 が =危険な名前 を 1 追加");
+      expect(wide).toContain("佐藤 花子 が =危険な名前 を 1個 追加");
 
       await csv(staff, "from=2031-01-09&to=2031-01-12").expect(403);
       await csv(other, `from=2031-01-09&to=2031-01-12&item=${item.id}`).expect(404);

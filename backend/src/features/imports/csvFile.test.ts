@@ -31,6 +31,7 @@ describe("readItemCsv", () => {
         { line: 2, title: "マイク, ワイヤレス", category: "音響", stock: 5, note: '1行目\n2行目 "引用"' },
         { line: 5, title: "スピーカー", category: "音響", stock: 2, note: "" },
       ],
+      skippedSamples: 0,
     });
   });
 
@@ -44,15 +45,21 @@ describe("readItemCsv", () => {
 
   it("accepts a header without メモ and trailing empty cells", async () => {
     const read = await readItemCsv(utf8("アイテム名,カテゴリ,在庫数\nA,B,1,,,\n"));
-    expect(read).toEqual({ ok: true, rows: [{ line: 2, title: "A", category: "B", stock: 1, note: "" }] });
+    expect(read).toEqual({
+      ok: true,
+      rows: [{ line: 2, title: "A", category: "B", stock: 1, note: "" }],
+      skippedSamples: 0,
+    });
   });
 
   it("skips the template's example row left in, and keeps the rows typed under it", async () => {
     const template = TEMPLATE_CSV.replace(/^\uFEFF/, "");
     const read = await readItemCsv(utf8(`${template}ミキサー,音響,3,\r\n`));
+    // Counted, so that the result accounts for every row of the file.
     expect(read).toEqual({
       ok: true,
       rows: [{ line: 3, title: "ミキサー", category: "音響", stock: 3, note: "" }],
+      skippedSamples: 1,
     });
     // The example row alone is no item list.
     expect(await readItemCsv(utf8(template))).toMatchObject({ ok: false, status: 400 });
@@ -93,7 +100,8 @@ describe("readItemCsv", () => {
         { line: 3, message: ja.validation.categoryRequired },
         { line: 4, message: ja.validation.stockRequired },
         { line: 5, message: ja.validation.stockNumeric },
-        { line: 6, message: ja.validation.stockNumeric },
+        // A negative stock is a number, and is told so (not "not a number").
+        { line: 6, message: ja.imports.negativeStock },
         { line: 7, message: ja.imports.columnTooLong("アイテム名", 200) },
         { line: 8, message: ja.imports.tooManyColumns },
         { line: 10, message: ja.imports.duplicateInFile(9) },

@@ -24,7 +24,12 @@ export interface CsvItemRow {
 }
 
 export type CsvReadResult =
-  | { ok: true; rows: CsvItemRow[] }
+  | {
+      ok: true;
+      rows: CsvItemRow[];
+      /** Rows that were the template's example, left in: not imported, and said so in the result. */
+      skippedSamples: number;
+    }
   | { ok: false; status: 400 | 413; detail: string; errors: ImportRowError[] };
 
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -70,12 +75,16 @@ function readRow(cells: string[], line: number, errors: ImportRowError[]): CsvIt
   else if (title.length > NAME_MAX) errors.push({ line, message: m.columnTooLong(TITLE, NAME_MAX) });
   if (category === "") errors.push({ line, message: v.categoryRequired });
   else if (category.length > NAME_MAX) errors.push({ line, message: m.columnTooLong(CATEGORY, NAME_MAX) });
-  const stock = readStock(cells[2] ?? "");
+  const stockCell = (cells[2] ?? "").trim();
+  // "-2" is a number, just not one of units: say so rather than the form's "not a number".
+  const stock = NEGATIVE_WHOLE.test(stockCell) ? m.negativeStock : readStock(stockCell);
   if (typeof stock === "string") errors.push({ line, message: stock });
   if (note.length > NOTE_MAX) errors.push({ line, message: m.columnTooLong(NOTE, NOTE_MAX) });
   if (errors.length > before || typeof stock === "string") return undefined;
   return { line, title, category, stock, note };
 }
+
+const NEGATIVE_WHOLE = /^[-－−]\s*[0-9０-９]+$/;
 
 /** The template's example row, left in by whoever filled the template in (a note cell may be dropped). */
 function isTemplateSample(cells: string[]): boolean {
@@ -103,9 +112,10 @@ export async function readItemCsv(bytes: Buffer): Promise<CsvReadResult> {
     return { ok: false, status: 400, detail: m.failed, errors: [{ line: 1, message: m.badHeader }] };
   }
   // A record ends on info.lines; it started as many lines earlier as its quoted cells hold line breaks.
-  const data = records
-    .slice(1)
-    .filter((r) => r.record.some((cell) => cell.trim() !== "") && !isTemplateSample(r.record))
+  const filled = records.slice(1).filter((r) => r.record.some((cell) => cell.trim() !== ""));
+  const skippedSamples = filled.filter((r) => isTemplateSample(r.record)).length;
+  const data = filled
+    .filter((r) => !isTemplateSample(r.record))
     .map((r) => ({
       cells: r.record,
       line: r.info.lines - r.record.reduce((n, c) => n + countNewlines(c), 0),
@@ -130,7 +140,7 @@ export async function readItemCsv(bytes: Buffer): Promise<CsvReadResult> {
     rows.push(row);
   }
   if (errors.length > 0) return { ok: false, status: 400, detail: m.failed, errors };
-  return { ok: true, rows };
+  return { ok: true, rows, skippedSamples };
 }
 
 interface CsvRecord {

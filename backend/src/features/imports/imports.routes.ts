@@ -18,7 +18,9 @@ export function importRoutes(deps: AppDeps): Router {
       if (read.status === 413) throw new HttpError(413, { detail: read.detail });
       throw importFailed(read.errors);
     }
-    ctx.body = await importItems(deps, ctx.state.user, read.rows);
+    const result = await importItems(deps, ctx.state.user, read.rows);
+    // Every row of the file is accounted for: registered, updated, or the template's example left in.
+    ctx.body = { ...result, skipped: read.skippedSamples };
   });
   return router;
 }

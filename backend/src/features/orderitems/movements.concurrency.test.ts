@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { LOCKED_SLOW, sleepInTransaction, withAllocationHooks } from "../../allocation/allocation.testkit";
-import type { AppDeps } from "../../deps";
+import { inRaceMode, type RaceMode } from "../../allocation/allocation.testkit";
 import type { RunningServer } from "../../server";
 import { actorOf, type Session, signUpOwner, statusOf } from "../../test/api";
 import { describeOnPostgres } from "../../test/databases";
@@ -13,9 +12,9 @@ import { addUnits, at, makeCase } from "./orderitems.testkit";
 /**
  * Partial issues and receives racing on PostgreSQL (PGlite runs one transaction at a time). The invariant,
  * read from the movements themselves: never more issued than booked, never more received than issued, and
- * the row's sums equal to its movements. The control runs the same race with the item and order item rows
- * read without locks and a short sleep between check and write: it must break the invariant in at least
- * one trial, which shows the check would catch a missing lock.
+ * the row's sums equal to its movements. The control runs the same race with the database's lock function
+ * replaced by a copy that locks nothing and a short sleep at commit, after the check (allocation.testkit.ts):
+ * it must break the invariant in at least one trial, which shows the check would catch a missing lock.
  */
 const TRIALS = 8;
 const BOOKED = 10;
@@ -57,15 +56,18 @@ describeOnPostgres("issue and receive by quantity under concurrency [postgres]",
   }
 
   /** CALLS parallel issues of EACH units of BOOKED, then CALLS parallel receives of EACH. */
-  async function race(deps: AppDeps) {
+  async function race(mode: RaceMode) {
     const { id } = await bookedItem(BOOKED);
     const actor = actorOf(owner);
-    const issues = await Promise.all(
-      Array.from({ length: CALLS }, () => statusOf(postMovement(deps, actor, id, "issue", EACH))),
-    );
-    const receives = await Promise.all(
-      Array.from({ length: CALLS }, () => statusOf(postMovement(deps, actor, id, "receive", EACH))),
-    );
+    const deps = server.deps;
+    const { issues, receives } = await inRaceMode(deps.database, mode, async () => ({
+      issues: await Promise.all(
+        Array.from({ length: CALLS }, () => statusOf(postMovement(deps, actor, id, "issue", EACH))),
+      ),
+      receives: await Promise.all(
+        Array.from({ length: CALLS }, () => statusOf(postMovement(deps, actor, id, "receive", EACH))),
+      ),
+    }));
     return { issues, receives, after: await state(id) };
   }
 
@@ -73,7 +75,7 @@ describeOnPostgres("issue and receive by quantity under concurrency [postgres]",
     `grants exactly ${BOOKED / EACH} of ${CALLS} parallel issues of ${EACH} (and as many receives), over ${TRIALS} trials`,
     async () => {
       for (let trial = 0; trial < TRIALS; trial++) {
-        const { issues, receives, after } = await race(withAllocationHooks(server.deps, LOCKED_SLOW));
+        const { issues, receives, after } = await race("lockedSlow");
         expect(issues.filter((s) => s === 200)).toHaveLength(BOOKED / EACH);
         expect(issues.filter((s) => s === 409)).toHaveLength(CALLS - BOOKED / EACH);
         expect(receives.filter((s) => s === 200)).toHaveLength(BOOKED / EACH);
@@ -92,14 +94,9 @@ describeOnPostgres("issue and receive by quantity under concurrency [postgres]",
   it(
     "control: without the row locks the same race records more than was booked or issued",
     async () => {
-      // No item or order item lock (the + is not raced here, so the unlocked + function is not needed).
-      const unlocked = withAllocationHooks(server.deps, {
-        lockRows: false,
-        afterCheck: sleepInTransaction(20),
-      });
       let failures = 0;
       for (let trial = 0; trial < TRIALS && failures === 0; trial++) {
-        if (broken((await race(unlocked)).after)) failures++;
+        if (broken((await race("unlocked")).after)) failures++;
       }
       expect(failures).toBeGreaterThan(0);
     },
@@ -112,15 +109,21 @@ describeOnPostgres("issue and receive by quantity under concurrency [postgres]",
       for (let trial = 0; trial < TRIALS; trial++) {
         const { itemId, caseId, id } = await bookedItem(BOOKED);
         const actor = actorOf(owner);
-        const deps = withAllocationHooks(server.deps, { afterCheck: sleepInTransaction(5) });
-        const statuses = await Promise.all(
-          Array.from({ length: 12 }, (_, i) =>
-            statusOf(
-              i % 2 === 0
-                ? postMovement(deps, actor, id, "issue", 1)
-                : reduceItem(deps, actor, itemId, caseId),
+        const deps = server.deps;
+        const statuses = await inRaceMode(
+          deps.database,
+          "lockedSlow",
+          () =>
+            Promise.all(
+              Array.from({ length: 12 }, (_, i) =>
+                statusOf(
+                  i % 2 === 0
+                    ? postMovement(deps, actor, id, "issue", 1)
+                    : reduceItem(deps, actor, itemId, caseId),
+                ),
+              ),
             ),
-          ),
+          5,
         );
         expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
         const after = await state(id);

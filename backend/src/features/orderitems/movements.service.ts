@@ -2,10 +2,10 @@ import { ja } from "@zaiko/common/messages/ja";
 import type { MovementDto, OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
 import { rooms } from "@zaiko/common/realtime/events";
 import { type CaseRow, type LockedItem, shortageError, shortagesOf } from "../../allocation";
-import type { Tx } from "../../db/client";
-import type { AppDeps } from "../../deps";
+import type { Database, Tx } from "../../db/client";
 import { HttpError, httpError } from "../../lib/httpError";
 import { iso } from "../../lib/iso";
+import type { WriteDeps } from "../../lib/serviceDeps";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import type { EventBuffer } from "../../realtime/eventBuffer";
@@ -75,7 +75,6 @@ export function publishEarlyReturn(events: EventBuffer, groupId: number, locked:
  */
 async function assertTakeBackFits(
   tx: Tx,
-  deps: AppDeps,
   events: EventBuffer,
   groupId: number,
   locked: Locked,
@@ -91,7 +90,6 @@ async function assertTakeBackFits(
   // Quantity 0: the usage read already holds the units taken back.
   const shortages = await shortagesOf(tx, groupId, [{ item: locked.item, start, end, quantity: 0 }]);
   if (shortages.length > 0) throw shortageError(m.takeBackShort, shortages);
-  await deps.allocationHooks?.afterCheck?.(tx);
   events.add(groupId, rooms.group(groupId), "stock.changed", {
     item_ids: [locked.item.id],
     from: iso(start),
@@ -112,7 +110,6 @@ export function assertNotBeforeIssue(movements: readonly MovementFact[], quantit
  */
 export async function recordMovement(
   tx: Tx,
-  deps: AppDeps,
   actor: AuthUser,
   { kase, current }: Locked,
   kind: MovementKind,
@@ -150,7 +147,6 @@ export async function recordMovement(
     memberId: actor.id,
     memberName: await memberName(tx, actor.groupId, actor.id),
   });
-  await deps.allocationHooks?.afterCheck?.(tx);
   await writeTally(tx, current.id, tally([...movements, written], current.orderQuantity));
   return true;
 }
@@ -161,7 +157,6 @@ export async function recordMovement(
  */
 export async function clearMovements(
   tx: Tx,
-  deps: AppDeps,
   events: EventBuffer,
   actor: AuthUser,
   locked: Locked,
@@ -177,7 +172,7 @@ export async function clearMovements(
     tx,
     removed.map((x) => x.id),
   );
-  await assertTakeBackFits(tx, deps, events, actor.groupId, locked, removed);
+  await assertTakeBackFits(tx, events, actor.groupId, locked, removed);
   await writeTally(
     tx,
     current.id,
@@ -195,7 +190,7 @@ export async function retally(tx: Tx, groupId: number, id: number, orderQuantity
 
 /** POST /api/orderitems/{id}/issue/ and …/receive/ `{quantity}`: some units out or back, now. */
 export function postMovement(
-  deps: AppDeps,
+  deps: WriteDeps,
   actor: AuthUser,
   id: number,
   kind: MovementKind,
@@ -204,9 +199,9 @@ export function postMovement(
   return inTransaction(
     deps,
     async (tx, events) => {
-      const locked = await lockOrderItemChain(tx, deps, actor.groupId, id);
+      const locked = await lockOrderItemChain(tx, actor.groupId, id);
       const at = new Date();
-      await recordMovement(tx, deps, actor, locked, kind, quantity, at);
+      await recordMovement(tx, actor, locked, kind, quantity, at);
       if (kind === "receive") publishEarlyReturn(events, actor.groupId, locked, at);
       const after = await publishOrderItem(tx, events, actor.groupId, id);
       await recordMovementHistory(tx, events, actor, locked, after);
@@ -217,11 +212,11 @@ export function postMovement(
 }
 
 /** DELETE /api/orderitems/{id}/movements/latest/: the last recorded movement is taken back. */
-export function undoLatestMovement(deps: AppDeps, actor: AuthUser, id: number): Promise<OrderItemDto> {
+export function undoLatestMovement(deps: WriteDeps, actor: AuthUser, id: number): Promise<OrderItemDto> {
   return inTransaction(
     deps,
     async (tx, events) => {
-      const locked = await lockOrderItemChain(tx, deps, actor.groupId, id);
+      const locked = await lockOrderItemChain(tx, actor.groupId, id);
       const { current } = locked;
       const movements = await movementsOf(tx, actor.groupId, id);
       const latest = movements.at(-1);
@@ -229,7 +224,7 @@ export function undoLatestMovement(deps: AppDeps, actor: AuthUser, id: number): 
       // Always consistent: a receive is recorded after the issues it takes back, so the last movement is
       // a receive whenever one exists after the last issue (the row's CHECK guards it too).
       await deleteMovements(tx, [latest.id]);
-      await assertTakeBackFits(tx, deps, events, actor.groupId, locked, [latest]);
+      await assertTakeBackFits(tx, events, actor.groupId, locked, [latest]);
       await writeTally(tx, id, tally(movements.slice(0, -1), current.orderQuantity));
       if (latest.disposition !== "returned")
         publishOutageChange(events, actor.groupId, current.itemId, latest.at);
@@ -242,7 +237,11 @@ export function undoLatestMovement(deps: AppDeps, actor: AuthUser, id: number): 
 }
 
 /** GET /api/orderitems/{id}/movements/: who moved how many when, in the order recorded. */
-export async function listMovements(deps: AppDeps, actor: AuthUser, id: number): Promise<MovementDto[]> {
+export async function listMovements(
+  deps: { database: Database },
+  actor: AuthUser,
+  id: number,
+): Promise<MovementDto[]> {
   const db = deps.database.db;
   if (!(await findOrderItem(db, actor.groupId, id))) throw httpError(404, ja.errors.notFound);
   return (await movementsOf(db, actor.groupId, id)).map((r) => ({

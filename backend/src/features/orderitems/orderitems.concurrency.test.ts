@@ -1,11 +1,6 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
-import {
-  installUnlockedAddUnit,
-  LOCKED_SLOW,
-  UNLOCKED,
-  withAllocationHooks,
-} from "../../allocation/allocation.testkit";
+import { inRaceMode } from "../../allocation/allocation.testkit";
 import type { RunningServer } from "../../server";
 import { actorOf, bearer, type Session, signUpOwner, statusOf } from "../../test/api";
 import { describeOnPostgres } from "../../test/databases";
@@ -17,10 +12,10 @@ import { add, addUnits, at, invariantViolations, makeCase, patch } from "./order
 
 /**
  * Concurrency on PostgreSQL (PGlite runs one transaction at a time and would prove nothing). Each race
- * has a control: the same race through the services with the item lock removed (test hooks in the
- * dependencies: item rows read without FOR UPDATE, the + through a copy of its SQL function without the item
- * lock, and a short sleep between check and commit to widen the window) must overbook in at least one
- * trial, which shows the invariant check below would catch a missing lock.
+ * has a control: the same race with the locks removed from the test's own database (its lock function
+ * lock_allocation, which the + calls too, replaced by a copy that locks nothing, and a short sleep at commit,
+ * after the check, to widen the window: allocation.testkit.ts) must overbook in at least one trial, which
+ * shows the invariant check below would catch a missing lock.
  */
 const TRIALS = 20;
 const N = 10;
@@ -38,7 +33,6 @@ describeOnPostgres("allocation under concurrency [postgres]", () => {
   let cases: number[];
   beforeAll(async () => {
     server = await startTestServer("pg");
-    await installUnlockedAddUnit(server.deps.database);
     owner = await signUpOwner(server);
     category = (await makeCategory(server, owner)).id;
     cases = [];
@@ -94,10 +88,11 @@ describeOnPostgres("allocation under concurrency [postgres]", () => {
     async () => {
       for (let trial = 0; trial < 5; trial++) {
         const item = await makeItem(server, owner, { category, stock: S });
-        const deps = withAllocationHooks(server.deps, LOCKED_SLOW);
-        const statuses = await Promise.all(
-          Array.from({ length: N }, (_, i) =>
-            statusOf(addItem(deps, actorOf(owner), item.id, cases[i % cases.length]!)),
+        const statuses = await inRaceMode(server.deps.database, "lockedSlow", () =>
+          Promise.all(
+            Array.from({ length: N }, (_, i) =>
+              statusOf(addItem(server.deps, actorOf(owner), item.id, cases[i % cases.length]!)),
+            ),
           ),
         );
         expect(statuses.filter((s) => s === 200)).toHaveLength(S);
@@ -113,10 +108,11 @@ describeOnPostgres("allocation under concurrency [postgres]", () => {
       let caught = 0;
       for (let trial = 0; trial < TRIALS && caught === 0; trial++) {
         const item = await makeItem(server, owner, { category, stock: S });
-        const deps = withAllocationHooks(server.deps, UNLOCKED);
-        await Promise.all(
-          Array.from({ length: N }, (_, i) =>
-            statusOf(addItem(deps, actorOf(owner), item.id, cases[i % cases.length]!)),
+        await inRaceMode(server.deps.database, "unlocked", () =>
+          Promise.all(
+            Array.from({ length: N }, (_, i) =>
+              statusOf(addItem(server.deps, actorOf(owner), item.id, cases[i % cases.length]!)),
+            ),
           ),
         );
         const violations = await invariantViolations(server.deps.database, [item.id]);
@@ -139,7 +135,6 @@ describeOnPostgres("mixed allocation writes under concurrency [postgres]", () =>
   let category: number;
   beforeAll(async () => {
     server = await startTestServer("pg");
-    await installUnlockedAddUnit(server.deps.database);
     owner = await signUpOwner(server);
     category = (await makeCategory(server, owner)).id;
   });
@@ -253,32 +248,33 @@ describeOnPostgres("mixed allocation writes under concurrency [postgres]", () =>
         const f = await setUp();
         const r = rng(100 + trial);
         const actor = actorOf(owner);
-        const unlocked = withAllocationHooks(server.deps, UNLOCKED);
+        const deps = server.deps;
         const pick = <T>(list: T[]) => list[Math.floor(r() * list.length)]!;
-        const ops = Array.from({ length: OPS }, () => {
-          const kind = r();
-          if (kind < 0.5) return addItem(unlocked, actor, pick(f.items).id, pick(f.cases).id);
-          const p = period(r);
-          if (kind < 0.7) {
-            const c = pick(f.cases);
-            const input = {
-              title: c.title,
+        const ops = () =>
+          Array.from({ length: OPS }, () => {
+            const kind = r();
+            if (kind < 0.5) return addItem(deps, actor, pick(f.items).id, pick(f.cases).id);
+            const p = period(r);
+            if (kind < 0.7) {
+              const c = pick(f.cases);
+              const input = {
+                title: c.title,
+                start_date: new Date(p.start),
+                end_date: new Date(p.end),
+                note: "",
+              };
+              return updateWorkCase(deps, actor, c.id, input);
+            }
+            const edit = {
+              kind: "edit" as const,
               start_date: new Date(p.start),
               end_date: new Date(p.end),
+              order_quantity: 1 + Math.floor(r() * 3),
               note: "",
             };
-            return updateWorkCase(unlocked, actor, c.id, input);
-          }
-          const edit = {
-            kind: "edit" as const,
-            start_date: new Date(p.start),
-            end_date: new Date(p.end),
-            order_quantity: 1 + Math.floor(r() * 3),
-            note: "",
-          };
-          return patchOrderItem(unlocked, actor, pick(f.orders).id, edit);
-        });
-        await Promise.all(ops.map(statusOf));
+            return patchOrderItem(deps, actor, pick(f.orders).id, edit);
+          });
+        await inRaceMode(server.deps.database, "unlocked", () => Promise.all(ops().map(statusOf)));
         if (
           (
             await invariantViolations(

@@ -75,22 +75,15 @@ export async function findOrderItem(db: Queryable, groupId: number, id: number) 
   return row;
 }
 
-/** The order item of (case, item), locked; taken after the item row, so it never waits on a writer. */
-export async function lockOrderItemOf(tx: Tx, caseId: number, itemId: number) {
-  const [row] = await tx
+/** The bare order item of (case, item) in the group (no lock: the caller locks it with lockAllocation and reads it again). */
+export async function findOrderItemOf(db: Queryable, groupId: number, caseId: number, itemId: number) {
+  const [row] = await db
     .select()
     .from(orderItems)
-    .where(and(eq(orderItems.workCaseId, caseId), eq(orderItems.itemId, itemId)))
-    .for("update");
-  return row;
-}
-
-export async function lockOrderItem(tx: Tx, groupId: number, id: number) {
-  const [row] = await tx
-    .select()
-    .from(orderItems)
-    .where(and(eq(orderItems.groupId, groupId), eq(orderItems.id, id)))
-    .for("update");
+    .where(
+      and(eq(orderItems.groupId, groupId), eq(orderItems.workCaseId, caseId), eq(orderItems.itemId, itemId)),
+    )
+    .limit(1);
   return row;
 }
 

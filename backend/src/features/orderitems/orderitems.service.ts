@@ -1,4 +1,4 @@
-import { peakUsage, shippableQuantity } from "@zaiko/common/availability/index";
+import { shippableQuantity } from "@zaiko/common/availability/index";
 import { ja } from "@zaiko/common/messages/ja";
 import type {
   AllocationResultDto,
@@ -8,18 +8,19 @@ import type {
 } from "@zaiko/common/orderitems/orderitems.schema";
 import { rooms } from "@zaiko/common/realtime/events";
 import {
+  addedUnitShortage,
   addUnitLocked,
   findCase,
-  lockCase,
-  lockItemsForAllocation,
+  itemRows,
+  lockAllocation,
   shortageRefusal,
   shortagesOf,
   spanOf,
 } from "../../allocation";
-import type { Tx } from "../../db/client";
-import type { AppDeps } from "../../deps";
-import { publishHistory } from "../../lib/history";
+import type { Database, Tx } from "../../db/client";
+import { presentHistory, publishHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
+import type { WriteDeps } from "../../lib/serviceDeps";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import type { EventBuffer } from "../../realtime/eventBuffer";
@@ -37,7 +38,7 @@ import { presentOrderItem } from "./orderitems.presenter";
 import { publishOrderItem } from "./orderitems.publish";
 import {
   deleteOrderItem,
-  lockOrderItemOf,
+  findOrderItemOf,
   orderItemRows,
   setQuantity,
   updateOrderItem,
@@ -48,7 +49,7 @@ const retrying = { retries: ALLOCATION_RETRIES };
 
 /** GET /api/orderitems/?work_case={caseId}: the case's order items; 404 when the case is not in the group. */
 export async function listOrderItems(
-  deps: AppDeps,
+  deps: { database: Database },
   actor: AuthUser,
   caseId: number,
 ): Promise<OrderItemDto[]> {
@@ -58,13 +59,13 @@ export async function listOrderItems(
 }
 
 function publishStockChanged(
-  outbox: EventBuffer,
+  events: EventBuffer,
   groupId: number,
   itemIds: number[],
   periods: { start: Date; end: Date }[],
 ) {
   if (itemIds.length === 0 || periods.length === 0) return;
-  outbox.add(groupId, rooms.group(groupId), "stock.changed", { item_ids: itemIds, ...spanOf(periods) });
+  events.add(groupId, rooms.group(groupId), "stock.changed", { item_ids: itemIds, ...spanOf(periods) });
 }
 
 async function summaryRow(tx: Tx, groupId: number, kase: CasePeriod, itemId: number): Promise<SummaryRowDto> {
@@ -75,12 +76,13 @@ async function summaryRow(tx: Tx, groupId: number, kase: CasePeriod, itemId: num
 /**
  * POST /api/additem/{itemId}/{caseId}/: one more unit, over the case's order item's period for the item or
  * (creating the order item) the case's period. The case (share) and the item row are locked, the unit is
- * written and the bookings around it are read in one statement (allocation/addUnit.queries.ts); peak usage over that
- * window, the new unit included, above stock is a 409 + shortages and the throw rolls the unit back. The
- * summary row of the answer is computed from the bookings already read.
+ * written with its history entry and the bookings around it are read in one statement
+ * (allocation/addUnit.queries.ts); peak usage over that window, the new unit included, above stock
+ * (allocation/allocation.ts#addedUnitShortage) is a 409 + shortages and the throw rolls back the unit and its
+ * entry. The summary row of the answer is computed from the bookings already read.
  */
 export function addItem(
-  deps: AppDeps,
+  deps: WriteDeps,
   actor: AuthUser,
   itemId: number,
   caseId: number,
@@ -88,26 +90,24 @@ export function addItem(
   const groupId = actor.groupId;
   return inTransaction(
     deps,
-    async (tx, outbox) => {
-      const result = await addUnitLocked(tx, groupId, caseId, itemId, actor.id, deps.allocationHooks);
+    async (tx, events) => {
+      const result = await addUnitLocked(tx, groupId, caseId, itemId, actor.id);
       if (!result) throw notFound();
       if (result === "cancelled") throw new HttpError(409, { error: ja.lifecycle.cancelledCase });
       // The bookings hold the units out of service too (lost, broken: docs/lifecycle.md).
       const { item, unit, bookings } = result;
       const window = { start: unit.startDate.getTime(), end: unit.endDate.getTime() };
-      // Not added only at the quantity column's bound, which no stock exceeds: the check below refuses it.
-      const required = peakUsage(bookings, window) + (result.added ? 0 : 1);
-      if (required > item.stockQuantity) {
+      const shortage = addedUnitShortage(itemId, result);
+      if (shortage) {
         throw await shortageRefusal(
           tx,
           groupId,
           ja.allocation.shortage,
-          [{ item_id: itemId, title: item.title, required, available: item.stockQuantity }],
+          [shortage],
           [{ itemId, start: unit.startDate, end: unit.endDate }],
           caseId,
         );
       }
-      await deps.allocationHooks?.afterCheck?.(tx);
       let order_item: OrderItemDto;
       if (unit.issue === null) {
         // Nothing issued (issue is set from the first issue on), so nothing received either.
@@ -120,35 +120,15 @@ export function addItem(
           issuedQuantity: 0,
           receivedQuantity: 0,
         });
-        outbox.add(groupId, rooms.group(groupId), "orderitems.upserted", { order_item });
+        events.add(groupId, rooms.group(groupId), "orderitems.upserted", { order_item });
       } else {
         // One more unit than came back: the 入庫 time of an order item back entirely goes.
         if (result.added) await retally(tx, groupId, unit.id, unit.orderQuantity);
-        order_item = await publishOrderItem(tx, outbox, groupId, unit.id);
+        order_item = await publishOrderItem(tx, events, groupId, unit.id);
       }
-      publishStockChanged(outbox, groupId, [itemId], [{ start: unit.startDate, end: unit.endDate }]);
-      // The function recorded the unit in the history with it (docs/history.md): announce it.
-      if (result.history) {
-        const h = result.history;
-        publishHistory(outbox, groupId, [
-          {
-            id: h.id,
-            at: h.at.toISOString(),
-            actor: actor.id,
-            actor_name: h.actorName,
-            action: "orderitem.add",
-            work_case: caseId,
-            case_title: h.caseTitle,
-            item: itemId,
-            item_title: item.title,
-            member: null,
-            member_name: null,
-            quantity: 1,
-            before: { order_quantity: unit.orderQuantity - 1 },
-            after: { order_quantity: unit.orderQuantity },
-          },
-        ]);
-      }
+      publishStockChanged(events, groupId, [itemId], [{ start: unit.startDate, end: unit.endDate }]);
+      // The function recorded the unit in the history with it (docs/history.md): announce its entry.
+      if (result.history) publishHistory(events, groupId, [presentHistory(result.history)]);
       const summary: SummaryRowDto = {
         id: itemId,
         name: item.title,
@@ -165,7 +145,7 @@ export function addItem(
 
 /** POST /api/reduceitem/{itemId}/{caseId}/: one unit less; at 0 the order item is deleted; none is a 409. */
 export function reduceItem(
-  deps: AppDeps,
+  deps: WriteDeps,
   actor: AuthUser,
   itemId: number,
   caseId: number,
@@ -173,12 +153,20 @@ export function reduceItem(
   const groupId = actor.groupId;
   return inTransaction(
     deps,
-    async (tx, outbox) => {
-      const kase = await lockCase(tx, groupId, caseId, "share");
+    async (tx, events) => {
+      // The case, the item and its order item of the case, in the one lock order; then their rows.
+      const unlocked = await findOrderItemOf(tx, groupId, caseId, itemId);
+      await lockAllocation(tx, groupId, {
+        caseId,
+        caseMode: "share",
+        itemIds: [itemId],
+        orderItemIds: unlocked ? [unlocked.id] : [],
+      });
+      const kase = await findCase(tx, groupId, caseId);
       if (!kase) throw notFound();
-      const item = (await lockItemsForAllocation(tx, groupId, [itemId])).get(itemId);
+      const [item] = await itemRows(tx, groupId, [itemId]);
       if (!item) throw notFound();
-      const existing = await lockOrderItemOf(tx, caseId, itemId);
+      const existing = unlocked && (await findOrderItemOf(tx, groupId, caseId, itemId));
       if (!existing) throw new HttpError(409, { error: ja.allocation.nothingToReduce });
       // Never fewer booked than issued (docs/lifecycle.md): the units out stay booked until taken back.
       if (existing.orderQuantity - 1 < existing.issuedQuantity) {
@@ -188,17 +176,17 @@ export function reduceItem(
       let order_item: OrderItemDto | null = null;
       if (existing.orderQuantity <= 1) {
         await deleteOrderItem(tx, existing.id);
-        outbox.add(groupId, rooms.group(groupId), "orderitems.deleted", {
+        events.add(groupId, rooms.group(groupId), "orderitems.deleted", {
           id: existing.id,
           work_case: caseId,
         });
       } else {
         await setQuantity(tx, existing.id, existing.orderQuantity - 1);
         if (existing.issuedQuantity > 0) await retally(tx, groupId, existing.id, existing.orderQuantity - 1);
-        order_item = await publishOrderItem(tx, outbox, groupId, existing.id);
+        order_item = await publishOrderItem(tx, events, groupId, existing.id);
       }
-      publishStockChanged(outbox, groupId, [itemId], [window]);
-      await recordOrderItemHistory(tx, outbox, actor, { kase, item }, [
+      publishStockChanged(events, groupId, [itemId], [window]);
+      await recordOrderItemHistory(tx, events, actor, { kase, item }, [
         {
           action: "orderitem.reduce",
           quantity: 1,
@@ -218,7 +206,7 @@ export function reduceItem(
  * never below the units issued.
  */
 export function patchOrderItem(
-  deps: AppDeps,
+  deps: WriteDeps,
   actor: AuthUser,
   id: number,
   patch: OrderItemPatch,
@@ -226,9 +214,9 @@ export function patchOrderItem(
   const groupId = actor.groupId;
   return inTransaction(
     deps,
-    async (tx, outbox) => {
+    async (tx, events) => {
       // Case and item are locked before the order item, in the order every allocation write uses.
-      const locked = await lockOrderItemChain(tx, deps, groupId, id);
+      const locked = await lockOrderItemChain(tx, groupId, id);
       const { kase, item, current } = locked;
 
       // The spec's toggles are the shortcut for "all of it": set moves what is left, clear undoes every
@@ -236,16 +224,16 @@ export function patchOrderItem(
       if (patch.kind === "issue" || patch.kind === "receive") {
         const time = patch.kind === "issue" ? patch.issue : patch.receive;
         if (time === null) {
-          await clearMovements(tx, deps, outbox, actor, locked, patch.kind);
+          await clearMovements(tx, events, actor, locked, patch.kind);
           // Lost or broken units cleared with the receives free their stock again.
           if (patch.kind === "receive" && current.receivedQuantity > 0) {
-            publishOutageChange(outbox, groupId, item.id, current.startDate);
+            publishOutageChange(events, groupId, item.id, current.startDate);
           }
-        } else if (await recordMovement(tx, deps, actor, locked, patch.kind, "rest", time)) {
-          if (patch.kind === "receive") publishEarlyReturn(outbox, groupId, locked, time);
+        } else if (await recordMovement(tx, actor, locked, patch.kind, "rest", time)) {
+          if (patch.kind === "receive") publishEarlyReturn(events, groupId, locked, time);
         }
-        const after = await publishOrderItem(tx, outbox, groupId, id);
-        await recordMovementHistory(tx, outbox, actor, locked, after);
+        const after = await publishOrderItem(tx, events, groupId, id);
+        await recordMovementHistory(tx, events, actor, locked, after);
         return after;
       } else {
         if (patch.order_quantity < current.issuedQuantity) {
@@ -270,7 +258,6 @@ export function patchOrderItem(
             current.workCaseId,
           );
         }
-        await deps.allocationHooks?.afterCheck?.(tx);
         await updateOrderItem(tx, id, {
           startDate: patch.start_date,
           endDate: patch.end_date,
@@ -278,7 +265,7 @@ export function patchOrderItem(
           note: patch.note,
         });
         if (current.issuedQuantity > 0) await retally(tx, groupId, id, patch.order_quantity);
-        await recordOrderItemHistory(tx, outbox, actor, locked, [
+        await recordOrderItemHistory(tx, events, actor, locked, [
           {
             action: "orderitem.edit",
             before: {
@@ -296,7 +283,7 @@ export function patchOrderItem(
           },
         ]);
         publishStockChanged(
-          outbox,
+          events,
           groupId,
           [item.id],
           [
@@ -305,7 +292,7 @@ export function patchOrderItem(
           ],
         );
       }
-      return publishOrderItem(tx, outbox, groupId, id);
+      return publishOrderItem(tx, events, groupId, id);
     },
     retrying,
   );

@@ -3,9 +3,9 @@ import type { OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
 import type { OutageDto, Receive } from "@zaiko/common/orderitems/outages.schema";
 import { outagePeriodsOf, shortageError, shortagesOf } from "../../allocation";
 import type { Tx } from "../../db/client";
-import type { AppDeps } from "../../deps";
 import { HttpError, httpError } from "../../lib/httpError";
 import { iso, isoOrNull } from "../../lib/iso";
+import type { WriteDeps } from "../../lib/serviceDeps";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import { presentOutage } from "../items";
@@ -34,7 +34,7 @@ const conflict = (error: string) => new HttpError(409, { error });
  * part 2's receive, unchanged.
  */
 export function postReceive(
-  deps: AppDeps,
+  deps: WriteDeps,
   actor: AuthUser,
   id: number,
   body: Receive,
@@ -43,9 +43,9 @@ export function postReceive(
     return inTransaction(
       deps,
       async (tx, events) => {
-        const locked = await lockOrderItemChain(tx, deps, actor.groupId, id);
+        const locked = await lockOrderItemChain(tx, actor.groupId, id);
         const at = new Date();
-        await recordMovement(tx, deps, actor, locked, "receive", body.quantity, at);
+        await recordMovement(tx, actor, locked, "receive", body.quantity, at);
         publishEarlyReturn(events, actor.groupId, locked, at);
         const after = await publishOrderItem(tx, events, actor.groupId, id);
         await recordMovementHistory(tx, events, actor, locked, after);
@@ -57,7 +57,7 @@ export function postReceive(
   return inTransaction(
     deps,
     async (tx, events) => {
-      const locked = await lockOrderItemChain(tx, deps, actor.groupId, id);
+      const locked = await lockOrderItemChain(tx, actor.groupId, id);
       const { item, current } = locked;
       const movements = await movementsOf(tx, actor.groupId, id);
       const now = tally(movements, current.orderQuantity);
@@ -87,7 +87,6 @@ export function postReceive(
         );
       }
       await assertOutagesFit(tx, actor.groupId, item, outages);
-      await deps.allocationHooks?.afterCheck?.(tx);
       await writeTally(tx, id, tally([...movements, ...written, ...outages], current.orderQuantity));
       publishOutageChange(events, actor.groupId, item.id, at);
       const after = await publishOrderItem(tx, events, actor.groupId, id);
@@ -146,14 +145,14 @@ async function assertOutagesFit(
 }
 
 /** POST /api/outages/{id}/resolve/: lost units found (発見) or broken ones repaired (修理完了), now. */
-export function resolve(deps: AppDeps, actor: AuthUser, id: number): Promise<OutageDto> {
+export function resolve(deps: WriteDeps, actor: AuthUser, id: number): Promise<OutageDto> {
   return inTransaction(
     deps,
     async (tx, events) => {
       const found = await findOutage(tx, actor.groupId, id);
       if (!found) throw httpError(404, ja.errors.notFound);
       // The chain every movement write locks; the report is read again under it.
-      const locked = await lockOrderItemChain(tx, deps, actor.groupId, found.orderItemId);
+      const locked = await lockOrderItemChain(tx, actor.groupId, found.orderItemId);
       const outage = await findOutage(tx, actor.groupId, id);
       if (!outage) throw httpError(404, ja.errors.notFound);
       if (outage.resolvedAt !== null) throw conflict(O.alreadyResolved);

@@ -1,9 +1,4 @@
-import {
-  installUnlockedAddUnit,
-  LOCKED_SLOW,
-  UNLOCKED,
-  withAllocationHooks,
-} from "../../allocation/allocation.testkit";
+import { inRaceMode, type RaceMode } from "../../allocation/allocation.testkit";
 import type { AppDeps } from "../../deps";
 import type { AuthUser } from "../../middlewares/auth";
 import type { RunningServer } from "../../server";
@@ -25,19 +20,16 @@ export interface RaceSetUp {
   itemId: number;
 }
 
-/**
- * The calls that race for the item's units, each made with the `deps` of the trial (locked and slowed, or the
- * control's unlocked), all started at once.
- */
+/** The calls that race for the item's units, all started at once with the app's dependencies. */
 export type Contenders = (deps: AppDeps) => Promise<unknown>[];
 
 /**
  * A race on PostgreSQL (PGlite runs one transaction at a time) between writes that each hold one more unit of
  * an item of RACE_STOCK units: `setUp` prepares a trial on a fresh item and returns its contenders. Exactly
  * RACE_STOCK calls are granted (200), the others refused (409), and no instant is over stock (the SQL
- * invariant over bookings and outages), in every trial. The control runs the same race without the item lock
- * (rows read without FOR UPDATE, the + through the unlocked copy of its function, a sleep between check and
- * commit): it must overbook in some trial, which shows the test would catch a missing lock.
+ * invariant over bookings and outages), in every trial, with a sleep between check and commit. The control
+ * runs the same race with the database's lock function replaced by a copy that locks nothing
+ * (allocation.testkit.ts): it must overbook in some trial, which shows the test would catch a missing lock.
  */
 export function describeStockRace(
   title: string,
@@ -50,14 +42,15 @@ export function describeStockRace(
     beforeAll(async () => {
       server = await startTestServer("pg");
       owner = await signUpOwner(server);
-      await installUnlockedAddUnit(server.deps.database);
     });
     afterAll(() => server.close());
 
-    async function race(deps: AppDeps) {
+    async function race(mode: RaceMode) {
       const item = await makeItem(server, owner, { stock: RACE_STOCK });
       const contenders = await setUp({ server, owner, actor: actorOf(owner), itemId: item.id });
-      const statuses = await Promise.all(contenders(deps).map(statusOf));
+      const statuses = await inRaceMode(server.deps.database, mode, () =>
+        Promise.all(contenders(server.deps).map(statusOf)),
+      );
       return { statuses, violations: await invariantViolations(server.deps.database, [item.id]) };
     }
 
@@ -65,7 +58,7 @@ export function describeStockRace(
       `never grants more ${granted} than the ${RACE_STOCK} in stock, over ${TRIALS} trials`,
       async () => {
         for (let trial = 0; trial < TRIALS; trial++) {
-          const { statuses, violations } = await race(withAllocationHooks(server.deps, LOCKED_SLOW));
+          const { statuses, violations } = await race("lockedSlow");
           expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
           expect(statuses.filter((s) => s === 200)).toHaveLength(RACE_STOCK);
           expect(violations).toEqual([]);
@@ -77,10 +70,9 @@ export function describeStockRace(
     it(
       "control: without the item lock the same race overbooks",
       async () => {
-        const unlocked = withAllocationHooks(server.deps, UNLOCKED);
         let failures = 0;
         for (let trial = 0; trial < TRIALS && failures === 0; trial++) {
-          if ((await race(unlocked)).violations.length > 0) failures++;
+          if ((await race("unlocked")).violations.length > 0) failures++;
         }
         expect(failures).toBeGreaterThan(0);
       },

@@ -1,12 +1,6 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import { Pool } from "pg";
-import type { AllocationHooks } from "../../allocation";
-import {
-  installUnlockedAddUnit,
-  LOCKED_SLOW,
-  UNLOCKED,
-  withAllocationHooks,
-} from "../../allocation/allocation.testkit";
+import { inRaceMode, type RaceMode } from "../../allocation/allocation.testkit";
 import type { AppDeps } from "../../deps";
 import type { RunningServer } from "../../server";
 import { actorOf, type Session, signUpOwner, statusOf } from "../../test/api";
@@ -22,8 +16,8 @@ import { changeCaseStatus } from "./workcases.status";
 
 /**
  * Concurrency of the case lifecycle on PostgreSQL (PGlite runs one transaction at a time). Each race has a
- * control that must fail: a sweep that neither locks nor re-reads the status, a reopen and adds that skip
- * the item lock.
+ * control that must fail: a sweep that neither locks nor re-reads the status, a reopen and adds without the
+ * locks (the database's lock function replaced by a copy that locks nothing: allocation.testkit.ts).
  */
 const TIMEOUT = 180_000;
 
@@ -35,7 +29,6 @@ describeOnPostgres("case lifecycle under concurrency (PostgreSQL)", () => {
   let closeSecond: () => Promise<void>;
   beforeAll(async () => {
     server = await startTestServer("pg", { config: { holdSweepMaxWaitMs: 0 } });
-    await installUnlockedAddUnit(server.deps.database);
     owner = await signUpOwner(server);
     const url = (server.deps.database as unknown as { url: string }).url;
     const pool = new Pool({ connectionString: url, max: 4 });
@@ -131,8 +124,8 @@ describeOnPostgres("case lifecycle under concurrency (PostgreSQL)", () => {
   );
 
   /** A cancelled case of 3 units and three other cases over the same window, on a 4-unit item. */
-  async function reopenRace(allocationHooks: AllocationHooks) {
-    const deps = withAllocationHooks(server.deps, allocationHooks);
+  async function reopenRace(mode: RaceMode) {
+    const deps = server.deps;
     const item = await makeItem(server, owner, { stock: 4 });
     const cancelled = await makeCase(server, owner, { start: at(0), end: at(10) });
     await addUnits(server, owner, item.id, cancelled.id, 3);
@@ -141,10 +134,12 @@ describeOnPostgres("case lifecycle under concurrency (PostgreSQL)", () => {
       [0, 1, 2].map(() => makeCase(server, owner, { start: at(5), end: at(15) })),
     );
     const actor = actorOf(owner);
-    await Promise.all([
-      statusOf(changeCaseStatus(deps, actor, cancelled.id, { status: "confirmed", hold_until: null })),
-      ...others.map((c) => statusOf(addItem(deps, actor, item.id, c.id))),
-    ]);
+    await inRaceMode(deps.database, mode, () =>
+      Promise.all([
+        statusOf(changeCaseStatus(deps, actor, cancelled.id, { status: "confirmed", hold_until: null })),
+        ...others.map((c) => statusOf(addItem(deps, actor, item.id, c.id))),
+      ]),
+    );
     return invariantViolations(server.deps.database, [item.id]);
   }
 
@@ -152,7 +147,7 @@ describeOnPostgres("case lifecycle under concurrency (PostgreSQL)", () => {
     "a reopen racing adds on its items never overbooks (10 trials)",
     async () => {
       for (let trial = 0; trial < 10; trial++) {
-        expect(await reopenRace(LOCKED_SLOW)).toEqual([]);
+        expect(await reopenRace("lockedSlow")).toEqual([]);
       }
     },
     TIMEOUT,
@@ -163,7 +158,7 @@ describeOnPostgres("case lifecycle under concurrency (PostgreSQL)", () => {
     async () => {
       let violations = 0;
       for (let trial = 0; trial < 10 && violations === 0; trial++) {
-        violations += (await reopenRace(UNLOCKED)).length;
+        violations += (await reopenRace("unlocked")).length;
       }
       expect(violations).toBeGreaterThan(0);
     },

@@ -12,7 +12,6 @@ import {
   spanOf,
 } from "../../allocation";
 import type { Tx } from "../../db/client";
-import type { AppDeps } from "../../deps";
 import { recordHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
 import type { ReadDeps, WriteDeps } from "../../lib/serviceDeps";
@@ -28,6 +27,9 @@ import {
 } from "../orderitems";
 import { presentWorkCase } from "./workcases.presenter";
 import { deleteCase, insertCase, listCases, updateCase, viewOf, type WorkCaseRow } from "./workcases.queries";
+
+/** A case write: it may hold the case, and tells this process's hold sweeper of the deadline (holdSweeper.ts). */
+export type CaseWriteDeps = WriteDeps & { holdSweeper?: { wakeAt(at: Date): void } };
 
 const notFound = () => httpError(404, ja.errors.notFound);
 
@@ -97,7 +99,7 @@ const caseValues = (c: { title: string; startDate: Date; endDate: Date; note: st
  * caller then holds it. A new case has no order items, so no stock check.
  */
 export async function createWorkCase(
-  deps: AppDeps,
+  deps: CaseWriteDeps,
   actor: AuthUser,
   input: WorkCaseCreate,
 ): Promise<WorkCaseDto> {
@@ -129,7 +131,7 @@ export async function createWorkCase(
  * the case's quantity must fit the stock, else 409 `変更後の期間で在庫不足です` with the shortages.
  */
 export function updateWorkCase(
-  deps: AppDeps,
+  deps: CaseWriteDeps,
   actor: AuthUser,
   id: number,
   input: WorkCaseWrite,
@@ -149,7 +151,6 @@ export function updateWorkCase(
           tx,
           groupId,
           orders.map((o) => o.itemId),
-          deps.allocationHooks,
         );
         const proposals = orders.map((o) => ({
           item: locked.get(o.itemId)!,
@@ -163,7 +164,6 @@ export function updateWorkCase(
           const windows = proposals.map((p) => ({ itemId: p.item.id, start: p.start, end: p.end }));
           throw await shortageRefusal(tx, groupId, ja.allocation.casePeriodShortage, shortages, windows, id);
         }
-        await deps.allocationHooks?.afterCheck?.(tx);
         await movePeriodOfCase(tx, groupId, id, input.start_date, input.end_date);
       }
       const row = await updateCase(tx, groupId, id, {
@@ -257,7 +257,7 @@ export function copyTitle(title: string): string {
  * receive cleared). All or nothing: 409 + shortages when a copied booking would overbook.
  */
 export function duplicateWorkCase(
-  deps: AppDeps,
+  deps: CaseWriteDeps,
   actor: AuthUser,
   id: number,
   period: { start_date: Date; end_date: Date } | null,

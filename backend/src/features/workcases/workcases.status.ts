@@ -1,16 +1,8 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
 import type { CaseStatusChange, WorkCaseDto } from "@zaiko/common/workcases/workcases.schema";
-import {
-  type AllocationHooks,
-  lockCase,
-  lockItemsForAllocation,
-  shortageRefusal,
-  shortagesOf,
-  spanOf,
-} from "../../allocation";
+import { lockCase, lockItemsForAllocation, shortageRefusal, shortagesOf, spanOf } from "../../allocation";
 import type { Tx } from "../../db/client";
-import type { AppDeps } from "../../deps";
 import { authorize } from "../../lib/authorize";
 import { type HistoryActor, recordHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
@@ -20,6 +12,7 @@ import type { EventBuffer } from "../../realtime/eventBuffer";
 import { orderItemsOfCase } from "../orderitems";
 import { presentWorkCase } from "./workcases.presenter";
 import { caseHasIssued, setCaseStatus, viewOf } from "./workcases.queries";
+import type { CaseWriteDeps } from "./workcases.service";
 import { assertDeadlineAhead, publishCase } from "./workcases.service";
 
 const L = ja.lifecycle;
@@ -38,14 +31,13 @@ export async function publishCaseUsage(tx: Tx, events: EventBuffer, groupId: num
  * Reopening a cancelled case raises usage again: its items are locked in id order and every order item must
  * fit beside the other cases' bookings, as for a period change; else 409 + shortages + tentative holds.
  */
-async function assertReopenFits(tx: Tx, groupId: number, caseId: number, hooks?: AllocationHooks) {
+async function assertReopenFits(tx: Tx, groupId: number, caseId: number) {
   const orders = await orderItemsOfCase(tx, groupId, caseId);
   if (orders.length === 0) return;
   const locked = await lockItemsForAllocation(
     tx,
     groupId,
     orders.map((o) => o.itemId),
-    hooks,
   );
   const proposals = orders.map((o) => ({
     item: locked.get(o.itemId)!,
@@ -58,7 +50,6 @@ async function assertReopenFits(tx: Tx, groupId: number, caseId: number, hooks?:
     const windows = proposals.map((p) => ({ itemId: p.item.id, start: p.start, end: p.end }));
     throw await shortageRefusal(tx, groupId, L.reopenShortage, shortages, windows, caseId);
   }
-  await hooks?.afterCheck?.(tx);
 }
 
 type Outcome = { dto: WorkCaseDto; lapsed?: boolean };
@@ -95,7 +86,7 @@ export function recordStatusHistory(
  * A hold whose deadline has passed is released here and now (as the sweep would), and the answer is 409.
  */
 export async function changeCaseStatus(
-  deps: AppDeps,
+  deps: CaseWriteDeps,
   actor: AuthUser,
   id: number,
   change: CaseStatusChange,
@@ -123,7 +114,7 @@ export async function changeCaseStatus(
       if (from === to && to !== "tentative") return { dto: presentWorkCase(await viewOf(tx, before)) };
       if (from === "confirmed" && to === "tentative") throw conflict(L.backToTentative);
       if (to === "cancelled" && (await caseHasIssued(tx, groupId, id))) throw conflict(L.issuedCannotCancel);
-      if (from === "cancelled") await assertReopenFits(tx, groupId, id, deps.allocationHooks);
+      if (from === "cancelled") await assertReopenFits(tx, groupId, id);
       const row = await setCaseStatus(tx, groupId, id, {
         status: to,
         // A released or lapsed hold keeps its deadline and holder, so the screens can say whose it was.

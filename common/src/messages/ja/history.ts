@@ -13,11 +13,12 @@ export const ja = {
     unknownMember: "（不明なメンバー）",
     issueWord: "出庫",
     receiveWord: "入庫",
-    add: (who: string, item: string, q: number) => `${who} が ${item} を ${q} 追加`,
-    reduce: (who: string, item: string, q: number) => `${who} が ${item} を ${q} 削減`,
+    add: (who: string, item: string, q: number) => `${who} が ${item} を ${q}個 追加`,
+    // 「削減」 read as cutting costs (issue 36): units taken off the case are 削除 from it.
+    reduce: (who: string, item: string, q: number) => `${who} が ${item} を ${q}個 削除`,
     orderItemEdit: (who: string, item: string) => `${who} が ${item} の出荷アイテムを編集`,
-    issue: (who: string, item: string, q: number) => `${who} が ${item} を ${q} 出庫`,
-    receive: (who: string, item: string, q: number) => `${who} が ${item} を ${q} 入庫`,
+    issue: (who: string, item: string, q: number) => `${who} が ${item} を ${q}個 出庫`,
+    receive: (who: string, item: string, q: number) => `${who} が ${item} を ${q}個 入庫`,
     issueCleared: (who: string, item: string, q: number) => `${who} が ${item} の出庫 ${q} を解除`,
     receiveCleared: (who: string, item: string, q: number) => `${who} が ${item} の入庫 ${q} を解除`,
     outageReported: (who: string, item: string, kind: string, q: number) =>
@@ -51,6 +52,8 @@ export const ja = {
       category: "カテゴリ",
       note: "メモ",
     },
+    /** A case's and a shipped item's note is ノート (the case form's word); an item's is メモ (its form's, the CSV's). */
+    caseNote: "ノート",
     exportTitle: "履歴CSV出力",
     exportFrom: "開始日",
     exportTo: "終了日",

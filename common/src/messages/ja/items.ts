@@ -16,7 +16,7 @@ export const ja = {
     category: "カテゴリ",
     stock: "在庫数",
     note: "メモ",
-    detailNote: "詳細メモ",
+    detailNote: "メモ", // the item form's and the CSV's word, not 詳細メモ (issue 36)
     created: "作成日",
     dayFull: "在庫の上限まで予約されています",
     openDetail: (title: string) => `${title}の詳細`,
@@ -36,6 +36,13 @@ export const ja = {
     thisWeek: "今週", // ours: back to the week of today
     weekOf: (label: string, day: string) => `${label}（${day}〜）`, // ours: a week link's accessible name
     allocatedWarning: "このアイテムは案件に割り当てられています。削除すると割り当ても削除されます。", // ours
+    // ours (issue 36): what the day columns mean, and a filter to the items the week uses
+    legend: {
+      days: "日付の列：その日に案件へ引き当てられている数（その日の最大）",
+      tentative: "（仮2）＝うち仮押さえ2",
+      full: "在庫の上限まで予約済み",
+    },
+    bookedOnly: "この週に予約のあるアイテムのみ",
   },
   // ours unless noted: the CSV import and template on the item screen
   itemImport: {
@@ -48,6 +55,8 @@ export const ja = {
     uploading: "アップロード中…",
     completeTitle: "インポート完了", // spec ('import complete')
     completeBody: (created: number, updated: number) => `${created}件を登録し、${updated}件を更新しました。`,
+    // ours (issue 36): the rows not imported, so that every row of the file is accounted for
+    skippedSamples: (rows: number) => `テンプレートの記入例の行（${rows}行）は取り込みませんでした。`,
     errorTitle: "インポートエラー",
     lineError: (line: number, message: string) => `${line}行目：${message}`,
   },
@@ -89,5 +98,6 @@ export const ja = {
       `このアイテム名は別のカテゴリ「${category}」に登録されています`,
     conflict: "他の操作と競合しました。もう一度お試しください",
     columnTooLong: (column: string, max: number) => `${column}は${max}文字以内で入力してください`,
+    negativeStock: "在庫数は0以上の数で入力してください（マイナスは指定できません）",
   },
 } as const;

@@ -15,5 +15,8 @@ export const ja = {
     deleteTitle: "ユーザー削除",
     deleteConfirm: "本当にこのユーザーを削除しますか？",
     csvExport: "CSV出力",
+    // ours (issue 36): who the owner is, and who waits for the owner to switch them on
+    ownerTag: "オーナー",
+    pendingTag: "承認待ち",
   },
 } as const;

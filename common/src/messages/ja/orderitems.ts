@@ -85,6 +85,11 @@ export const ja = {
     heldBy: "担当",
     holdInfo: (until: string, by: string) => `期限 ${until}・担当 ${by}`,
     lapsedInfo: (until: string) => `期限 ${until} に解放`,
+    // issue 36: a hold that lapsed is not a case the client cancelled; and a hold about to lapse says so
+    lapsedLabel: "期限切れ",
+    lapsingSoon: (until: string) => `まもなく期限切れ：${until} に解放されます`,
+    lapsingSoonBanner: (until: string) =>
+      `この仮押さえは ${until} に期限が切れ、アイテムは解放されます。本予約にするか、期限を変更してください。`,
     unknownHolder: "（削除されたメンバー）",
     confirm: "本予約にする",
     release: "仮押さえを解除",

@@ -8,7 +8,7 @@ export const ja = {
     title: "出荷リスト",
     caseLabel: "案件",
     periodLabel: "期間",
-    noteLabel: "備考",
+    noteLabel: "ノート", // the case form's word for the case's note (spec), not 備考 (issue 36)
     printedLabel: "印刷日時",
     category: "カテゴリ",
     item: "アイテム",

@@ -35,6 +35,15 @@ export const ja = {
     deleteFailed: "案件削除に失敗しました。",
     clearDate: "期間検索をクリア", // ours: accessible name of the date clear button
     clearSearch: "案件検索をクリア", // ours
+    // ours (issue 36): which cases the list shows; it opens on 今日以降
+    range: {
+      label: "表示期間",
+      upcoming: "今日以降",
+      today: "今日",
+      thisWeek: "今週",
+      nextWeek: "来週",
+      all: "すべて",
+    },
     shortageLine, // the same line as the item screen's stock refusals
   },
   // ours unless noted: the case's Excel file (POST /api/export-excel/)

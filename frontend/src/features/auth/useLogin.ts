@@ -2,8 +2,9 @@ import { ja } from "@zaiko/common/messages/ja/firstScreen";
 import { useCallback, useState } from "react";
 import { serverDetail } from "../../lib/errors";
 import { useAppDispatch } from "../../lib/hooks";
-import { connectSocket } from "../../lib/socketSession";
+import { connectSocket } from "../../lib/socket";
 import { clearAccessToken, setAccessToken } from "../../lib/token";
+import { forgetSessionEndNote } from "../../lib/tokenRefresh";
 import { authApi, useLoginMutation } from "./authApi";
 import { sessionStarted } from "./sessionSlice";
 
@@ -24,6 +25,7 @@ export function useLogin() {
       try {
         const { access } = await requestToken({ email: email.trim(), password }).unwrap();
         setAccessToken(access);
+        forgetSessionEndNote();
       } catch (error) {
         setPending(false);
         return serverDetail(error) ?? ja.errors.loginFailed;
@@ -39,7 +41,7 @@ export function useLogin() {
           return ja.validation.notMember;
         }
         dispatch(sessionStarted(info));
-        connectSocket();
+        void connectSocket();
         return null;
       } catch (error) {
         clearAccessToken();

@@ -3,7 +3,7 @@ import { api } from "../../lib/api";
 import { useAppDispatch } from "../../lib/hooks";
 import { hardNavigate } from "../../lib/navigation";
 import { sessionCleared } from "../../lib/session";
-import { disconnectSocket } from "../../lib/socketSession";
+import { disconnectSocket } from "../../lib/socket";
 import { tellOtherTabs } from "../../lib/tabSync";
 import { clearAccessToken } from "../../lib/token";
 import { useLogoutMutation } from "./authApi";

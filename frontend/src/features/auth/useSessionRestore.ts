@@ -4,7 +4,7 @@ import { requestEarly } from "../../lib/earlyRequests";
 import { useAppDispatch } from "../../lib/hooks";
 import { selectSession, sessionCleared } from "../../lib/session";
 import { endSession } from "../../lib/sessionExpiry";
-import { connectSocket } from "../../lib/socketSession";
+import { connectSocket } from "../../lib/socket";
 import { getAccessToken } from "../../lib/token";
 import { refreshAccessToken } from "../../lib/tokenRefresh";
 import { authApi, USER_INFO_URL } from "./authApi";
@@ -43,7 +43,7 @@ export function restoreSession(dispatch: Dispatch, restoring: boolean): void {
       authApi.endpoints.userInfo.initiate(undefined, { forceRefetch: true, subscribe: false }),
     ).unwrap();
     dispatch(sessionStarted(info));
-    connectSocket();
+    void connectSocket();
   };
   restore().catch((error: unknown) => {
     console.error("session restore failed", error);

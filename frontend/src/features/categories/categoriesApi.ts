@@ -1,7 +1,7 @@
 import type { CategoryDto, RelatedItemDto } from "@zaiko/common/catalogue/catalogue.schema";
-import { removeVersioned, upsertVersioned } from "@zaiko/common/realtime/liveRows";
 import { api } from "../../lib/api";
-import { memoryOf, onAccepted, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
+import { onAccepted, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
+import { liveStateOf, rowInto, rowOut } from "../../lib/liveState";
 import { onServerEvent } from "../../lib/socket";
 
 /** The body of a category write (spec §7: the category name and the group). */
@@ -20,15 +20,16 @@ export const categoriesApi = api.injectEndpoints({
       // (common/realtime/liveRows: the newest version wins, a deleted category stays gone), so our own
       // change echoed back, or another process's older one delivered late, changes nothing.
       onCacheEntryAdded: (groupId, cache) =>
-        subscribeWhileCached(groupId, cache, (apply, { dispatch }) => {
-          const memory = memoryOf(dispatch, "listCategories", groupId);
+        subscribeWhileCached(groupId, cache, (apply, { extra }) => {
+          const live = liveStateOf(extra);
           return [
             onServerEvent("categories.upserted", ({ category }) => {
               if (category.group !== groupId) return;
-              apply((draft) => void upsertVersioned(draft, category, memory));
+              const change = rowInto(live, "categories", category);
+              if (change) apply(change);
             }),
             onServerEvent("categories.deleted", ({ id }) => {
-              apply((draft) => removeVersioned(draft, id, memory));
+              apply(rowOut(live, "categories", id));
             }),
           ];
         }),
@@ -41,8 +42,8 @@ export const categoriesApi = api.injectEndpoints({
     }),
     createCategory: build.mutation<CategoryDto, CategoryBody>({
       query: (body) => ({ url: "/api/categories/", method: "POST", body }),
-      onQueryStarted: ({ group }, { dispatch, queryFulfilled }) =>
-        onAccepted(queryFulfilled, (data) => upsertIntoList(dispatch, group, data)),
+      onQueryStarted: ({ group }, { dispatch, extra, queryFulfilled }) =>
+        onAccepted(queryFulfilled, (data) => upsertIntoList(dispatch, extra, group, data)),
     }),
     updateCategory: build.mutation<CategoryDto, CategoryBody & { id: number }>({
       query: ({ id, category, group }) => ({
@@ -51,8 +52,8 @@ export const categoriesApi = api.injectEndpoints({
         params: { groupid: group },
         body: { id, category, group },
       }),
-      onQueryStarted: ({ group }, { dispatch, queryFulfilled }) =>
-        onAccepted(queryFulfilled, (data) => upsertIntoList(dispatch, group, data)),
+      onQueryStarted: ({ group }, { dispatch, extra, queryFulfilled }) =>
+        onAccepted(queryFulfilled, (data) => upsertIntoList(dispatch, extra, group, data)),
     }),
     deleteCategory: build.mutation<void, { id: number; group: number }>({
       query: ({ id, group }) => ({
@@ -60,11 +61,13 @@ export const categoriesApi = api.injectEndpoints({
         method: "DELETE",
         params: { groupid: group },
       }),
-      onQueryStarted: ({ id, group }, { dispatch, queryFulfilled }) =>
+      onQueryStarted: ({ id, group }, { dispatch, extra, queryFulfilled }) =>
         onAccepted(queryFulfilled, () =>
           dispatch(
-            categoriesApi.util.updateQueryData("listCategories", group, (d) =>
-              removeVersioned(d, id, memoryOf(dispatch, "listCategories", group)),
+            categoriesApi.util.updateQueryData(
+              "listCategories",
+              group,
+              rowOut(liveStateOf(extra), "categories", id),
             ),
           ),
         ),
@@ -76,14 +79,9 @@ export const categoriesApi = api.injectEndpoints({
 type CacheDispatch = (thunk: ReturnType<typeof categoriesApi.util.updateQueryData>) => unknown;
 
 /** A category the server answered (created, edited) into the group's list, by id and version. */
-function upsertIntoList(dispatch: CacheDispatch, group: number, data: CategoryDto): void {
-  dispatch(
-    categoriesApi.util.updateQueryData(
-      "listCategories",
-      group,
-      (d) => void upsertVersioned(d, data, memoryOf(dispatch, "listCategories", group)),
-    ),
-  );
+function upsertIntoList(dispatch: CacheDispatch, extra: unknown, group: number, data: CategoryDto): void {
+  const change = rowInto(liveStateOf(extra), "categories", data);
+  if (change) dispatch(categoriesApi.util.updateQueryData("listCategories", group, change));
 }
 
 export const {

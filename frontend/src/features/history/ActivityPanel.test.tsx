@@ -50,8 +50,8 @@ describe("ActivityPanel", () => {
     renderPage(<ActivityPanel target={{ caseId: 5 }} />, { session: ownerSession });
     await waitFor(() =>
       expect(lines()).toEqual([
-        "佐藤 花子 が ワイヤレスマイク を 2 出庫",
-        "山田 太郎 が ワイヤレスマイク を 1 追加",
+        "佐藤 花子 が ワイヤレスマイク を 2個 出庫",
+        "山田 太郎 が ワイヤレスマイク を 1個 追加",
       ]),
     );
     // The time is shown in the business zone (Asia/Tokyo).
@@ -65,7 +65,7 @@ describe("ActivityPanel", () => {
         entry(4, { work_case: 6, actor_name: "他の案件" }),
       ],
     });
-    await waitFor(() => expect(lines()[0]).toBe("鈴木 次郎 が ワイヤレスマイク を 1 削減"));
+    await waitFor(() => expect(lines()[0]).toBe("鈴木 次郎 が ワイヤレスマイク を 1個 削除"));
     // The same entry again (a replay after a refetch) changes nothing.
     serverEmit("history.added", {
       seq: 2,
@@ -85,17 +85,19 @@ describe("ActivityPanel", () => {
     await waitFor(() =>
       expect(lines()).toEqual([
         "山田 太郎 が ワイヤレスマイク の出荷アイテムを編集（期間、数量 2 → 3）",
-        "鈴木 次郎 が ワイヤレスマイク を 1 削減",
-        "佐藤 花子 が ワイヤレスマイク を 2 出庫",
-        "山田 太郎 が ワイヤレスマイク を 1 追加",
+        "鈴木 次郎 が ワイヤレスマイク を 1個 削除",
+        "佐藤 花子 が ワイヤレスマイク を 2個 出庫",
+        "山田 太郎 が ワイヤレスマイク を 1個 追加",
       ]),
     );
   });
 
   it("shows older entries page by page on さらに古い履歴を表示, and live ones still on top", async () => {
-    // Ids 101–200 are the newest page; 1–100 and then none are before it.
+    // Ids 101–200 are the newest page; 1–100 and then none are before it. Issues, which the panel never
+    // merges into one line (groupClicks), so that each entry is a line.
+    const issue = (id: number) => entry(id, { quantity: id, action: "orderitem.issue" });
     const page = (newest: number, count: number) =>
-      Array.from({ length: count }, (_, i) => entry(newest - i, { quantity: newest - i }));
+      Array.from({ length: count }, (_, i) => issue(newest - i));
     const { requests } = stubFetch((request) => {
       const before = new URL(request.url).searchParams.get("before");
       if (before === null) return json(200, page(200, HISTORY_PAGE));
@@ -107,16 +109,16 @@ describe("ActivityPanel", () => {
     fireEvent.click(screen.getByRole("button", { name: t.loadOlder }));
     await waitFor(() => expect(lines()).toHaveLength(HISTORY_PAGE + 2));
     expect(lines().slice(-3)).toEqual([
-      "山田 太郎 が ワイヤレスマイク を 101 追加",
-      "山田 太郎 が ワイヤレスマイク を 100 追加",
-      "山田 太郎 が ワイヤレスマイク を 99 追加",
+      "山田 太郎 が ワイヤレスマイク を 101個 出庫",
+      "山田 太郎 が ワイヤレスマイク を 100個 出庫",
+      "山田 太郎 が ワイヤレスマイク を 99個 出庫",
     ]);
     // A page shorter than a full one was the last: nothing more to ask for.
     expect(screen.queryByRole("button", { name: t.loadOlder })).not.toBeInTheDocument();
     expect(requests.map((r) => new URL(r.url).searchParams.get("before"))).toEqual([null, "101"]);
     // A new entry goes on top; nothing loaded before goes away.
-    serverEmit("history.added", { seq: 1, entries: [entry(201, { quantity: 201 })] });
-    await waitFor(() => expect(lines()[0]).toBe("山田 太郎 が ワイヤレスマイク を 201 追加"));
+    serverEmit("history.added", { seq: 1, entries: [issue(201)] });
+    await waitFor(() => expect(lines()[0]).toBe("山田 太郎 が ワイヤレスマイク を 201個 出庫"));
     expect(lines()).toHaveLength(HISTORY_PAGE + 3);
   });
 

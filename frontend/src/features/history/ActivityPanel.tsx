@@ -3,9 +3,11 @@ import { describeHistory } from "@zaiko/common/history/describe";
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
 import { AngleDownIcon } from "primereact/icons/angledown";
+import { useMemo } from "react";
 import { HistoryIcon } from "../../components/icons/glyphs/HistoryIcon";
 import { primeIcon } from "../../components/icons/primeIcon";
 import { displayDateTime } from "../../lib/dateTime";
+import { groupClicks } from "./groupClicks";
 import { type HistoryTarget, useHistoryInfiniteQuery } from "./historyApi";
 import "./history.css";
 
@@ -14,7 +16,8 @@ const moreIcon = primeIcon(AngleDownIcon);
 
 /**
  * The live activity panel (アクティビティ / 履歴): who changed what, newest first, one line each
- * (「山田 太郎 が ワイヤレスマイク を 1 追加」). New entries of other members appear as they are committed.
+ * (「山田 太郎 が ワイヤレスマイク を 3個 追加」: a member's clicks in a row on one item are one line, groupClicks).
+ * New entries of other members appear as they are committed.
  */
 export function ActivityPanel({
   target,
@@ -25,7 +28,7 @@ export function ActivityPanel({
 }) {
   const { data, isError, isLoading, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
     useHistoryInfiniteQuery(target ?? skipToken);
-  const entries = data?.pages.flat() ?? [];
+  const entries = useMemo(() => groupClicks(data?.pages.flat() ?? []), [data]);
   // The first page failing empties the panel; an older page failing leaves what is shown and says so.
   const firstPageFailed = isError && !isFetchNextPageError;
   return (

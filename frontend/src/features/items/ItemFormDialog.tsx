@@ -7,10 +7,10 @@ import { FormDialog } from "../../components/FormDialog";
 import { ErrorList } from "../../components/form/ErrorList";
 import { TextField } from "../../components/form/TextField";
 import { useTouched } from "../../components/form/useTouched";
-import { shortageLinesOf } from "../../lib/allocation";
 import { serverDetail, serverFieldMessages } from "../../lib/errors";
 import { showAlert } from "../../lib/feedback";
 import { logFailure } from "../../lib/logFailure";
+import { shortageLinesOf } from "../../lib/shortages";
 import { fieldErrors } from "../../lib/validation";
 import { useCreateItemMutation, useUpdateItemMutation } from "./itemsApi";
 

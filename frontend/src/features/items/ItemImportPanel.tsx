@@ -8,10 +8,10 @@ import { useId, useRef, useState } from "react";
 import { FileIcon } from "../../components/icons/glyphs/FileIcon";
 import { primeIcon } from "../../components/icons/primeIcon";
 import { NoticeDialog } from "../../components/NoticeDialog";
-import { shortageLinesOf } from "../../lib/allocation";
 import { serverDetail, serverFieldMessages } from "../../lib/errors";
 import { showAlert } from "../../lib/feedback";
 import { logFailure } from "../../lib/logFailure";
+import { shortageLinesOf } from "../../lib/shortages";
 import { useDownloadItemTemplateMutation, useImportItemCsvMutation } from "./itemsApi";
 
 const uploadIcon = primeIcon(UploadIcon);
@@ -127,7 +127,10 @@ export function ItemImportPanel() {
         onClose={() => setResult(null)}
       >
         {result ? (
-          <p className="dialog-question">{ja.itemImport.completeBody(result.created, result.updated)}</p>
+          <p className="dialog-question">
+            {ja.itemImport.completeBody(result.created, result.updated)}
+            {result.skipped > 0 ? ja.itemImport.skippedSamples(result.skipped) : null}
+          </p>
         ) : null}
       </NoticeDialog>
 

@@ -74,6 +74,18 @@ afterEach(() => {
 });
 
 describe("ItemListPage: the week", () => {
+  it("says what the day numbers mean, and can show only the items booked in the week", async () => {
+    const { user } = setup();
+    await screen.findByRole("button", { name: "プロジェクター" });
+    expect(screen.getByText(ja.itemList.legend.days)).toBeInTheDocument();
+    expect(titles()).toEqual(["スピーカー", "プロジェクター", "マイク"]);
+    await user.click(screen.getByRole("checkbox", { name: ja.itemList.bookedOnly }));
+    // マイク has 0 on every day of the week.
+    expect(titles()).toEqual(["スピーカー", "プロジェクター"]);
+    await user.click(screen.getByRole("checkbox", { name: ja.itemList.bookedOnly }));
+    expect(titles()).toHaveLength(3);
+  });
+
   it("loads the week with groupid, sorted by title, with the server's day labels and numbers", async () => {
     const { requests } = setup();
     await screen.findByRole("button", { name: "プロジェクター" });
@@ -316,7 +328,7 @@ describe("ItemListPage: CSV import", () => {
           week(weekCalls === 1 ? items : [...items, item(4, "ケーブル", 2, 5, [0, 0, 0, 0, 0, 0, 0])]),
         );
       },
-      "POST /api/import-item-csv/": json(200, { created: 1, updated: 0 }),
+      "POST /api/import-item-csv/": json(200, { created: 1, updated: 0, skipped: 1 }),
     });
     // jsdom's File cannot be streamed by Node's Request, so the body is checked where it is built.
     const append = jest.spyOn(FormData.prototype, "append");
@@ -326,7 +338,8 @@ describe("ItemListPage: CSV import", () => {
     await user.click(screen.getByRole("button", { name: ja.itemImport.import }));
 
     const dialog = await openedDialog(ja.itemImport.completeTitle);
-    expect(within(dialog).getByText(ja.itemImport.completeBody(1, 0))).toBeInTheDocument();
+    // Every row of the file is accounted for, the template's example row left in too.
+    expect(dialog).toHaveTextContent(ja.itemImport.completeBody(1, 0) + ja.itemImport.skippedSamples(1));
     expect(await screen.findByRole("button", { name: "ケーブル" })).toBeInTheDocument();
     const upload = requests.find((r) => route(r) === "POST /api/import-item-csv/");
     expect(upload?.headers.get("Content-Type")).toMatch(/^multipart\/form-data; boundary=/);

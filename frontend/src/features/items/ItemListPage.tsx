@@ -16,8 +16,9 @@ import { TimelineLink } from "../availability";
 import { ItemDetailDialog } from "./ItemDetailDialog";
 import { ItemFormDialog } from "./ItemFormDialog";
 import { ItemImportPanel } from "./ItemImportPanel";
-import { itemColumns } from "./itemColumns";
+import { isBookedInWeek, itemColumns } from "./itemColumns";
 import { useDeleteItemMutation, useItemAllocationsQuery, useWeeklyItemsQuery } from "./itemsApi";
+import { WeekLegend } from "./WeekLegend";
 import { WeekNav } from "./WeekNav";
 import { withSearchParam } from "./weekLinks";
 import "./items.css";
@@ -61,6 +62,7 @@ export function ItemListPage() {
   const [deleteItem, { isLoading: deleting }] = useDeleteItemMutation();
   const [search, setSearch] = useSearchInUrl();
   const [categoryFilter, setCategoryFilter] = useState<number>(NO_FILTER);
+  const [bookedOnly, setBookedOnly] = useState(false);
   const [detail, setDetail] = useState<ItemDto | null>(null);
   const [detailOpen, setDetailOpen] = useState(false);
   const [formTarget, setFormTarget] = useState<"new" | ItemDto | null>(null);
@@ -82,10 +84,11 @@ export function ItemListPage() {
   const days = week?.days ?? NO_DAYS;
 
   // The filter keeps items whose category is the chosen one (spec §5).
-  const items = useMemo(
-    () => (categoryFilter === NO_FILTER ? allItems : allItems.filter((i) => i.category === categoryFilter)),
-    [allItems, categoryFilter],
-  );
+  const items = useMemo(() => {
+    const inCategory =
+      categoryFilter === NO_FILTER ? allItems : allItems.filter((i) => i.category === categoryFilter);
+    return bookedOnly ? inCategory.filter(isBookedInWeek) : inCategory;
+  }, [allItems, categoryFilter, bookedOnly]);
 
   // The detail shows the live row: an edit by anyone updates the open dialog.
   const liveDetail = detail ? (allItems.find((i) => i.id === detail.id) ?? detail) : null;
@@ -164,6 +167,7 @@ export function ItemListPage() {
           <TimelineLink kind="category" id={categoryFilter} from={weekStart} />
         ) : null}
       </div>
+      <WeekLegend bookedOnly={bookedOnly} onBookedOnly={setBookedOnly} />
       <DataTable
         label={ja.pages.item}
         data={items}

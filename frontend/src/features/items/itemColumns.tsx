@@ -5,6 +5,11 @@ import { WEEK_DAYS } from "./itemsApi";
 
 const helper = dataTableColumnHelper<WeekItemDto>();
 
+/** Whether anything of the item is booked on a day of the week (the "booked only" filter). */
+export function isBookedInWeek(item: WeekItemDto): boolean {
+  return item.daily_order_quantities.some((booked) => booked > 0);
+}
+
 /** A day is full when what is booked reaches the stock (nothing more can be lent that day). */
 export function isDayFull(booked: number, stock: number): boolean {
   return booked > 0 && booked >= stock;
@@ -34,6 +39,9 @@ export function itemColumns(
             <span className="day-tentative" title={ja.lifecycle.dailyTentativeLabel(booked, tentative)}>
               {ja.lifecycle.dailyWithTentative(booked, tentative)}
             </span>
+          ) : booked === 0 ? (
+            // Most cells of a week are 0: muted, so the days that are booked stand out.
+            <span className="day-zero">0</span>
           ) : (
             booked
           );

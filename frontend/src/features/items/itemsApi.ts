@@ -14,7 +14,8 @@ import {
 } from "@zaiko/common/realtime/liveRows";
 import { api } from "../../lib/api";
 import { saveBlob } from "../../lib/download";
-import { memoryOf, onAccepted, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
+import { onAccepted, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
+import { liveStateOf, memoryOf, takeRows } from "../../lib/liveState";
 import { onServerEvent } from "../../lib/socket";
 import { throttled } from "../../lib/throttle";
 
@@ -50,11 +51,18 @@ export interface ItemBody {
 
 type Week = WeeklyItemsDto["results"];
 
-/** The ids of items this store saw deleted, for every week (an answer or a late event must not bring one back). */
-const deletedItems = (dispatch: object) => memoryOf(dispatch, "weeklyItems", "items");
+/** The ids of items the store saw deleted, for every week (an answer or a late event must not bring one back). */
+const deletedItems = (extra: unknown) => memoryOf(liveStateOf(extra), "items");
 
-/** The ids of categories this store saw deleted, for every week. */
-const deletedCategories = (dispatch: object) => memoryOf(dispatch, "weeklyItems", "categories");
+/** The ids of categories the store saw deleted, for every week. */
+const deletedCategories = (extra: unknown) => memoryOf(liveStateOf(extra), "categories");
+
+/** An item from an answer or an event through the store's rule (lib/liveState.ts): [] when older or deleted. */
+const takeItem = (extra: unknown, item: ItemDto) => takeRows(liveStateOf(extra), "items", [item]);
+
+/** Remembers a deleted row of a table in the store's live state. */
+const takeDelete = (extra: unknown, table: "items" | "categories", id: number) =>
+  takeRows(liveStateOf(extra), table, [], { deleted: [id] });
 
 /**
  * An item from a write or an event, if newer than the one shown, keeping the week's numbers it already had
@@ -126,7 +134,7 @@ export const itemsApi = api.injectEndpoints({
       // Item and category rows are applied by id; the daily numbers are computed by the server, so
       // events that change usage or many rows (stock.changed, items.imported) refetch the week.
       onCacheEntryAdded: (args, cache) =>
-        subscribeWhileCached(args, cache, (apply, { dispatch, getCacheEntry }) => {
+        subscribeWhileCached(args, cache, (apply, { dispatch, extra, getCacheEntry }) => {
           const refetch = throttled(
             () =>
               void dispatch(
@@ -138,17 +146,21 @@ export const itemsApi = api.injectEndpoints({
             refetch.cancel,
             onServerEvent("items.upserted", ({ item }) => {
               if (item.group !== args.groupId) return;
-              apply((draft) => upsertItem(draft.results, item, deletedItems(dispatch)));
+              for (const row of takeItem(extra, item))
+                apply((draft) => upsertItem(draft.results, row, deletedItems(extra)));
             }),
             onServerEvent("items.deleted", ({ id }) => {
-              apply((draft) => removeItem(draft.results, id, deletedItems(dispatch)));
+              takeDelete(extra, "items", id);
+              apply((draft) => removeItem(draft.results, id, deletedItems(extra)));
             }),
             onServerEvent("categories.upserted", ({ category }) => {
               if (category.group !== args.groupId) return;
-              apply((draft) => upsertCategory(draft.results, category, deletedCategories(dispatch)));
+              for (const row of takeRows(liveStateOf(extra), "categories", [category]))
+                apply((draft) => upsertCategory(draft.results, row, deletedCategories(extra)));
             }),
             onServerEvent("categories.deleted", ({ id }) => {
-              apply((draft) => removeCategory(draft.results, id, deletedCategories(dispatch)));
+              takeDelete(extra, "categories", id);
+              apply((draft) => removeCategory(draft.results, id, deletedCategories(extra)));
             }),
             onServerEvent("stock.changed", ({ item_ids }) => {
               const items = getCacheEntry().data?.results.items ?? [];
@@ -161,10 +173,11 @@ export const itemsApi = api.injectEndpoints({
     }),
     createItem: build.mutation<ItemDto, ItemBody>({
       query: (body) => ({ url: "/api/items/", method: "POST", body }),
-      onQueryStarted: (_body, { dispatch, getState, queryFulfilled }) =>
-        onAccepted(queryFulfilled, (data) =>
-          inEveryWeek(dispatch, getState(), (d) => upsertItem(d.results, data, deletedItems(dispatch))),
-        ),
+      onQueryStarted: (_body, { dispatch, extra, getState, queryFulfilled }) =>
+        onAccepted(queryFulfilled, (data) => {
+          for (const row of takeItem(extra, data))
+            inEveryWeek(dispatch, getState(), (d) => upsertItem(d.results, row, deletedItems(extra)));
+        }),
     }),
     updateItem: build.mutation<ItemDto, ItemBody & { id: number }>({
       query: ({ id, ...body }) => ({
@@ -173,10 +186,11 @@ export const itemsApi = api.injectEndpoints({
         params: { groupid: body.group },
         body: { id, ...body },
       }),
-      onQueryStarted: (_body, { dispatch, getState, queryFulfilled }) =>
-        onAccepted(queryFulfilled, (data) =>
-          inEveryWeek(dispatch, getState(), (d) => upsertItem(d.results, data, deletedItems(dispatch))),
-        ),
+      onQueryStarted: (_body, { dispatch, extra, getState, queryFulfilled }) =>
+        onAccepted(queryFulfilled, (data) => {
+          for (const row of takeItem(extra, data))
+            inEveryWeek(dispatch, getState(), (d) => upsertItem(d.results, row, deletedItems(extra)));
+        }),
     }),
     /** How many order items use the item, for the delete confirmation (always read fresh). */
     itemAllocations: build.query<ItemAllocationsDto, { id: number; group: number }>({
@@ -185,10 +199,11 @@ export const itemsApi = api.injectEndpoints({
     }),
     deleteItem: build.mutation<void, { id: number; group: number }>({
       query: ({ id, group }) => ({ url: `/api/items/${id}/`, method: "DELETE", params: { groupid: group } }),
-      onQueryStarted: ({ id }, { dispatch, getState, queryFulfilled }) =>
-        onAccepted(queryFulfilled, () =>
-          inEveryWeek(dispatch, getState(), (d) => removeItem(d.results, id, deletedItems(dispatch))),
-        ),
+      onQueryStarted: ({ id }, { dispatch, extra, getState, queryFulfilled }) =>
+        onAccepted(queryFulfilled, () => {
+          takeDelete(extra, "items", id);
+          inEveryWeek(dispatch, getState(), (d) => removeItem(d.results, id, deletedItems(extra)));
+        }),
     }),
     importItemCsv: build.mutation<ImportResultDto, File>({
       query: (file) => {

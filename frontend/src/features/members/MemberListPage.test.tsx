@@ -56,7 +56,12 @@ describe("MemberListPage", () => {
       .getAllByRole("row")
       .slice(1)
       .map((row) => within(row).getAllByRole("cell")[0]?.textContent);
-    expect(emails).toEqual(["hanako@example.com", "jiro@example.com", "owner@example.com"]);
+    // The owner and a member waiting for activation are marked beside the address.
+    expect(emails).toEqual([
+      "hanako@example.com",
+      `jiro@example.com${ja.members.pendingTag}`,
+      `owner@example.com${ja.members.ownerTag}`,
+    ]);
     expect(screen.getByRole("columnheader", { name: ja.members.email })).toHaveAttribute(
       "aria-sort",
       "ascending",

@@ -5,6 +5,7 @@ import { TrashIcon } from "primereact/icons/trash";
 import { InputSwitch } from "primereact/inputswitch";
 import { type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
 import { primeIcon } from "../../components/icons/primeIcon";
+import "./members.css";
 
 const helper = dataTableColumnHelper<UserDto>();
 const deleteIcon = primeIcon(TrashIcon);
@@ -17,7 +18,25 @@ interface Actions {
 /** Columns of the member list; owners get neither the switch nor 削除 (they cannot be changed). */
 export function memberColumns({ onToggleActive, onDelete }: Actions): DataTableColumn<UserDto>[] {
   return helper.columns([
-    helper.accessor("email", { header: ja.members.email, meta: { className: "col-email" } }),
+    helper.accessor("email", {
+      header: ja.members.email,
+      meta: { className: "col-email" },
+      // The owner, and members waiting for activation (signed up, not yet switched on), at a glance.
+      cell: ({ row }) => {
+        const user = row.original;
+        const tag = user.is_owner ? "owner" : user.is_member ? null : "pending";
+        return (
+          <span className="member-email">
+            <span>{user.email}</span>
+            {tag ? (
+              <span className={`member-tag member-tag-${tag}`}>
+                {tag === "owner" ? ja.members.ownerTag : ja.members.pendingTag}
+              </span>
+            ) : null}
+          </span>
+        );
+      },
+    }),
     helper.accessor("first_name", { header: ja.members.firstName, meta: { nowrap: true } }),
     helper.accessor("last_name", { header: ja.members.lastName, meta: { nowrap: true } }),
     helper.accessor("is_member", {

@@ -1,8 +1,8 @@
 import type { UserDto } from "@zaiko/common/members/members.schema";
-import { removeVersioned, upsertVersioned } from "@zaiko/common/realtime/liveRows";
 import { api } from "../../lib/api";
 import { saveBlob } from "../../lib/download";
-import { memoryOf, onAccepted, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
+import { onAccepted, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
+import { liveStateOf, rowInto, rowOut } from "../../lib/liveState";
 import { onServerEvent } from "../../lib/socket";
 
 /** The member CSV's file name (spec §9). */
@@ -18,15 +18,16 @@ export const membersApi = api.injectEndpoints({
       // (common/realtime/liveRows: the newest version wins, a deleted member stays gone), so our own
       // change echoed back, or another process's older one delivered late, changes nothing.
       onCacheEntryAdded: (groupId, cache) =>
-        subscribeWhileCached(groupId, cache, (apply, { dispatch }) => {
-          const memory = memoryOf(dispatch, "listMembers", groupId);
+        subscribeWhileCached(groupId, cache, (apply, { extra }) => {
+          const live = liveStateOf(extra);
           return [
             onServerEvent("members.upserted", ({ user }) => {
               if (!user.groups.includes(groupId)) return;
-              apply((draft) => void upsertVersioned(draft, user, memory));
+              const change = rowInto(live, "members", user);
+              if (change) apply(change);
             }),
             onServerEvent("members.deleted", ({ id }) => {
-              apply((draft) => removeVersioned(draft, id, memory));
+              apply(rowOut(live, "members", id));
             }),
           ];
         }),
@@ -35,7 +36,7 @@ export const membersApi = api.injectEndpoints({
     setMemberActive: build.mutation<UserDto, { id: number; groupId: number; is_member: boolean }>({
       query: ({ id, is_member }) => ({ url: `/api/user/${id}/`, method: "PATCH", body: { is_member } }),
       // The switch moves at once; a refusal puts it back.
-      async onQueryStarted({ id, groupId, is_member }, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ id, groupId, is_member }, { dispatch, extra, queryFulfilled }) {
         const patch = dispatch(
           membersApi.util.updateQueryData("listMembers", groupId, (draft) => {
             const user = draft.find((u) => u.id === id);
@@ -44,13 +45,8 @@ export const membersApi = api.injectEndpoints({
         );
         try {
           const { data } = await queryFulfilled;
-          dispatch(
-            membersApi.util.updateQueryData(
-              "listMembers",
-              groupId,
-              (draft) => void upsertVersioned(draft, data, memoryOf(dispatch, "listMembers", groupId)),
-            ),
-          );
+          const change = rowInto(liveStateOf(extra), "members", data);
+          if (change) dispatch(membersApi.util.updateQueryData("listMembers", groupId, change));
         } catch {
           patch.undo();
         }
@@ -62,11 +58,13 @@ export const membersApi = api.injectEndpoints({
         method: "DELETE",
         params: { groupid: groupId },
       }),
-      onQueryStarted: ({ id, groupId }, { dispatch, queryFulfilled }) =>
+      onQueryStarted: ({ id, groupId }, { dispatch, extra, queryFulfilled }) =>
         onAccepted(queryFulfilled, () =>
           dispatch(
-            membersApi.util.updateQueryData("listMembers", groupId, (draft) =>
-              removeVersioned(draft, id, memoryOf(dispatch, "listMembers", groupId)),
+            membersApi.util.updateQueryData(
+              "listMembers",
+              groupId,
+              rowOut(liveStateOf(extra), "members", id),
             ),
           ),
         ),

@@ -5,11 +5,12 @@ import { useState } from "react";
 import { useSelector } from "react-redux";
 import { lazyDialog } from "../../components/lazyDialog";
 import { ShortageList } from "../../components/ShortageList";
-import { type ShortageDto, shortagesOf, type TentativeHoldDto, tentativeHoldsOf } from "../../lib/allocation";
+import type { ShortageDto, TentativeHoldDto } from "../../lib/allocation";
 import { isoFromWallClock, wallClockOf } from "../../lib/dateTime";
 import { askConfirm, showAlert } from "../../lib/feedback";
 import { logFailure } from "../../lib/logFailure";
 import { selectSession } from "../../lib/session";
+import { shortagesOf, tentativeHoldsOf } from "../../lib/shortages";
 import { WhyShortButton } from "../availability";
 import { useChangeCaseStatusMutation } from "./caseStatusApi";
 

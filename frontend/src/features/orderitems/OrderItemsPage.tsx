@@ -6,7 +6,8 @@ import { useSelector } from "react-redux";
 import { useParams } from "react-router-dom";
 import { Loading } from "../../components/layout/Loading";
 import { Page } from "../../components/layout/Page";
-import { type OrderItemDto, type SummaryRowDto, watchCase } from "../../lib/allocation";
+import type { OrderItemDto, SummaryRowDto } from "../../lib/allocation";
+import { watchCase } from "../../lib/caseRoom";
 import { businessDay } from "../../lib/dateTime";
 import { selectGroupId } from "../../lib/session";
 import { ActivityPanel } from "../history";
@@ -23,6 +24,7 @@ import {
   useInventorySummaryQuery,
   useWorkCaseQuery,
 } from "./orderItemsApi";
+import { caseIdOf, caseScreenQueries } from "./requests";
 import { ShippedItemsCard } from "./ShippedItemsCard";
 import { ShortageBox } from "./ShortageBox";
 import { useAllocationClicks } from "./useAllocationClicks";
@@ -37,13 +39,19 @@ const NO_CATEGORIES: CategoryDto[] = [];
 
 /** /orderitems/{caseId} (案件詳細): allocate stock to a case, live with other coordinators. */
 export function OrderItemsPage() {
-  const caseId = Number(useParams().caseId);
+  const routeCaseId = useParams().caseId;
+  const caseId = Number(routeCaseId);
   const groupId = useSelector(selectGroupId);
-  const validId = Number.isInteger(caseId) && caseId > 0;
-  const caseArg = validId && groupId !== null ? { caseId, groupId } : skipToken;
-  const caseQuery = useWorkCaseQuery(caseArg);
-  const summaryQuery = useInventorySummaryQuery(caseArg);
-  const orderItemsQuery = useCaseOrderItemsQuery(validId && groupId !== null ? caseId : skipToken);
+  const validId = caseIdOf(routeCaseId) !== null;
+  // The arguments of the screen's first queries, as a page load sends them early (requests.ts).
+  const first = useMemo(
+    () => (validId && groupId !== null ? caseScreenQueries(caseId, groupId) : null),
+    [validId, caseId, groupId],
+  );
+  const caseQuery = useWorkCaseQuery(first?.workCase.arg ?? skipToken);
+  const summaryQuery = useInventorySummaryQuery(first?.inventorySummary.arg ?? skipToken);
+  const orderItemsQuery = useCaseOrderItemsQuery(first?.caseOrderItems.arg ?? skipToken);
+  // The categories need only the group (also while the id names no case).
   const categoriesQuery = useCaseCategoriesQuery(groupId ?? skipToken);
   const gone = useCaseGone(caseId, validId, caseQuery);
   const { adder, reducer, refusal, dismissRefusal } = useAllocationClicks(caseId, groupId);

@@ -1,4 +1,5 @@
 import type { CategoryDto } from "@zaiko/common/catalogue/catalogue.schema";
+import type { ServerEventName } from "@zaiko/common/realtime/events";
 import { removeVersioned, upsertVersioned } from "@zaiko/common/realtime/liveRows";
 import {
   type MovementKind,
@@ -6,96 +7,91 @@ import {
   type ReceiveParts,
   undoRequest,
 } from "../../components/movements";
-import {
-  type AllocationResultDto,
-  CATALOGUE_EVENTS,
-  isCaseWatched,
-  type OrderItemDto,
-  type SummaryRowDto,
-  type WorkCaseDto,
-} from "../../lib/allocation";
+import type { AllocationResultDto, OrderItemDto, SummaryRowDto, WorkCaseDto } from "../../lib/allocation";
 import { api } from "../../lib/api";
 import { removeById, upsertById } from "../../lib/cacheUpdates";
+import { isCaseWatched } from "../../lib/caseRoom";
 import { saveBlob } from "../../lib/download";
-import { memoryOf, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
+import { replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
+import { liveStateOf, memoryOf, nextArrival, summaryTable, takeRows } from "../../lib/liveState";
 import { onServerEvent } from "../../lib/socket";
-import { caseCategoriesUrl, caseOrderItemsUrl, inventorySummaryUrl, workCaseUrl } from "./requests";
+import {
+  type CaseArg,
+  caseCategoriesUrl,
+  caseOrderItemsUrl,
+  inventorySummaryUrl,
+  workCaseUrl,
+} from "./requests";
+
+export type { CaseArg } from "./requests";
+
+/** Group events after which a case's lists are refetched (their rows copy item titles and category names). */
+const CATALOGUE_EVENTS: ServerEventName[] = [
+  "items.upserted",
+  "items.deleted",
+  "items.imported",
+  "categories.upserted",
+  "categories.deleted",
+];
 
 /** The xlsx content type (API.md). */
 export const SPREADSHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-/** The case a page works on, with the group the server compares (spec §7 `group_id`). */
-export interface CaseArg {
-  caseId: number;
-  groupId: number;
+/** The parts of an endpoint lifecycle that a cache write needs. */
+interface Writer {
+  dispatch: (action: unknown) => unknown;
+  extra: unknown;
 }
 
 /**
- * How many `inventory.changed` rows of each case and item this store received (per store: its dispatch).
- * Summary rows carry no version; the last one a socket receives is the newest (docs/realtime.md), but an
- * add/reduce answer comes over HTTP and can land after a recomputation that already saw a later change.
- */
-const summaryArrivals = new WeakMap<object, Map<string, number>>();
-
-function arrivalsOf(dispatch: object): Map<string, number> {
-  let arrivals = summaryArrivals.get(dispatch);
-  if (!arrivals) {
-    arrivals = new Map();
-    summaryArrivals.set(dispatch, arrivals);
-  }
-  return arrivals;
-}
-
-const arrivalKey = (caseId: number, itemId: number) => `${caseId}:${itemId}`;
-
-/** The number of summary rows of this case's item received so far; compare it when an answer lands. */
-const summaryArrivalCount = (dispatch: object, caseId: number, itemId: number) =>
-  arrivalsOf(dispatch).get(arrivalKey(caseId, itemId)) ?? 0;
-
-/**
- * Both lists of a case take an add/reduce answer at once (no refetch). `shownBefore`: the id of the case's
- * order item of this item that the list showed when the request left. When the answer has no order item
- * (the − deleted it), that row is gone for good and is removed and remembered like a deleted one; a row of
- * the item that arrived meanwhile is another's newer + and stays. The answer's summary row is shown only
- * when no `inventory.changed` row of the item arrived while the request was out (`arrivalsBefore`): one
- * that did may be newer than the answer, and the recomputation that follows this change's own commit is
- * still to come or already here, so the socket's rows end newest either way.
+ * Both lists of a case take an add/reduce answer at once (no refetch), through the store's one rule for
+ * rows (lib/liveState.ts takeRows). `shownBefore`: the id of the case's order item of this item that the
+ * list showed when the request left. When the answer has no order item (the − deleted it), that row is gone
+ * for good and is removed and remembered like a deleted one; a row of the item that arrived meanwhile is
+ * another's newer + and stays. The answer's summary row has no version: it counts as arriving when the
+ * request left (`leftAt`), so a row that `inventory.changed` brought meanwhile, possibly newer, keeps its
+ * place; the recomputation that follows this change's own commit is still to come or already here, so the
+ * socket's rows end newest either way.
  */
 function applyAllocation(
-  dispatch: (action: unknown) => unknown,
-  { caseId, groupId, itemId }: CaseArg & { itemId: number },
+  { dispatch, extra }: Writer,
+  { caseId, groupId }: CaseArg,
   result: AllocationResultDto,
-  arrivalsBefore: number,
+  leftAt: number,
   shownBefore?: number,
 ): void {
+  const live = liveStateOf(extra);
+  const gone = result.order_item === null && shownBefore !== undefined ? [shownBefore] : [];
+  const rows = takeRows(live, "orderItems", result.order_item ? [result.order_item] : [], { deleted: gone });
+  const memory = memoryOf(live, "orderItems");
   dispatch(
     orderItemsApi.util.updateQueryData("caseOrderItems", caseId, (draft) => {
-      const memory = memoryOf(dispatch, "caseOrderItems", caseId);
-      if (result.order_item) upsertVersioned(draft, result.order_item, memory);
-      else if (shownBefore !== undefined) removeVersioned(draft, shownBefore, memory);
+      for (const row of rows) upsertVersioned(draft, row, memory);
+      for (const id of gone) removeVersioned(draft, id, memory);
     }),
   );
-  if (summaryArrivalCount(dispatch, caseId, itemId) !== arrivalsBefore) return;
+  const summary = takeRows(live, summaryTable(caseId), [result.summary], { versionOf: () => leftAt });
+  if (summary.length === 0) return;
   dispatch(
-    orderItemsApi.util.updateQueryData("inventorySummary", { caseId, groupId }, (draft) =>
-      upsertById(draft, result.summary),
-    ),
+    orderItemsApi.util.updateQueryData("inventorySummary", { caseId, groupId }, (draft) => {
+      for (const row of summary) upsertById(draft, row);
+    }),
   );
 }
 
 /** An order item answered by a write of it goes into the case's list at once (if newer than shown). */
 async function applyAnswer(
   caseId: number,
-  {
-    dispatch,
-    queryFulfilled,
-  }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: OrderItemDto }> },
+  { dispatch, extra, queryFulfilled }: Writer & { queryFulfilled: Promise<{ data: OrderItemDto }> },
 ) {
   try {
     const { data } = await queryFulfilled;
+    const live = liveStateOf(extra);
+    const rows = takeRows(live, "orderItems", [data]);
+    const memory = memoryOf(live, "orderItems");
     dispatch(
       orderItemsApi.util.updateQueryData("caseOrderItems", caseId, (d) => {
-        upsertVersioned(d, data, memoryOf(dispatch, "caseOrderItems", caseId));
+        for (const row of rows) upsertVersioned(d, row, memory);
       }),
     );
   } catch {
@@ -107,49 +103,47 @@ async function applyAnswer(
 export const orderItemsApi = api.injectEndpoints({
   endpoints: (build) => ({
     workCase: build.query<WorkCaseDto, CaseArg>({
-      query: ({ caseId, groupId }) => workCaseUrl(caseId, groupId),
+      query: workCaseUrl,
       providesTags: (_r, _e, { caseId }) => [{ type: "WorkCase", id: caseId }],
       onCacheEntryAdded: (arg, cache) =>
-        subscribeWhileCached(arg, cache, (apply) => [
+        subscribeWhileCached(arg, cache, (apply, { extra }) => [
           onServerEvent("workcases.upserted", ({ workcase }) => {
             if (workcase.id !== arg.caseId) return;
             // Only a newer state: another process may deliver an older one later (docs/realtime.md).
-            apply((draft) => {
-              if (workcase.version > draft.version) Object.assign(draft, workcase);
-            });
+            for (const row of takeRows(liveStateOf(extra), "workCases", [workcase]))
+              apply((draft) => {
+                if (row.version > draft.version) Object.assign(draft, row);
+              });
           }),
         ]),
       onQueryStarted: replayOnLoad,
     }),
     inventorySummary: build.query<SummaryRowDto[], CaseArg>({
-      query: ({ caseId, groupId }) => inventorySummaryUrl(caseId, groupId),
+      query: inventorySummaryUrl,
       providesTags: (_r, _e, { caseId }) => [{ type: "Inventory", id: caseId }],
       // The case room sends the recomputed rows of every item whose availability changed for this
       // case (inventory.changed); renamed or deleted items and categories come as group events.
       // Summary rows carry no version: one app process computes them for its own watchers, one after another
       // and each from the database as it is then, so the last to arrive is the newest (docs/realtime.md).
       onCacheEntryAdded: (arg, cache) =>
-        subscribeWhileCached(arg, cache, (apply, { dispatch }) => {
+        subscribeWhileCached(arg, cache, (apply, { dispatch, extra }) => {
           const { caseId } = arg;
           const refetch = () => dispatch(api.util.invalidateTags([{ type: "Inventory", id: caseId }]));
-          // A recomputation read before an item's delete can arrive after it: its row must not come back
-          // (item ids are never reused).
-          const deletedItems = new Set<number>();
+          const live = liveStateOf(extra);
+          const table = summaryTable(caseId);
           return [
             onServerEvent("inventory.changed", ({ case_id, rows: all }) => {
               if (case_id !== caseId) return;
-              const rows = all.filter((row) => !deletedItems.has(row.id));
-              const arrivals = arrivalsOf(dispatch);
-              for (const row of rows) {
-                const key = arrivalKey(caseId, row.id);
-                arrivals.set(key, (arrivals.get(key) ?? 0) + 1);
-              }
+              // A recomputation read before an item's delete can arrive after it: its row must not come
+              // back (item ids are never reused, and takeRows remembers the delete).
+              const arrival = nextArrival(live);
+              const rows = takeRows(live, table, all, { versionOf: () => arrival });
               apply((draft) => {
                 for (const row of rows) upsertById(draft, row);
               });
             }),
             onServerEvent("items.deleted", ({ id }) => {
-              deletedItems.add(id);
+              takeRows(live, table, [], { deleted: [id] });
               apply((draft) => removeById(draft, id));
             }),
             ...CATALOGUE_EVENTS.filter((e) => e !== "items.deleted").map((event) =>
@@ -167,16 +161,20 @@ export const orderItemsApi = api.injectEndpoints({
       query: caseOrderItemsUrl,
       providesTags: (_r, _e, caseId) => [{ type: "OrderItem", id: caseId }],
       onCacheEntryAdded: (caseId, cache) =>
-        subscribeWhileCached(caseId, cache, (apply, { dispatch }) => {
+        subscribeWhileCached(caseId, cache, (apply, { dispatch, extra }) => {
           const refetch = () => dispatch(api.util.invalidateTags([{ type: "OrderItem", id: caseId }]));
-          const memory = memoryOf(dispatch, "caseOrderItems", caseId);
+          const live = liveStateOf(extra);
+          const memory = memoryOf(live, "orderItems");
           return [
             onServerEvent("orderitems.upserted", ({ order_item }) => {
-              if (order_item.work_case === caseId)
-                apply((draft) => upsertVersioned(draft, order_item, memory));
+              if (order_item.work_case !== caseId) return;
+              for (const row of takeRows(live, "orderItems", [order_item]))
+                apply((draft) => void upsertVersioned(draft, row, memory));
             }),
             onServerEvent("orderitems.deleted", ({ id, work_case }) => {
-              if (work_case === caseId) apply((draft) => removeVersioned(draft, id, memory));
+              if (work_case !== caseId) return;
+              takeRows(live, "orderItems", [], { deleted: [id] });
+              apply((draft) => removeVersioned(draft, id, memory));
             }),
             // Item titles and category names are copied into the rows: refetch when they change.
             ...CATALOGUE_EVENTS.map((event) => onServerEvent(event, refetch)),
@@ -188,26 +186,29 @@ export const orderItemsApi = api.injectEndpoints({
       query: caseCategoriesUrl,
       providesTags: [{ type: "Category", id: "LIST" }],
       onCacheEntryAdded: (groupId, cache) =>
-        subscribeWhileCached(groupId, cache, (apply, { dispatch }) => {
-          const memory = memoryOf(dispatch, "caseCategories", groupId);
+        subscribeWhileCached(groupId, cache, (apply, { extra }) => {
+          const live = liveStateOf(extra);
+          const memory = memoryOf(live, "categories");
           return [
-            onServerEvent("categories.upserted", ({ category }) =>
-              apply((draft) => void upsertVersioned(draft, category, memory)),
-            ),
-            onServerEvent("categories.deleted", ({ id }) =>
-              apply((draft) => removeVersioned(draft, id, memory)),
-            ),
+            onServerEvent("categories.upserted", ({ category }) => {
+              for (const row of takeRows(live, "categories", [category]))
+                apply((draft) => void upsertVersioned(draft, row, memory));
+            }),
+            onServerEvent("categories.deleted", ({ id }) => {
+              takeRows(live, "categories", [], { deleted: [id] });
+              apply((draft) => removeVersioned(draft, id, memory));
+            }),
           ];
         }),
       onQueryStarted: replayOnLoad,
     }),
     addItem: build.mutation<AllocationResultDto, CaseArg & { itemId: number }>({
       query: ({ itemId, caseId }) => ({ url: `/api/additem/${itemId}/${caseId}/`, method: "POST" }),
-      async onQueryStarted(arg, { dispatch, queryFulfilled }) {
-        const arrivalsBefore = summaryArrivalCount(dispatch, arg.caseId, arg.itemId);
+      async onQueryStarted(arg, { dispatch, extra, queryFulfilled }) {
+        const leftAt = liveStateOf(extra).arrivals;
         try {
           const { data } = await queryFulfilled;
-          applyAllocation(dispatch, arg, data, arrivalsBefore);
+          applyAllocation({ dispatch, extra }, arg, data, leftAt);
         } catch {
           // the page shows the shortage
         }
@@ -215,13 +216,13 @@ export const orderItemsApi = api.injectEndpoints({
     }),
     reduceItem: build.mutation<AllocationResultDto, CaseArg & { itemId: number }>({
       query: ({ itemId, caseId }) => ({ url: `/api/reduceitem/${itemId}/${caseId}/`, method: "POST" }),
-      async onQueryStarted(arg, { dispatch, getState, queryFulfilled }) {
+      async onQueryStarted(arg, { dispatch, extra, getState, queryFulfilled }) {
         const shown = orderItemsApi.endpoints.caseOrderItems.select(arg.caseId)(getState() as never).data;
         const shownBefore = shown?.find((o) => o.items.id === arg.itemId)?.id;
-        const arrivalsBefore = summaryArrivalCount(dispatch, arg.caseId, arg.itemId);
+        const leftAt = liveStateOf(extra).arrivals;
         try {
           const { data } = await queryFulfilled;
-          applyAllocation(dispatch, arg, data, arrivalsBefore, shownBefore);
+          applyAllocation({ dispatch, extra }, arg, data, leftAt, shownBefore);
         } catch {
           // only logged (spec §8)
         }

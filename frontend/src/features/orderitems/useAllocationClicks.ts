@@ -1,9 +1,11 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { useCallback, useState } from "react";
-import { type ShortageDto, shortagesOf, statusOf } from "../../lib/allocation";
+import type { ShortageDto } from "../../lib/allocation";
 import { api } from "../../lib/api";
+import { statusOf } from "../../lib/errors";
 import { useAppDispatch } from "../../lib/hooks";
 import { logFailure } from "../../lib/logFailure";
+import { shortagesOf } from "../../lib/shortages";
 import { type ClickBatchResult, useCountedClicks } from "../../lib/useCountedClicks";
 import { useAddItemMutation, useReduceItemMutation } from "./orderItemsApi";
 

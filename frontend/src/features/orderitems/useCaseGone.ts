@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { statusOf } from "../../lib/allocation";
+import { statusOf } from "../../lib/errors";
 import { onServerEvent } from "../../lib/socket";
 
 /** Why a case screen has no case to show: it never existed (or was deleted before), or it was deleted while open. */

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { statusOf } from "../../lib/allocation";
+import { statusOf } from "../../lib/errors";
 import { showAlert } from "../../lib/feedback";
 import { logFailure } from "../../lib/logFailure";
 

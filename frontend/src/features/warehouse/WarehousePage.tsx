@@ -15,7 +15,7 @@ import { PresenceChips } from "../presence";
 import { type TimingKind, timeOf } from "./BoardRow";
 import { BoardSection } from "./BoardSection";
 import { boardMovable } from "./boardUpdates";
-import { boardDate } from "./requests";
+import { boardQuery } from "./requests";
 import { ScanField } from "./ScanField";
 import { countScanRows, matchScan } from "./scan";
 import {
@@ -40,7 +40,7 @@ const NO_IDS: ReadonlySet<number> = new Set();
 export function WarehousePage() {
   const [params, setParams] = useSearchParams();
   const wall = params.get("wall") === "1";
-  const date = boardDate(params);
+  const date = boardQuery(params).arg;
   const board = useWarehouseBoardQuery(date, { pollingInterval: POLL_MS });
   const overdueOf = useWarehouseOverdueQuery(date, { pollingInterval: POLL_MS }).data;
   const warnings = useMemo(() => new Map(overdueOf?.map((w) => [w.case_id, w.warnings])), [overdueOf]);

@@ -1,5 +1,5 @@
 import { isCalendarDay } from "@zaiko/common/warehouse/warehouse.schema";
-import type { FirstRequests } from "../../lib/earlyRequests";
+import { type FirstQueries, firstQuery } from "../../lib/screenData";
 
 /** The board's day: ?date=YYYY-MM-DD when it names a day, else null (today and tomorrow). */
 export function boardDate(search: URLSearchParams): string | null {
@@ -7,9 +7,13 @@ export function boardDate(search: URLSearchParams): string | null {
   return raw && isCalendarDay(raw) ? raw : null;
 }
 
-/** GET /api/warehouse/ for a day (null: today), the board's query (warehouseApi) and its early request. */
+/** GET /api/warehouse/ for a day (null: today), the board's query (warehouseApi's `query`). */
 export const warehouseBoardUrl = (date: string | null): string =>
   date === null ? "/api/warehouse/" : `/api/warehouse/?date=${date}`;
 
-/** What /warehouse asks for when it opens: sent with the page on a page load (lib/earlyRequests.ts). */
-export const warehouseFirstRequests: FirstRequests = ({ search }) => [warehouseBoardUrl(boardDate(search))];
+/** The board of a day: WarehousePage's hook takes its argument from here (lib/screenData.ts). */
+export const boardQuery = (search: URLSearchParams) =>
+  firstQuery("warehouseBoard", boardDate(search), warehouseBoardUrl);
+
+/** /warehouse's first queries at a page load. */
+export const warehouseFirstQueries: FirstQueries = ({ search }) => [boardQuery(search)];

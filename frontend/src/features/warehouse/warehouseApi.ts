@@ -7,14 +7,15 @@ import {
   undoRequest,
 } from "../../components/movements";
 import { api } from "../../lib/api";
-import { memoryOf, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
+import { replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
+import { liveStateOf, memoryOf, takeRows } from "../../lib/liveState";
 import { onServerEvent } from "../../lib/socket";
 import { throttled } from "../../lib/throttle";
 import { applyOrderItem, removeOrderItem, showsItem } from "./boardUpdates";
 import { warehouseBoardUrl } from "./requests";
 
-/** The order items this store saw deleted, for every board (an answer or a late event must not bring one back). */
-const deletedOrderItems = (dispatch: object) => memoryOf(dispatch, "warehouseBoard", "orderItems");
+/** The order items the store saw deleted, for every board (an answer or a late event must not bring one back). */
+const deletedOrderItems = (extra: unknown) => memoryOf(liveStateOf(extra), "orderItems");
 
 /** Refetches of one burst of events (a case moved with all its items) are merged within this time. */
 const REFETCH_DELAY_MS = 150;
@@ -32,21 +33,24 @@ export const warehouseApi = api.injectEndpoints({
       query: warehouseBoardUrl,
       providesTags: ["Warehouse"],
       onCacheEntryAdded: (date, cache) =>
-        subscribeWhileCached(date, cache, (apply, { dispatch }) => {
+        subscribeWhileCached(date, cache, (apply, { dispatch, extra }) => {
           const refetch = throttled(() => dispatch(api.util.invalidateTags(["Warehouse"])), REFETCH_DELAY_MS);
-          const memory = deletedOrderItems(dispatch);
+          const live = liveStateOf(extra);
+          const memory = deletedOrderItems(extra);
           return [
             refetch.cancel,
             onServerEvent("orderitems.upserted", ({ order_item }) => {
               let result = "ignore";
-              apply((draft) => {
-                result = applyOrderItem(draft, order_item, memory);
-              });
+              for (const row of takeRows(live, "orderItems", [order_item]))
+                apply((draft) => {
+                  result = applyOrderItem(draft, row, memory);
+                });
               if (result === "refetch") refetch();
             }),
-            onServerEvent("orderitems.deleted", ({ id }) =>
-              apply((draft) => removeOrderItem(draft, id, memory)),
-            ),
+            onServerEvent("orderitems.deleted", ({ id }) => {
+              takeRows(live, "orderItems", [], { deleted: [id] });
+              apply((draft) => removeOrderItem(draft, id, memory));
+            }),
             // A case's title or period (its items move with it) changed, or it is gone.
             onServerEvent("workcases.upserted", refetch),
             onServerEvent("workcases.deleted", refetch),
@@ -115,22 +119,26 @@ export const warehouseApi = api.injectEndpoints({
 /** The answer goes into every cached board at once; other screens get orderitems.upserted. */
 async function applyToBoards({
   dispatch,
+  extra,
   queryFulfilled,
   getState,
 }: {
   dispatch: ((action: unknown) => unknown) & object;
+  extra: unknown;
   queryFulfilled: Promise<{ data: OrderItemDto }>;
   getState: () => unknown;
 }) {
   try {
     const { data } = await queryFulfilled;
     let stale = false;
+    const rows = takeRows(liveStateOf(extra), "orderItems", [data]);
     for (const date of warehouseApi.util.selectCachedArgsForQuery(getState() as never, "warehouseBoard")) {
-      dispatch(
-        warehouseApi.util.updateQueryData("warehouseBoard", date, (draft) => {
-          stale = applyOrderItem(draft, data, deletedOrderItems(dispatch)) === "refetch" || stale;
-        }),
-      );
+      for (const row of rows)
+        dispatch(
+          warehouseApi.util.updateQueryData("warehouseBoard", date, (draft) => {
+            stale = applyOrderItem(draft, row, deletedOrderItems(extra)) === "refetch" || stale;
+          }),
+        );
     }
     // A receive may have reported units lost or broken: only the board's read counts them.
     if (stale) dispatch(warehouseApi.util.invalidateTags(["Warehouse"]));

@@ -28,9 +28,13 @@ const cases = [
   wc(4, "壊れた案件", "not a date", "2026-13-45"),
 ];
 
-function setup(extra: Parameters<typeof routes>[0] = {}) {
-  const net = stubFetch(routes({ "GET /api/workcaselist/": json(200, cases), ...extra }));
-  const view = renderPage(<WorkCaseListPage />, { at: "/workcase", session: ownerSession });
+/**
+ * The list over every case (すべて): the fixed days above are past or future depending on when the test runs.
+ * The range buttons' own tests below build cases around today.
+ */
+function setup(extra: Parameters<typeof routes>[0] = {}, at = "/workcase?range=all", list = cases) {
+  const net = stubFetch(routes({ "GET /api/workcaselist/": json(200, list), ...extra }));
+  const view = renderPage(<WorkCaseListPage />, { at, path: "/workcase", session: ownerSession });
   return { ...view, ...net };
 }
 
@@ -277,6 +281,33 @@ describe("WorkCaseListPage", () => {
     );
     const failed = await expectAlertDialog(t.duplicateFailed);
     expect(failed).not.toHaveTextContent("スピーカー");
+  });
+
+  it("opens on the cases running or starting from today, soonest first; 今週, 来週, すべて change it", async () => {
+    const DAY = 86_400_000;
+    const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+    const around = [
+      wc(21, "先週の案件", at(-9), at(-8)),
+      wc(22, "開催中の案件", at(-1), at(1)),
+      wc(23, "来月の案件", at(30), at(31)),
+      wc(24, "明日からの案件", at(1), at(2)),
+    ];
+    const { user } = setup({}, "/workcase", around);
+    await screen.findByRole("link", { name: "開催中の案件" });
+    expect(titles()).toEqual(["開催中の案件", "明日からの案件", "来月の案件"]);
+    expect(screen.getByRole("columnheader", { name: t.start })).toHaveAttribute("aria-sort", "ascending");
+    expect(screen.getByRole("button", { name: t.range.upcoming })).toHaveAttribute("aria-pressed", "true");
+
+    await user.click(screen.getByRole("button", { name: t.range.all }));
+    expect(titles()).toEqual(["来月の案件", "明日からの案件", "開催中の案件", "先週の案件"]);
+    // Kept in the URL: the way back from a case shows the same list.
+    expect(screen.getByTestId("location")).toHaveAttribute("data-search", "?range=all");
+
+    await user.click(screen.getByRole("button", { name: t.range.nextWeek }));
+    expect(titles()).not.toContain("先週の案件");
+    expect(titles()).not.toContain("来月の案件");
+    await user.click(screen.getByRole("button", { name: t.range.today }));
+    expect(titles()).toEqual(["開催中の案件"]);
   });
 
   it("alerts when the list cannot be loaded, and applies live workcases events", async () => {

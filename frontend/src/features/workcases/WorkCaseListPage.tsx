@@ -7,7 +7,7 @@ import { PlusIcon } from "primereact/icons/plus";
 import { TimesIcon } from "primereact/icons/times";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useSelector } from "react-redux";
-import { useNavigate } from "react-router-dom";
+import { useNavigate, useSearchParams } from "react-router-dom";
 import { DataTable } from "../../components/DataTable";
 import { DateTimeField } from "../../components/form/DateTimeField";
 import { dropdownNames } from "../../components/form/dropdownNames";
@@ -16,17 +16,14 @@ import { Loading } from "../../components/layout/Loading";
 import { Page } from "../../components/layout/Page";
 import { lazyDialog } from "../../components/lazyDialog";
 import { ShortageList } from "../../components/ShortageList";
-import {
-  type ShortageDto,
-  shortageLinesOf,
-  shortagesOf,
-  type TentativeHoldDto,
-  tentativeHoldsOf,
-  type WorkCaseDto,
-} from "../../lib/allocation";
+import type { ShortageDto, TentativeHoldDto, WorkCaseDto } from "../../lib/allocation";
 import { selectGroupId } from "../../lib/session";
+import { shortageLinesOf, shortagesOf, tentativeHoldsOf } from "../../lib/shortages";
 import { WhyShortButton } from "../availability";
+import { CaseRangeButtons } from "./CaseRangeButtons";
+import { type CaseRange, casesInSpan, rangeOfParam, spanOf } from "./caseRange";
 import { filterByDay } from "./periodFilter";
+import { caseListQuery } from "./requests";
 import { workCaseColumns } from "./workCaseColumns";
 import {
   emptyWorkCaseForm,
@@ -44,6 +41,7 @@ import {
 } from "./workcasesApi";
 import "../../components/allocation.css";
 import { SearchField } from "../../components/form/SearchField";
+import { businessDay } from "../../lib/dateTime";
 import { askConfirm, notifySuccess, showAlert } from "../../lib/feedback";
 import { logFailure } from "../../lib/logFailure";
 
@@ -57,6 +55,8 @@ const NoticeDialog = lazyDialog(async () => (await import("../../components/Noti
 const createIcon = primeIcon(PlusIcon);
 const clearIcon = primeIcon(TimesIcon);
 const NO_CASES: WorkCaseDto[] = [];
+const UPCOMING_SORT = { id: "start_date", desc: false };
+const ALL_CASES_SORT = { id: "end_date", desc: true };
 const getRowId = (c: WorkCaseDto) => String(c.id);
 const t = ja.workcases;
 
@@ -80,7 +80,7 @@ type FormState = { mode: "create" } | { mode: "edit"; workcase: WorkCaseDto };
 /** /workcase (案件一覧): the group's work cases, live, with period and title search. */
 export function WorkCaseListPage() {
   const groupId = useSelector(selectGroupId);
-  const casesQuery = useListWorkCasesQuery(groupId ?? skipToken);
+  const casesQuery = useListWorkCasesQuery(groupId === null ? skipToken : caseListQuery(groupId).arg);
   const [createCase, { isLoading: creating }] = useCreateWorkCaseMutation();
   const navigate = useNavigate();
   const [updateCase, { isLoading: updating }] = useUpdateWorkCaseMutation();
@@ -89,6 +89,16 @@ export function WorkCaseListPage() {
 
   const [search, setSearch] = useState("");
   const [day, setDay] = useState<Date | null>(null);
+  // In the URL, so the way back from a case (or a shared link) shows the same cases.
+  const [params, setParams] = useSearchParams();
+  const range: CaseRange = rangeOfParam(params.get("range")) ?? "upcoming";
+  const chooseRange = useCallback(
+    (next: CaseRange) => {
+      setDay(null);
+      setParams(next === "upcoming" ? {} : { range: next }, { replace: true });
+    },
+    [setParams],
+  );
   const [form, setForm] = useState<FormState | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [toDelete, setToDelete] = useState<WorkCaseDto | null>(null);
@@ -154,9 +164,15 @@ export function WorkCaseListPage() {
     [openEdit, askDelete, onDuplicate, duplicatingId],
   );
   const rows = useMemo(() => {
-    const byDay = filterByDay(casesQuery.data ?? NO_CASES, day);
-    return statusFilter === "all" ? byDay : byDay.filter((c) => c.status === statusFilter);
-  }, [casesQuery.data, day, statusFilter]);
+    const cases = casesQuery.data ?? NO_CASES;
+    // A day picked in 期間検索 is a range of its own; the buttons' range applies otherwise.
+    const inPeriod = day
+      ? filterByDay(cases, day)
+      : casesInSpan(cases, spanOf(range, businessDay(new Date()) ?? ""));
+    return statusFilter === "all" ? inPeriod : inPeriod.filter((c) => c.status === statusFilter);
+  }, [casesQuery.data, day, range, statusFilter]);
+  // What runs now and next, soonest first; the whole history, the latest first.
+  const initialSort = range === "all" || day ? ALL_CASES_SORT : UPCOMING_SORT;
 
   const initialValues = useMemo<WorkCaseFormValues>(() => {
     if (form?.mode !== "edit") return emptyWorkCaseForm;
@@ -216,6 +232,7 @@ export function WorkCaseListPage() {
       title={t.title}
       actions={<Button type="button" label={t.create} icon={createIcon} onClick={openCreate} />}
     >
+      <CaseRangeButtons value={day ? null : range} onChange={chooseRange} />
       <div className="list-toolbar case-toolbar">
         <div className="case-day-search">
           <DateTimeField
@@ -271,12 +288,14 @@ export function WorkCaseListPage() {
         <Loading label={ja.common.loading} />
       ) : (
         <DataTable
+          // A new sort order starts the table afresh (on page 1).
+          key={initialSort.id}
           label={t.title}
           data={rows}
           columns={columns}
           getRowId={getRowId}
           globalFilter={search}
-          initialSort={{ id: "end_date", desc: true }}
+          initialSort={initialSort}
           loading={casesQuery.isLoading}
           phoneLayout="stack"
         />

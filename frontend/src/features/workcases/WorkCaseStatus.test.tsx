@@ -38,9 +38,14 @@ const cases = [
   }),
 ];
 
-function setup(extra: Parameters<typeof routes>[0] = {}) {
-  const net = stubFetch(routes({ "GET /api/workcaselist/": json(200, cases), ...extra }));
-  const view = renderPage(<WorkCaseListPage />, { at: "/workcase", session: ownerSession });
+// すべて: the cases' days are fixed, and the list opens on the cases from today on.
+function setup(extra: Parameters<typeof routes>[0] = {}, list = cases) {
+  const net = stubFetch(routes({ "GET /api/workcaselist/": json(200, list), ...extra }));
+  const view = renderPage(<WorkCaseListPage />, {
+    at: "/workcase?range=all",
+    path: "/workcase",
+    session: ownerSession,
+  });
   return { ...view, ...net };
 }
 
@@ -63,6 +68,9 @@ describe("WorkCaseListPage: case status (docs/lifecycle.md)", () => {
       within(rowOf("A社仮")).getByText(L.holdInfo("2026年11月30日 18:00", "佐藤 花子")),
     ).toBeInTheDocument();
     expect(within(rowOf("流れた案件")).getByText(L.lapsedInfo("2026年11月20日 18:00"))).toBeInTheDocument();
+    // A lapsed hold reads 期限切れ, not キャンセル (which reads as "the client cancelled").
+    expect(within(rowOf("流れた案件")).getByText(L.lapsedLabel)).toBeInTheDocument();
+    expect(within(rowOf("流れた案件")).queryByText(L.cancelled)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: L.statusFilter }));
     await user.click(await screen.findByRole("option", { name: L.tentative, hidden: true }));
@@ -70,6 +78,18 @@ describe("WorkCaseListPage: case status (docs/lifecycle.md)", () => {
     await user.click(screen.getByRole("button", { name: L.statusFilter }));
     await user.click(await screen.findByRole("option", { name: L.allStatuses, hidden: true }));
     await waitFor(() => expect(titles()).toHaveLength(3));
+  });
+
+  it("a hold that lapses within a day says so; one further off does not", async () => {
+    const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+    const hold = { status: "tentative" as const, held_by: 3, held_by_name: "佐藤 花子" };
+    setup({}, [
+      wc(1, "明日まで", { ...hold, hold_until: inHours(5) }),
+      wc(2, "来週まで", { ...hold, hold_until: inHours(72) }),
+    ]);
+    await screen.findByRole("link", { name: "明日まで" });
+    expect(within(rowOf("明日まで")).getByText(/^まもなく期限切れ/)).toBeInTheDocument();
+    expect(within(rowOf("来週まで")).queryByText(/^まもなく期限切れ/)).not.toBeInTheDocument();
   });
 
   it("a status change of another screen arrives live", async () => {

@@ -1,7 +1,10 @@
-import type { FirstRequests } from "../../lib/earlyRequests";
+import { type FirstQueries, firstQuery } from "../../lib/screenData";
 
-/** GET /api/workcaselist/ of a group: the list screen's query (workcasesApi) and its early request. */
+/** GET /api/workcaselist/ of a group: the list screen's query (workcasesApi's `query`). */
 export const workCaseListUrl = (groupId: number): string => `/api/workcaselist/?groupid=${groupId}`;
 
-/** What /workcase asks for when it opens: sent with the page on a page load (lib/earlyRequests.ts). */
-export const workCaseListFirstRequests: FirstRequests = ({ groupId }) => [workCaseListUrl(groupId)];
+/** The group's case list: WorkCaseListPage's hook takes its argument from here (lib/screenData.ts). */
+export const caseListQuery = (groupId: number) => firstQuery("listWorkCases", groupId, workCaseListUrl);
+
+/** /workcase's first queries at a page load. */
+export const workCaseListFirstQueries: FirstQueries = ({ groupId }) => [caseListQuery(groupId)];

@@ -1,7 +1,7 @@
-import { removeVersioned, upsertVersioned } from "@zaiko/common/realtime/liveRows";
 import type { WorkCaseDto } from "../../lib/allocation";
 import { api } from "../../lib/api";
-import { memoryOf, onAccepted, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
+import { onAccepted, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
+import { liveStateOf, rowInto, rowOut } from "../../lib/liveState";
 import { onServerEvent } from "../../lib/socket";
 import { workCaseListUrl } from "./requests";
 
@@ -25,15 +25,16 @@ export const workcasesApi = api.injectEndpoints({
       // Other coordinators' cases arrive as socket events and are applied by id (idempotent).
       // Applied by id and version: an older state delivered late by another process is ignored.
       onCacheEntryAdded: (groupId, cache) =>
-        subscribeWhileCached(groupId, cache, (apply, { dispatch }) => {
-          const memory = memoryOf(dispatch, "listWorkCases", groupId);
+        subscribeWhileCached(groupId, cache, (apply, { extra }) => {
+          const live = liveStateOf(extra);
           return [
             onServerEvent("workcases.upserted", ({ workcase }) => {
               if (workcase.group !== groupId) return;
-              apply((draft) => upsertVersioned(draft, workcase, memory));
+              const change = rowInto(live, "workCases", workcase);
+              if (change) apply(change);
             }),
             onServerEvent("workcases.deleted", ({ id }) => {
-              apply((draft) => removeVersioned(draft, id, memory));
+              apply(rowOut(live, "workCases", id));
             }),
           ];
         }),
@@ -45,8 +46,8 @@ export const workcasesApi = api.injectEndpoints({
         method: "POST",
         body: { ...body, group: groupId },
       }),
-      onQueryStarted: ({ groupId }, { dispatch, queryFulfilled }) =>
-        onAccepted(queryFulfilled, (data) => upsertIntoList(dispatch, groupId, data)),
+      onQueryStarted: ({ groupId }, { dispatch, extra, queryFulfilled }) =>
+        onAccepted(queryFulfilled, (data) => upsertIntoList(dispatch, extra, groupId, data)),
     }),
     updateWorkCase: build.mutation<WorkCaseDto, WorkCaseInput & { id: number; groupId: number }>({
       query: ({ id, groupId, ...body }) => ({
@@ -63,8 +64,8 @@ export const workcasesApi = api.injectEndpoints({
               { type: "OrderItem", id },
               { type: "Inventory", id },
             ],
-      onQueryStarted: ({ groupId }, { dispatch, queryFulfilled }) =>
-        onAccepted(queryFulfilled, (data) => upsertIntoList(dispatch, groupId, data)),
+      onQueryStarted: ({ groupId }, { dispatch, extra, queryFulfilled }) =>
+        onAccepted(queryFulfilled, (data) => upsertIntoList(dispatch, extra, groupId, data)),
     }),
     deleteWorkCase: build.mutation<void, { id: number; groupId: number }>({
       query: ({ id, groupId }) => ({
@@ -72,19 +73,21 @@ export const workcasesApi = api.injectEndpoints({
         method: "DELETE",
         params: { groupid: groupId },
       }),
-      onQueryStarted: ({ id, groupId }, { dispatch, queryFulfilled }) =>
+      onQueryStarted: ({ id, groupId }, { dispatch, extra, queryFulfilled }) =>
         onAccepted(queryFulfilled, () =>
           dispatch(
-            workcasesApi.util.updateQueryData("listWorkCases", groupId, (d) =>
-              removeVersioned(d, id, memoryOf(dispatch, "listWorkCases", groupId)),
+            workcasesApi.util.updateQueryData(
+              "listWorkCases",
+              groupId,
+              rowOut(liveStateOf(extra), "workCases", id),
             ),
           ),
         ),
     }),
     duplicateWorkCase: build.mutation<WorkCaseDto, { id: number; groupId: number }>({
       query: ({ id }) => ({ url: `/api/duplicate_work_case/${id}/`, method: "POST" }),
-      onQueryStarted: ({ groupId }, { dispatch, queryFulfilled }) =>
-        onAccepted(queryFulfilled, (data) => upsertIntoList(dispatch, groupId, data)),
+      onQueryStarted: ({ groupId }, { dispatch, extra, queryFulfilled }) =>
+        onAccepted(queryFulfilled, (data) => upsertIntoList(dispatch, extra, groupId, data)),
     }),
   }),
 });
@@ -93,12 +96,9 @@ export const workcasesApi = api.injectEndpoints({
 type CacheDispatch = (thunk: ReturnType<typeof workcasesApi.util.updateQueryData>) => unknown;
 
 /** A case the server answered (created, edited, duplicated) into the group's list, by id and version. */
-function upsertIntoList(dispatch: CacheDispatch, groupId: number, data: WorkCaseDto): void {
-  dispatch(
-    workcasesApi.util.updateQueryData("listWorkCases", groupId, (d) => {
-      upsertVersioned(d, data, memoryOf(dispatch, "listWorkCases", groupId));
-    }),
-  );
+function upsertIntoList(dispatch: CacheDispatch, extra: unknown, groupId: number, data: WorkCaseDto): void {
+  const change = rowInto(liveStateOf(extra), "workCases", data);
+  if (change) dispatch(workcasesApi.util.updateQueryData("listWorkCases", groupId, change));
 }
 
 export const {

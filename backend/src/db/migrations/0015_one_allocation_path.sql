@@ -1,0 +1,183 @@
+-- One allocation path (issue 35): the lock function of every allocation write, the one history writer, and
+-- the + statement calling both. Below, db/functions/{lock_allocation,record_history,add_allocation_unit}.sql
+-- as they are (db/functions.test.ts).
+-- lock_allocation: the locks of every write that changes what is booked, in the one order they all take them,
+-- so two writers never wait on each other in a cycle (docs/allocation.md): the case (share, or update for a
+-- period change, a status change, a delete), then the items in id order (update: the one lock every writer of
+-- an item's usage takes), then the order items in id order (update). It only locks: the caller reads the rows
+-- in its next statement, which in READ COMMITTED sees what the last holder of each lock committed.
+-- add_allocation_unit calls it too, so the + and every other writer share this one source of the lock order.
+-- A null case (the stock edit, the import) or an empty array skips that step.
+--
+-- The one source of this function. Migrations are made from it (`npm run db:function -w backend --
+-- lock_allocation <name>`), and db/functions.test.ts fails when the latest migration that defines it does not
+-- hold this text exactly. A concurrency test's control replaces it in its own database with a copy without
+-- the locks (allocation/allocation.testkit.ts).
+CREATE OR REPLACE FUNCTION lock_allocation(p_group integer, p_case integer, p_case_update boolean,
+                                           p_items integer[], p_order_items integer[])
+RETURNS void
+LANGUAGE plpgsql
+VOLATILE
+AS $$
+BEGIN
+  IF p_case IS NOT NULL THEN
+    IF p_case_update THEN
+      PERFORM 1 FROM work_cases WHERE group_id = p_group AND id = p_case FOR UPDATE;
+    ELSE
+      PERFORM 1 FROM work_cases WHERE group_id = p_group AND id = p_case FOR SHARE;
+    END IF;
+  END IF;
+  IF cardinality(p_items) > 0 THEN
+    PERFORM 1 FROM items WHERE group_id = p_group AND id = ANY (p_items) ORDER BY id FOR UPDATE;
+  END IF;
+  IF cardinality(p_order_items) > 0 THEN
+    PERFORM 1 FROM order_items WHERE group_id = p_group AND id = ANY (p_order_items) ORDER BY id FOR UPDATE;
+  END IF;
+END
+$$;
+--> statement-breakpoint
+-- record_history: the one writer of 履歴 (docs/history.md). Writes the entries of one change by p_actor (a
+-- member of p_group, or null for the system) from a JSON array of facts and returns the rows written. The
+-- actor's name is copied as it is now (kept if the member goes), looked up in the group only. lib/history.ts
+-- (every service) and add_allocation_unit (the +) both call it, in the transaction of the change they record.
+--
+-- The one source of this function. Migrations are made from it (`npm run db:function -w backend --
+-- record_history <name>`), and db/functions.test.ts fails when the latest migration that defines it does not
+-- hold this text exactly.
+CREATE OR REPLACE FUNCTION record_history(p_group integer, p_actor integer, p_facts jsonb)
+RETURNS SETOF history
+LANGUAGE sql
+VOLATILE
+AS $$
+  INSERT INTO history (group_id, actor_id, actor_name, action, case_id, case_title, item_id, item_title,
+                       member_id, member_name, quantity, before, after)
+  SELECT p_group, p_actor,
+         coalesce((SELECT trim(u.last_name || ' ' || u.first_name) FROM users u
+                   WHERE u.id = p_actor AND u.group_id = p_group), ''),
+         f.action, f.case_id, f.case_title, f.item_id, f.item_title, f.member_id, f.member_name,
+         f.quantity, f.before, f.after
+  FROM jsonb_to_recordset(p_facts) AS f(action text, case_id integer, case_title text,
+       item_id integer, item_title text, member_id integer, member_name text, quantity integer,
+       before jsonb, after jsonb)
+  RETURNING *
+$$;
+--> statement-breakpoint
+-- add_allocation_unit: the + button's statement. Takes the locks of every allocation write through
+-- lock_allocation (the case share, then the item), writes one more unit (upsert) and returns the item, the
+-- unit and the item's bookings overlapping the unit's period (as the view order_item_bookings has them, and
+-- its units out of service), as JSON. It never decides: the caller checks the peak with common/availability in
+-- the same transaction and throws to roll the unit back (backend/src/allocation/, docs/allocation.md). A unit
+-- written is recorded in the history (履歴) by p_actor through record_history in the same statement, so it goes
+-- or stays with the unit, and the entry written is returned as the other writers' entries are
+-- (docs/history.md).
+--
+-- The one source of this function. Migrations are made from it (`npm run db:function -w backend --
+-- add_allocation_unit <name>`), and db/functions.test.ts fails when the latest migration that defines it
+-- does not hold this text exactly.
+CREATE OR REPLACE FUNCTION add_allocation_unit(p_group integer, p_case integer, p_item integer, p_actor integer)
+RETURNS json
+LANGUAGE plpgsql
+VOLATILE
+AS $$
+DECLARE
+  v_case record;
+  v_item record;
+  v_unit record;
+  v_added boolean;
+  v_bookings json;
+  v_history json;
+BEGIN
+  -- The case (share: its period cannot change under us), then the item (update: the one lock every writer of
+  -- this item's usage takes), in the order every allocation write uses; the reads below see the rows as the
+  -- last holder of each lock committed them.
+  PERFORM lock_allocation(p_group, p_case, false, ARRAY[p_item], NULL);
+  SELECT start_date, end_date, status, title INTO v_case FROM work_cases WHERE group_id = p_group AND id = p_case;
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
+  -- A cancelled case takes no units (docs/lifecycle.md): nothing is written, the caller answers 409.
+  IF v_case.status = 'cancelled' THEN
+    RETURN json_build_object('case_status', v_case.status);
+  END IF;
+  SELECT id, title, stock_quantity, category_id INTO v_item
+  FROM items WHERE group_id = p_group AND id = p_item;
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
+
+  -- One more unit: a new order item over the case's period, or the existing one's quantity + 1. At the
+  -- column's upper bound (the order_items_quantity check, equal to the highest stock) nothing is written and
+  -- the caller's check refuses the unit.
+  INSERT INTO order_items AS o (group_id, work_case_id, item_id, order_quantity, start_date, end_date)
+  VALUES (p_group, p_case, p_item, 1, v_case.start_date, v_case.end_date)
+  ON CONFLICT (work_case_id, item_id) DO UPDATE SET order_quantity = o.order_quantity + 1
+    WHERE o.order_quantity < 1000000
+  RETURNING o.id, o.order_quantity, o.start_date, o.end_date, o.issue, o.receive, o.note, o.version INTO v_unit;
+  v_added := FOUND;
+  IF NOT v_added THEN
+    SELECT id, order_quantity, start_date, end_date, issue, receive, note, version INTO v_unit
+    FROM order_items WHERE work_case_id = p_case AND item_id = p_item;
+  ELSE
+    -- 履歴: the case and the item by id and title, in the shape every history read returns (lib/history.ts).
+    SELECT json_build_object('id', h.id, 'at_ms', floor(extract(epoch from h.at) * 1000), 'actor_id', h.actor_id,
+             'actor_name', h.actor_name, 'action', h.action, 'case_id', h.case_id, 'case_title', h.case_title,
+             'item_id', h.item_id, 'item_title', h.item_title, 'member_id', h.member_id,
+             'member_name', h.member_name, 'quantity', h.quantity, 'before', h.before, 'after', h.after)
+    INTO v_history
+    FROM record_history(p_group, p_actor, jsonb_build_array(jsonb_build_object(
+           'action', 'orderitem.add', 'case_id', p_case, 'case_title', v_case.title, 'item_id', p_item,
+           'item_title', v_item.title, 'quantity', 1,
+           'before', jsonb_build_object('order_quantity', v_unit.order_quantity - 1),
+           'after', jsonb_build_object('order_quantity', v_unit.order_quantity)))) h;
+  END IF;
+
+  -- A statement of its own after the locks: in READ COMMITTED every statement of a volatile function takes a
+  -- new snapshot, so this sees every allocation committed before the locks were granted, and the unit above.
+  -- By item only: the item was found in the group above, and order_items_item_fk (item_id, group_id) keeps
+  -- every order item of it in that group. A group_id condition here let the cached generic plan scan the
+  -- group's period index and filter the whole group's order items by item (addItem.plan.test.ts).
+  -- Units out of service (lost, broken: the view item_outages, docs/lifecycle.md) hold stock like bookings and
+  -- come with them, in this statement: a query of their own would cost the + a round trip and a planning.
+  SELECT coalesce(json_agg(json_build_array(
+           floor(extract(epoch from b.start_date) * 1000),
+           floor(extract(epoch from b.end_date) * 1000),
+           b.quantity)), '[]'::json)
+  INTO v_bookings
+  FROM (
+    -- What order items hold (the view order_item_bookings: early returns free their units from their return);
+    -- planned_end bounds the index scan of the early returns' rows.
+    SELECT o.start_date, o.end_date, o.quantity
+    FROM order_item_bookings o
+    WHERE o.item_id = p_item
+      AND o.start_date <= v_unit.end_date AND o.planned_end >= v_unit.start_date
+      AND o.end_date >= v_unit.start_date
+      -- Cancelled cases hold no stock: their order items are not bookings. A scalar lookup by the case's
+      -- primary key per booking: written as NOT EXISTS, the cached generic plan anti-joined a scan of every
+      -- case.
+      AND (SELECT w.status FROM work_cases w WHERE w.id = o.work_case_id) <> 'cancelled'
+    UNION ALL
+    SELECT u.start_date, u.end_date, u.quantity
+    FROM item_outages u
+    WHERE u.item_id = p_item
+      AND u.start_date <= v_unit.end_date AND u.end_date >= v_unit.start_date
+  ) b;
+
+  RETURN json_build_object(
+    'added', v_added,
+    'title', v_item.title,
+    'stock_quantity', v_item.stock_quantity,
+    'category_id', v_item.category_id,
+    'category_name', (SELECT name FROM categories WHERE id = v_item.category_id AND group_id = p_group),
+    'order_item', json_build_object(
+      'id', v_unit.id,
+      'order_quantity', v_unit.order_quantity,
+      'start', floor(extract(epoch from v_unit.start_date) * 1000),
+      'end', floor(extract(epoch from v_unit.end_date) * 1000),
+      'issue', floor(extract(epoch from v_unit.issue) * 1000),
+      'receive', floor(extract(epoch from v_unit.receive) * 1000),
+      'note', v_unit.note,
+      'version', v_unit.version),
+    'history', v_history,
+    'bookings', v_bookings);
+END
+$$;
