@@ -51,7 +51,7 @@ export async function importItems(
   deps: ImportDeps,
   actor: AuthUser,
   rows: CsvItemRow[],
-): Promise<ImportResultDto> {
+): Promise<Omit<ImportResultDto, "skipped">> {
   const groupId = actor.groupId;
   const batch = batchSize(deps.database.driver);
   try {
