@@ -1,12 +1,14 @@
 // Bundles the server (with common/) into dist/main.js; npm packages stay external.
+// `node build.mjs <dir>` bundles into another directory (the bundle's own test, src/build.test.ts).
 import { cpSync, rmSync } from "node:fs";
 import { build } from "esbuild";
 
-rmSync("dist", { recursive: true, force: true });
+const outdir = process.argv[2] ?? "dist";
+rmSync(outdir, { recursive: true, force: true });
 // copyWorker: the backup's worker thread (src/backup/backupDatabase.ts), a file of its own beside main.js.
 await build({
   entryPoints: { main: "src/main.ts", copyWorker: "src/backup/copyWorker.ts" },
-  outdir: "dist",
+  outdir,
   bundle: true,
   platform: "node",
   target: "node20",
@@ -24,4 +26,4 @@ await build({
     },
   ],
 });
-cpSync("src/db/migrations", "dist/migrations", { recursive: true });
+cpSync("src/db/migrations", `${outdir}/migrations`, { recursive: true });

@@ -17,7 +17,7 @@ import { ActiveMemberCache } from "./middlewares/activeMembers";
 import { createRateLimits, createSharedRateLimits, type RateLimits } from "./middlewares/rateLimit";
 import { readStreamPositions, reserveSeq } from "./realtime/eventStreams.queries";
 import { ProcessLiveness } from "./realtime/liveness";
-import { Realtime } from "./realtime/realtime";
+import { type EventStreams, Realtime } from "./realtime/realtime";
 import { useRedisAdapter } from "./realtime/redisAdapter";
 
 export interface RunningServer {
@@ -34,10 +34,8 @@ export interface StartOptions {
   database?: Database;
   logger?: Logger;
   rateLimits?: RateLimits;
-  /** Tests only: delays or holds publishing (Publisher's beforeSend). Production never sets it. */
-  beforePublish?: (groupId: number) => Promise<void>;
-  /** Tests only: delays queueing a commit's events (Realtime's beforeQueue). Production never sets it. */
-  beforeQueue?: () => Promise<void>;
+  /** Where events get their numbers, given by the caller (a test's slow one); otherwise the database's. */
+  eventStreams?: EventStreams;
 }
 
 /**
@@ -80,11 +78,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     logger,
     allowedOrigins: config.allowedOrigins,
     authenticate,
-    reserveSeq: (stream, count) => reserveSeq(database.db, stream, count),
-    readPositions: (groupId) => readStreamPositions(database.db, groupId),
+    streams: opts.eventStreams ?? {
+      reserveSeq: (stream, count) => reserveSeq(database.db, stream, count),
+      readPositions: (groupId) => readStreamPositions(database.db, groupId),
+    },
     tickMs: config.realtimeTickMs,
-    beforeSend: opts.beforePublish,
-    beforeQueue: opts.beforeQueue,
   });
   const deps: AppDeps = {
     config,

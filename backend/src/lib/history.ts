@@ -3,7 +3,7 @@ import { rooms } from "@zaiko/common/realtime/events";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { rowsOf } from "../db/rawSql";
-import type { Outbox } from "../realtime/outbox";
+import type { EventBuffer } from "../realtime/eventBuffer";
 import { iso } from "./iso";
 
 /**
@@ -82,7 +82,7 @@ export const HISTORY_COLUMNS = sql.raw(
  */
 export async function recordHistory(
   tx: Tx,
-  outbox: Outbox,
+  events: EventBuffer,
   actor: HistoryActor,
   facts: HistoryFact[],
   opts: { publish?: boolean } = {},
@@ -107,12 +107,12 @@ export async function recordHistory(
     sql`SELECT ${HISTORY_COLUMNS} FROM record_history(${actor.groupId}, ${actor.id}::integer, ${json}::jsonb)`,
   );
   const entries = rows.map(presentHistory).sort((a, b) => a.id - b.id);
-  if (opts.publish !== false) publishHistory(outbox, actor.groupId, entries);
+  if (opts.publish !== false) publishHistory(events, actor.groupId, entries);
   return entries;
 }
 
 /** Queues the entries that concern a case or an item for the group's screens (after the commit). */
-export function publishHistory(outbox: Outbox, groupId: number, entries: HistoryEntryDto[]): void {
+export function publishHistory(events: EventBuffer, groupId: number, entries: HistoryEntryDto[]): void {
   const shown = entries.filter((e) => e.work_case !== null || e.item !== null);
-  if (shown.length > 0) outbox.add(groupId, rooms.group(groupId), "history.added", { entries: shown });
+  if (shown.length > 0) events.add(groupId, rooms.group(groupId), "history.added", { entries: shown });
 }

@@ -1,11 +1,12 @@
-import type { Database, Tx } from "../db/client";
-import { Outbox } from "../realtime/outbox";
+import type { Tx } from "../db/client";
+import { EventBuffer } from "../realtime/eventBuffer";
 import { sqlState } from "./pgErrors";
+import type { WriteDeps } from "./serviceDeps";
 
 export interface TransactionOptions {
   /**
    * Extra attempts after a deadlock (40P01) or serialization failure (40001). Each attempt runs `work`
-   * from the start in a new transaction with a new outbox, so it must not keep state outside the
+   * from the start in a new transaction with a new event buffer, so it must not keep state outside the
    * transaction. Allocation writes use ALLOCATION_RETRIES.
    */
   retries?: number;
@@ -24,33 +25,27 @@ export const isRetryable = (err: unknown) => {
 const backoff = (attempt: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, 5 * 2 ** attempt * (1 + 2 * Math.random())));
 
-/** What a write needs: the database, and the publisher its events go to after the commit. */
-export interface WriteDeps {
-  database: Database;
-  realtime: { flush(outbox: Outbox): void };
-}
-
 /**
  * Runs `work` in one database transaction and publishes the events it queued only after the commit.
  * Always use this rather than raw BEGIN/COMMIT: PGlite has one session for the whole process.
  */
 export async function inTransaction<T>(
   deps: WriteDeps,
-  work: (tx: Tx, outbox: Outbox) => Promise<T>,
+  work: (tx: Tx, events: EventBuffer) => Promise<T>,
   opts: TransactionOptions = {},
 ): Promise<T> {
   const retries = opts.retries ?? 0;
   for (let attempt = 0; ; attempt++) {
-    const outbox = new Outbox();
+    const events = new EventBuffer();
     let result: T;
     try {
-      result = await deps.database.db.transaction((tx) => work(tx, outbox));
+      result = await deps.database.db.transaction((tx) => work(tx, events));
     } catch (err) {
       if (attempt >= retries || !isRetryable(err)) throw err;
       await backoff(attempt);
       continue;
     }
-    deps.realtime.flush(outbox);
+    deps.realtime.flush(events);
     return result;
   }
 }

@@ -1,5 +1,5 @@
 import type { ServerEventName, UnsequencedPayload } from "@zaiko/common/realtime/events";
-import type { PendingEvent } from "./outbox";
+import type { PendingEvent } from "./eventBuffer";
 
 /** One event ready to be stamped and emitted once to all of its rooms. */
 export interface CoalescedEvent {

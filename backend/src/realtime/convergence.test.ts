@@ -24,12 +24,12 @@ import { type AppProcess, redisAvailable, startAppProcess, TEST_REDIS_URL, waitF
 import { type ClientSocket, connected, nextEvent, openSocket } from "../test/sockets";
 
 const asServer = (app: AppProcess) => app as unknown as RunningServer;
-const HOOKED = "backend/src/test/hookedApp.ts";
+const WITH_FAULTS = "backend/src/test/appWithFaults.ts";
 // Issue 24 asks for 200 rounds; CONVERGENCE_ROUNDS runs more (or fewer while working on the file).
 const ROUNDS = Number(process.env.CONVERGENCE_ROUNDS || 200);
-/** Each batch of each process waits 0…this before it is numbered and sent (test/hookedApp.ts). */
+/** Each batch of each process waits 0…this before it is numbered and sent (test/appWithFaults.ts). */
 const PUBLISH_DELAY_MAX_MS = "25";
-/** Each commit's events wait 0…this before they are queued: a process learns of its commits out of order. */
+/** Each commit's answer reaches its process 0…this late, its events queued then: a process learns of its commits out of order. */
 const QUEUE_DELAY_MAX_MS = "20";
 
 /** What a client shows of one case, as the browser keeps it (the same rules: common/realtime/liveRows). */
@@ -240,7 +240,7 @@ describeOnPostgres("live views converge across two app processes", () => {
 
   const startTwo = () => {
     const env = { DATABASE_URL: db.url, REDIS_URL: TEST_REDIS_URL, PUBLISH_DELAY_MAX_MS, QUEUE_DELAY_MAX_MS };
-    return Promise.all([startAppProcess(env, [], HOOKED), startAppProcess(env, [], HOOKED)]);
+    return Promise.all([startAppProcess(env, [], WITH_FAULTS), startAppProcess(env, [], WITH_FAULTS)]);
   };
 
   /** A client on `app`: a socket watching the case, and a model of the screen under `rules`. */

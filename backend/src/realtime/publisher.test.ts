@@ -1,7 +1,7 @@
 import { rooms } from "@zaiko/common/realtime/events";
 import { createLogger } from "../lib/logger";
 import { coalesce } from "./coalesce";
-import type { PendingEvent } from "./outbox";
+import type { PendingEvent } from "./eventBuffer";
 import { Publisher } from "./publisher";
 
 const G = 7;

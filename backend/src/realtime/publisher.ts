@@ -6,7 +6,7 @@ import {
 } from "@zaiko/common/realtime/events";
 import type { Logger } from "../lib/logger";
 import { type CoalescedEvent, coalesce } from "./coalesce";
-import type { PendingEvent } from "./outbox";
+import type { PendingEvent } from "./eventBuffer";
 
 /** Hands out `count` numbers of a stream at once and returns the last (block = last − count + 1 … last). */
 export type ReserveSeq = (stream: string, count: number) => Promise<number>;
@@ -47,11 +47,6 @@ export class Publisher {
       /** Tells the other app processes, after this one has sent everything. */
       announce: UsageListener;
       logger: Logger;
-      /**
-       * Tests only (given through startServer's options, never by configuration): runs before a batch is
-       * numbered and sent, to delay or hold publishing the way a slow or dying process would.
-       */
-      beforeSend?: (groupId: number) => Promise<void>;
     },
   ) {}
 
@@ -133,7 +128,6 @@ export class Publisher {
   }
 
   private async send(groupId: number, events: CoalescedEvent[]): Promise<void> {
-    await this.opts.beforeSend?.(groupId);
     const byStream = new Map<EventStream, CoalescedEvent[]>();
     for (const e of events) {
       const stream = streamOf(e.event) ?? "group";

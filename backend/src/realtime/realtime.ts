@@ -12,7 +12,7 @@ import { Server, type Socket } from "socket.io";
 import { allows } from "../lib/authorize";
 import type { AuthUser } from "../lib/authUser";
 import type { Logger } from "../lib/logger";
-import type { Outbox } from "./outbox";
+import type { EventBuffer } from "./eventBuffer";
 import { Publisher, type ReserveSeq, type UsageChange } from "./publisher";
 
 export type AppServer = Server<
@@ -43,21 +43,19 @@ const MEMBER_CHANGED = "member.changed";
 
 const CASE_ROOM = /^case:([0-9]+)$/;
 
+/** Where events get their numbers: the database's `event_streams` (eventStreams.queries.ts). */
+export interface EventStreams {
+  reserveSeq: ReserveSeq;
+  /** How far a group's streams have gone. */
+  readPositions: (groupId: number) => Promise<StreamPositions>;
+}
+
 export interface RealtimeOptions {
   logger: Logger;
   allowedOrigins: string[];
   authenticate: (token: string | undefined) => Promise<AuthUser | undefined>;
-  reserveSeq: ReserveSeq;
-  /** How far a group's streams have gone (eventStreams.queries.ts). */
-  readPositions: (groupId: number) => Promise<StreamPositions>;
+  streams: EventStreams;
   tickMs: number;
-  /** Tests only: see Publisher's beforeSend. */
-  beforeSend?: (groupId: number) => Promise<void>;
-  /**
-   * Tests only: runs between a commit and the queueing of its events, so that a process learns of its own
-   * commits in another order than they were made (as two connections' answers can arrive).
-   */
-  beforeQueue?: () => Promise<void>;
 }
 
 /** Browsers always send Origin on a websocket; it must be our own host or an allowed origin. */
@@ -87,16 +85,12 @@ export class Realtime {
   /** Set once the Redis adapter is in place: then other processes hear of usage changes too. */
   private shared = false;
 
-  /** Flushes waiting on the tests' beforeQueue. */
-  private readonly delayedFlushes = new Set<Promise<void>>();
-
   constructor(private readonly opts: RealtimeOptions) {
     this.publisher = new Publisher({
       tickMs: opts.tickMs,
-      reserveSeq: opts.reserveSeq,
-      beforeSend: opts.beforeSend,
+      reserveSeq: opts.streams.reserveSeq,
       logger: opts.logger,
-      // biome-ignore lint/suspicious/noExplicitAny: the outbox typed event and payload together when added
+      // biome-ignore lint/suspicious/noExplicitAny: the event buffer typed event and payload together when added
       emit: (rooms, event, payload) => this.io?.to(rooms).emit(event, payload as any),
       fanOutLocally: (groupId, change, seq) => this.notifyStockListeners(groupId, change, seq),
       announce: (groupId, change, seq) => {
@@ -184,7 +178,7 @@ export class Realtime {
    * after a socket joined its rooms: the client compares the two (common/realtime/positions.ts).
    */
   positions(groupId: number): Promise<StreamPositions> {
-    return this.opts.readPositions(groupId);
+    return this.opts.streams.readPositions(groupId);
   }
 
   /**
@@ -242,19 +236,9 @@ export class Realtime {
   }
 
   /** Publishes a committed transaction's events (coalesced within a tick), then runs its after-commit actions. */
-  flush(outbox: Outbox): void {
-    const queue = () => {
-      this.publisher.publish(outbox.events);
-      for (const action of outbox.afterCommit) action();
-    };
-    const { beforeQueue } = this.opts;
-    if (!beforeQueue) {
-      queue();
-      return;
-    }
-    const delayed = beforeQueue().then(queue);
-    this.delayedFlushes.add(delayed);
-    void delayed.finally(() => this.delayedFlushes.delete(delayed));
+  flush(committed: EventBuffer): void {
+    this.publisher.publish(committed.events);
+    for (const action of committed.afterCommit) action();
   }
 
   /**
@@ -266,8 +250,7 @@ export class Realtime {
   }
 
   /** Emits whatever is still gathered, and waits for it (shutdown, tests). */
-  async drain(): Promise<void> {
-    await Promise.all(this.delayedFlushes);
+  drain(): Promise<void> {
     return this.publisher.drain();
   }
 

@@ -80,7 +80,7 @@ export async function runUntilExit(
 export async function startAppProcess(
   env: Record<string, string>,
   nodeArgs: string[] = [],
-  /** Another entry than production's, e.g. test/hookedApp.ts; it gets an IPC channel. */
+  /** Another entry than production's, e.g. test/appWithFaults.ts; it gets an IPC channel. */
   entry = "backend/src/main.ts",
   /** Another checkout to run the server of (the allocation bench's baseline); this one by default. */
   root: string = ROOT,

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { ja } from "@zaiko/common/messages/ja";
 import bcrypt from "bcryptjs";
-import type { AppDeps } from "../../deps";
+import type { Config } from "../../config";
 import { httpError } from "../../lib/httpError";
+import type { ReadDeps, WriteDeps } from "../../lib/serviceDeps";
 import { newRefreshToken, parseRefreshCookie, signAccessToken } from "../../lib/tokens";
 import { inTransaction } from "../../lib/transaction";
 import {
@@ -15,6 +16,16 @@ import {
   revokeFamily,
 } from "./auth.queries";
 
+/** What hashing a password needs (sign-up hashes too). */
+export interface PasswordDeps {
+  config: Pick<Config, "bcryptCost">;
+}
+
+/** What issuing a session's tokens needs. */
+interface SessionDeps extends ReadDeps {
+  config: Pick<Config, "accessTtlSeconds" | "jwtSecret" | "refreshTtlSeconds" | "refreshReuseGraceSeconds">;
+}
+
 /** A new session: the access token for the body and the refresh token for the httpOnly cookie. */
 export interface IssuedSession {
   access: string;
@@ -25,7 +36,7 @@ export interface IssuedSession {
 const DUMMY_HASH = bcrypt.hashSync("timing-equaliser-not-a-password", 10);
 
 /** Hashes a password with bcrypt at the configured cost (async: never blocks the event loop). */
-export function hashPassword(deps: AppDeps, password: string): Promise<string> {
+export function hashPassword(deps: PasswordDeps, password: string): Promise<string> {
   return bcrypt.hash(password, deps.config.bcryptCost);
 }
 
@@ -33,7 +44,7 @@ export function hashPassword(deps: AppDeps, password: string): Promise<string> {
  * Checks credentials. Wrong email or password: 401 with a generic message. Right password but not an
  * active member: 401 メンバー権限がありません (the spec's message), and no token.
  */
-export async function verifyCredentials(deps: AppDeps, email: string, password: string) {
+export async function verifyCredentials(deps: ReadDeps, email: string, password: string) {
   const user = await findUserByEmail(deps.database.db, email);
   const ok = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !ok) return { ok: false as const };
@@ -41,7 +52,11 @@ export async function verifyCredentials(deps: AppDeps, email: string, password: 
   return { ok: true as const, user };
 }
 
-async function startFamily(deps: AppDeps, userId: number, familyId: string): Promise<string> {
+async function startFamily(
+  deps: ReadDeps & { config: Pick<Config, "refreshTtlSeconds"> },
+  userId: number,
+  familyId: string,
+): Promise<string> {
   const token = newRefreshToken();
   await insertRefreshToken(deps.database.db, {
     id: token.id,
@@ -55,7 +70,7 @@ async function startFamily(deps: AppDeps, userId: number, familyId: string): Pro
 
 /** Issues an access token and a new refresh family for a verified user. */
 export async function openSession(
-  deps: AppDeps,
+  deps: SessionDeps,
   user: { id: number; groupId: number },
 ): Promise<IssuedSession> {
   const refreshCookie = await startFamily(deps, user.id, randomUUID());
@@ -74,7 +89,10 @@ export async function openSession(
  * presented again means it was stolen or replayed, and the whole family is revoked. A member who is no
  * longer active is told so (membershipEnded) and their family is revoked.
  */
-export async function rotateSession(deps: AppDeps, cookieValue: string | undefined): Promise<IssuedSession> {
+export async function rotateSession(
+  deps: SessionDeps & WriteDeps,
+  cookieValue: string | undefined,
+): Promise<IssuedSession> {
   const parsed = parseRefreshCookie(cookieValue);
   if (!parsed) throw httpError(401, ja.errors.refreshFailed);
   const graceMs = deps.config.refreshReuseGraceSeconds * 1000;
@@ -123,7 +141,7 @@ export async function rotateSession(deps: AppDeps, cookieValue: string | undefin
 }
 
 /** Revokes the family of the presented refresh token (logout). Unknown tokens are ignored. */
-export async function closeSession(deps: AppDeps, cookieValue: string | undefined): Promise<void> {
+export async function closeSession(deps: WriteDeps, cookieValue: string | undefined): Promise<void> {
   const parsed = parseRefreshCookie(cookieValue);
   if (!parsed) return;
   await inTransaction(deps, async (tx) => {

@@ -10,9 +10,9 @@ import { todayParts } from "@zaiko/common/dates";
 import { dayLabel } from "@zaiko/common/dayLabel";
 import { ja } from "@zaiko/common/messages/ja";
 import { bookingsInWindow, findCase } from "../../allocation";
-import type { AppDeps } from "../../deps";
 import { httpError } from "../../lib/httpError";
 import { iso } from "../../lib/iso";
+import type { ReadDeps, ZoneDeps } from "../../lib/serviceDeps";
 import type { AuthUser } from "../../middlewares/auth";
 import { listCategories } from "../categories";
 import { findItem, listItemsOfGroup } from "../items";
@@ -30,7 +30,7 @@ const overlaps = (b: { start: Date; end: Date }, w: { start: Date; end: Date }) 
   b.start <= w.end && b.end >= w.start;
 
 /** The cases of these bookings, by id (title, status, deadline and holder). */
-async function casesOf(deps: AppDeps, groupId: number, rows: Row[]): Promise<Map<number, WorkCaseView>> {
+async function casesOf(deps: ReadDeps, groupId: number, rows: Row[]): Promise<Map<number, WorkCaseView>> {
   const ids = [...new Set(rows.map((r) => r.workCaseId))];
   const views = await caseViews(deps.database.db, groupId, ids);
   return new Map(views.map((v) => [v.id, v]));
@@ -58,7 +58,7 @@ const byStart = <T extends { start_date: string; case_id: number }>(a: T, b: T) 
  * own order item is left out as in a period change) and the numbers come from common/availability.
  */
 export async function holdersOfItem(
-  deps: AppDeps,
+  deps: ReadDeps,
   actor: AuthUser,
   itemId: number,
   q: HoldersQuery,
@@ -111,7 +111,7 @@ export async function holdersOfItem(
 }
 
 /** The first day: the query's, or today in the business zone. */
-function firstDay(deps: AppDeps, from: string | undefined): string {
+function firstDay(deps: ZoneDeps, from: string | undefined): string {
   if (from) return from;
   const { y, m, d } = todayParts(new Date(), deps.config.timeZone);
   return `${y}-${m}-${d}`;
@@ -125,7 +125,11 @@ const shiftDay = (day: string, days: number) =>
  * usage of every day against its stock, computed like the weekly view's numbers (`peaksBetween` over the
  * business zone's days).
  */
-export async function timeline(deps: AppDeps, actor: AuthUser, q: TimelineQuery): Promise<TimelineDto> {
+export async function timeline(
+  deps: ReadDeps & ZoneDeps,
+  actor: AuthUser,
+  q: TimelineQuery,
+): Promise<TimelineDto> {
   const db = deps.database.db;
   let name: string;
   let categoryId: number;

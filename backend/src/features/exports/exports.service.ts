@@ -1,6 +1,6 @@
 import { ja } from "@zaiko/common/messages/ja";
-import type { AppDeps } from "../../deps";
 import { httpError } from "../../lib/httpError";
+import type { ReadDeps } from "../../lib/serviceDeps";
 import type { AuthUser } from "../../middlewares/auth";
 import { type ExportCase, type ExportRow, findCaseInGroup, orderItemsOfCase } from "./exports.queries";
 
@@ -23,7 +23,7 @@ export function selectRows(rows: ExportRow[], ids: number[]): ExportRow[] {
 
 /** The case (of the caller's group) and the rows to export; 404 when the case is not the group's. */
 export async function caseForExport(
-  deps: AppDeps,
+  deps: ReadDeps,
   actor: AuthUser,
   caseId: number,
   ids: number[],

@@ -3,16 +3,16 @@ import { describeHistory } from "@zaiko/common/history/describe";
 import type { HistoryEntryDto } from "@zaiko/common/history/history.schema";
 import { HISTORY_PAGE } from "@zaiko/common/history/page";
 import { ja } from "@zaiko/common/messages/ja";
-import type { AppDeps } from "../../deps";
 import { presentHistory } from "../../lib/history";
 import { httpError } from "../../lib/httpError";
+import type { ReadDeps, ZoneDeps } from "../../lib/serviceDeps";
 import type { AuthUser } from "../../middlewares/auth";
 import { entriesBetween, existsInGroup, latestEntries } from "./history.queries";
 
 const notFound = () => httpError(404, ja.errors.notFound);
 
 /** A case or an item of the group, or 404: another group's id behaves like a missing one. */
-async function assertTarget(deps: AppDeps, actor: AuthUser, of: { caseId?: number; itemId?: number }) {
+async function assertTarget(deps: ReadDeps, actor: AuthUser, of: { caseId?: number; itemId?: number }) {
   const db = deps.database.db;
   if (of.caseId !== undefined && !(await existsInGroup(db, "work_cases", actor.groupId, of.caseId)))
     throw notFound();
@@ -22,7 +22,7 @@ async function assertTarget(deps: AppDeps, actor: AuthUser, of: { caseId?: numbe
 
 /** GET /api/history/?work_case= or ?item=: the newest entries first (older ones with `before`). */
 export async function historyOf(
-  deps: AppDeps,
+  deps: ReadDeps,
   actor: AuthUser,
   of: { caseId: number } | { itemId: number },
   before?: number,
@@ -34,7 +34,7 @@ export async function historyOf(
 
 /** The CSV's rows: the group's entries of the business days [from, to], both included, oldest first. */
 export async function historyCsvRows(
-  deps: AppDeps,
+  deps: ReadDeps & ZoneDeps,
   actor: AuthUser,
   period: { from: string; to: string },
   filter: { caseId?: number; itemId?: number },

@@ -2,10 +2,11 @@ import type { ImportResultDto, ImportRowError, ItemDto } from "@zaiko/common/cat
 import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
 import { lockItems } from "../../allocation";
-import type { AppDeps } from "../../deps";
+import type { Database } from "../../db/client";
 import { type HistoryFact, recordHistory } from "../../lib/history";
 import { HttpError } from "../../lib/httpError";
 import { isUniqueViolation } from "../../lib/pgErrors";
+import type { WriteDeps } from "../../lib/serviceDeps";
 import { inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import { presentCategory } from "../categories";
@@ -20,6 +21,9 @@ import {
   type MatchedItem,
   updateStockAndNotes,
 } from "./imports.queries";
+
+/** An import writes, in batches sized for the database's driver. */
+type ImportDeps = WriteDeps & { database: Pick<Database, "driver"> };
 
 /** Above this many changed items one `items.imported` replaces the per-item events (clients refetch). */
 export const IMPORT_ITEM_EVENT_LIMIT = 1000;
@@ -44,14 +48,14 @@ export const importFailed = (errors: ImportRowError[]) =>
  * category is a row error. Any error (or a stock lowered below its bookings: 409) changes nothing.
  */
 export async function importItems(
-  deps: AppDeps,
+  deps: ImportDeps,
   actor: AuthUser,
   rows: CsvItemRow[],
 ): Promise<Omit<ImportResultDto, "skipped">> {
   const groupId = actor.groupId;
   const batch = batchSize(deps.database.driver);
   try {
-    return await inTransaction(deps, async (tx, outbox) => {
+    return await inTransaction(deps, async (tx, events) => {
       const categoryRows = await categoriesOfGroup(tx, groupId);
       const categoryByName = new Map(categoryRows.map((c) => [key(c.name), c]));
       const categoryById = new Map(categoryRows.map((c) => [c.id, c]));
@@ -109,7 +113,7 @@ export async function importItems(
         for (const created of await insertCategories(tx, groupId, [...newCategoryNames.values()])) {
           categoryByName.set(key(created.name), created);
           categoryById.set(created.id, created);
-          outbox.add(groupId, room, "categories.upserted", { category: presentCategory(created) });
+          events.add(groupId, room, "categories.upserted", { category: presentCategory(created) });
         }
       }
 
@@ -179,15 +183,15 @@ export async function importItems(
       const itemized = creates.length + writes.length <= IMPORT_ITEM_EVENT_LIMIT;
       // 履歴: each item created or whose stock changed (docs/history.md), sent only while itemized.
       for (const part of chunks(facts, batch)) {
-        await recordHistory(tx, outbox, actor, part, { publish: itemized });
+        await recordHistory(tx, events, actor, part, { publish: itemized });
         await yieldToEventLoop();
       }
-      if (itemized) for (const item of changed) outbox.add(groupId, room, "items.upserted", { item });
+      if (itemized) for (const item of changed) events.add(groupId, room, "items.upserted", { item });
       if (stockChangedIds.length > 0) {
-        outbox.add(groupId, room, "stock.changed", { item_ids: stockChangedIds, from: null, to: null });
+        events.add(groupId, room, "stock.changed", { item_ids: stockChangedIds, from: null, to: null });
       }
       const result = { created: creates.length, updated: updates.length };
-      outbox.add(groupId, room, "items.imported", { ...result, itemized });
+      events.add(groupId, room, "items.imported", { ...result, itemized });
       return result;
     });
   } catch (err) {

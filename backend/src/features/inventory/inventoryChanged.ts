@@ -1,7 +1,13 @@
-import type { AppDeps } from "../../deps";
+import type { ReadDeps } from "../../lib/serviceDeps";
 import type { UsageChange } from "../../realtime/publisher";
+import type { Realtime } from "../../realtime/realtime";
 import { casesTouchedBy } from "./summary.queries";
 import { summaryOfCase } from "./summary.service";
+
+/** Reads the summaries, and sends them to this process's watchers of the cases. */
+interface WatcherDeps extends ReadDeps {
+  realtime: Pick<Realtime, "watchedCaseIds" | "emitToLocalWatchers">;
+}
 
 /**
  * After a `stock.changed` went out (from this or any other app process): sends `inventory.changed` with
@@ -11,7 +17,7 @@ import { summaryOfCase } from "./summary.service";
  * is watched here.
  */
 export async function publishInventoryChanged(
-  deps: AppDeps,
+  deps: WatcherDeps,
   groupId: number,
   change: UsageChange,
   seq: number,

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client";
 import { epochMs, microsSince, rowsOf } from "../../db/rawSql";
 import { orderItems, workCases } from "../../db/schema";
-import { bookingList } from "./weekly.queries";
+import { bookingList } from "../items";
 
 type Queryable = Db | Tx;
 

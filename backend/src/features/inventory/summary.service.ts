@@ -3,11 +3,11 @@ import { ja } from "@zaiko/common/messages/ja";
 import type { SummaryRowDto } from "@zaiko/common/orderitems/orderitems.schema";
 import { findCase } from "../../allocation";
 import type { Db, Tx } from "../../db/client";
-import type { AppDeps } from "../../deps";
 import { httpError } from "../../lib/httpError";
+import type { ReadDeps } from "../../lib/serviceDeps";
 import type { AuthUser } from "../../middlewares/auth";
+import { parseBookingList } from "../items";
 import { summaryBookingsByItem, summaryItems } from "./summary.queries";
-import { parseBookingList } from "./weekly.queries";
 
 /** The period fields of a case that the summary needs. */
 export interface CasePeriod {
@@ -58,7 +58,7 @@ export async function summaryOfCase(
 
 /** GET /api/inventorysummary/{caseId}/summary/: every item of the group; 404 for another group's case. */
 export async function inventorySummary(
-  deps: AppDeps,
+  deps: ReadDeps,
   actor: AuthUser,
   caseId: number,
 ): Promise<SummaryRowDto[]> {

@@ -140,7 +140,7 @@ describeOnDatabases("catalogue events", (driver) => {
       .set(bearer(owner))
       .attach("csv_file", Buffer.from("アイテム名,カテゴリ,在庫数,メモ\n取込品,取込カテゴリ,2,\n"), "a.csv")
       .expect(200);
-    expect(res.body).toEqual({ created: 1, updated: 0 });
+    expect(res.body).toEqual({ created: 1, updated: 0, skipped: 0 });
     await waitFor(mine.seen, (r) => r.event === "items.imported");
     expect(
       mine.seen.find(

@@ -1,4 +1,7 @@
-/** The item feature's public surface: what other features (weekly view, CSV import) may use. */
+/** The item feature's public surface: what other features (the case summary, CSV import, the order items) may use. */
 export { presentItem } from "./items.presenter";
 export { findItem, findItemId, listItemsOfGroup } from "./items.queries";
 export { assertStockCovers, type StockChange } from "./items.stock";
+export { presentOutage } from "./outages.presenter";
+export { type OutageRow, outageRows } from "./outages.queries";
+export { bookingList, parseBookingList } from "./weekly.queries";

@@ -5,8 +5,9 @@ import { requireAuth } from "../../middlewares/auth";
 import { idParam } from "../../middlewares/params";
 import { readBody } from "../../middlewares/validate";
 import { createItem, editItem, itemAllocations, relatedItems, removeItem } from "./items.service";
+import { listOutagesOfItem } from "./outages.service";
 
-/** /api/items/ (list by category, create, edit, delete). The weekly view is in features/inventory. */
+/** /api/items/ (list by category, create, edit, delete, an item's allocations and outages). The weekly view: weekly.routes.ts. */
 export function itemRoutes(deps: AppDeps): Router {
   const router = new Router();
   const auth = requireAuth(deps);
@@ -20,6 +21,10 @@ export function itemRoutes(deps: AppDeps): Router {
   router.get("/api/items/:id/allocations/", auth, async (ctx) => {
     const id = idParam(ctx);
     ctx.body = await itemAllocations(deps, ctx.state.user, id);
+  });
+
+  router.get("/api/items/:id/outages/", auth, async (ctx) => {
+    ctx.body = await listOutagesOfItem(deps, ctx.state.user, idParam(ctx));
   });
 
   router.post("/api/items/", auth, async (ctx) => {

@@ -8,11 +8,11 @@ import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
 import { lockItems } from "../../allocation";
 import type { Tx } from "../../db/client";
-import type { AppDeps } from "../../deps";
 import { recordHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
 import { isoOrNull } from "../../lib/iso";
 import { isUniqueViolation, sqlState } from "../../lib/pgErrors";
+import type { ReadDeps, WriteDeps } from "../../lib/serviceDeps";
 import { inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import { presentItem } from "./items.presenter";
@@ -40,9 +40,9 @@ async function categoryOrThrow(tx: Tx, actor: AuthUser, categoryId: number) {
   return category;
 }
 
-export async function createItem(deps: AppDeps, actor: AuthUser, input: ItemWrite): Promise<ItemDto> {
+export async function createItem(deps: WriteDeps, actor: AuthUser, input: ItemWrite): Promise<ItemDto> {
   try {
-    return await inTransaction(deps, async (tx, outbox) => {
+    return await inTransaction(deps, async (tx, events) => {
       const category = await categoryOrThrow(tx, actor, input.category);
       const row = await insertItem(tx, {
         groupId: actor.groupId,
@@ -52,8 +52,8 @@ export async function createItem(deps: AppDeps, actor: AuthUser, input: ItemWrit
         note: input.note,
       });
       const item = presentItem({ ...row, categoryName: category.name });
-      outbox.add(actor.groupId, rooms.group(actor.groupId), "items.upserted", { item });
-      await recordHistory(tx, outbox, actor, [
+      events.add(actor.groupId, rooms.group(actor.groupId), "items.upserted", { item });
+      await recordHistory(tx, events, actor, [
         {
           action: "item.create",
           itemId: row.id,
@@ -73,13 +73,13 @@ export async function createItem(deps: AppDeps, actor: AuthUser, input: ItemWrit
  * peak usage over its order items would exceed the new stock.
  */
 export async function editItem(
-  deps: AppDeps,
+  deps: WriteDeps,
   actor: AuthUser,
   id: number,
   input: ItemWrite,
 ): Promise<ItemDto> {
   try {
-    return await inTransaction(deps, async (tx, outbox) => {
+    return await inTransaction(deps, async (tx, events) => {
       const [locked] = await lockItems(tx, actor.groupId, [id]);
       if (!locked) throw httpError(404, ja.errors.notFound);
       const category = await categoryOrThrow(tx, actor, input.category);
@@ -95,7 +95,7 @@ export async function editItem(
         note: input.note,
       });
       const item = presentItem({ ...row!, categoryName: category.name });
-      await recordHistory(tx, outbox, actor, [
+      await recordHistory(tx, events, actor, [
         {
           action: "item.update",
           itemId: id,
@@ -105,7 +105,7 @@ export async function editItem(
         },
       ]);
       const room = rooms.group(actor.groupId);
-      outbox.add(actor.groupId, room, "items.upserted", { item });
+      events.add(actor.groupId, room, "items.upserted", { item });
       // The case summaries show the stock, the name and the category: each is recomputed after the commit,
       // so an older recomputation cannot be the last a screen receives (docs/realtime.md, Summary rows).
       if (
@@ -113,7 +113,7 @@ export async function editItem(
         input.title !== locked.title ||
         category.id !== locked.categoryId
       ) {
-        outbox.add(actor.groupId, room, "stock.changed", { item_ids: [id], from: null, to: null });
+        events.add(actor.groupId, room, "stock.changed", { item_ids: [id], from: null, to: null });
       }
       return item;
     });
@@ -123,13 +123,13 @@ export async function editItem(
 }
 
 /** Deletes an item and (through the cascading key) its order items. */
-export async function removeItem(deps: AppDeps, actor: AuthUser, id: number): Promise<void> {
-  await inTransaction(deps, async (tx, outbox) => {
+export async function removeItem(deps: WriteDeps, actor: AuthUser, id: number): Promise<void> {
+  await inTransaction(deps, async (tx, events) => {
     const [locked] = await lockItems(tx, actor.groupId, [id]);
     if (!locked) throw httpError(404, ja.errors.notFound);
     const span = await orderSpanOfItem(tx, actor.groupId, id);
     await deleteItem(tx, actor.groupId, id);
-    await recordHistory(tx, outbox, actor, [
+    await recordHistory(tx, events, actor, [
       {
         action: "item.delete",
         itemId: id,
@@ -138,9 +138,9 @@ export async function removeItem(deps: AppDeps, actor: AuthUser, id: number): Pr
       },
     ]);
     const room = rooms.group(actor.groupId);
-    outbox.add(actor.groupId, room, "items.deleted", { id });
+    events.add(actor.groupId, room, "items.deleted", { id });
     if (span.count > 0) {
-      outbox.add(actor.groupId, room, "stock.changed", {
+      events.add(actor.groupId, room, "stock.changed", {
         item_ids: [id],
         from: isoOrNull(span.from),
         to: isoOrNull(span.to),
@@ -154,7 +154,7 @@ export async function removeItem(deps: AppDeps, actor: AuthUser, id: number): Pr
  * them too, so the delete confirmation warns when there are any. 404 for another group's item.
  */
 export async function itemAllocations(
-  deps: AppDeps,
+  deps: ReadDeps,
   actor: AuthUser,
   id: number,
 ): Promise<ItemAllocationsDto> {
@@ -165,6 +165,6 @@ export async function itemAllocations(
 }
 
 /** `{id, title}` of a category's items; another group's category (or none) simply has none. */
-export function relatedItems(deps: AppDeps, actor: AuthUser, categoryId: number): Promise<RelatedItemDto[]> {
+export function relatedItems(deps: ReadDeps, actor: AuthUser, categoryId: number): Promise<RelatedItemDto[]> {
   return listItemTitlesOfCategory(deps.database.db, actor.groupId, categoryId);
 }

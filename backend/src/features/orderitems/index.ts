@@ -4,4 +4,4 @@
  */
 export { presentOrderItem } from "./orderitems.presenter";
 export { insertOrderItems, movePeriodOfCase, orderItemRows, orderItemsOfCase } from "./orderitems.queries";
-export { overdueWarningsOfCases } from "./overdue.service";
+export { overdueWarnings, overdueWarningsOfCases } from "./overdue.service";

@@ -5,9 +5,10 @@ import { type CaseRow, type LockedItem, shortageError, shortagesOf } from "../..
 import type { Database, Tx } from "../../db/client";
 import { HttpError, httpError } from "../../lib/httpError";
 import { iso } from "../../lib/iso";
-import { ALLOCATION_RETRIES, inTransaction, type WriteDeps } from "../../lib/transaction";
+import type { WriteDeps } from "../../lib/serviceDeps";
+import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
-import type { Outbox } from "../../realtime/outbox";
+import type { EventBuffer } from "../../realtime/eventBuffer";
 import {
   deleteMovements,
   insertMovement,
@@ -28,8 +29,8 @@ const m = ja.movements;
  * Lost or broken units reported, found, repaired or taken back (undo, the 入庫 toggle cleared): the item's usage
  * changed from `from` on, for good (an outage has no planned end).
  */
-export function publishOutageChange(outbox: Outbox, groupId: number, itemId: number, from: Date) {
-  outbox.add(groupId, rooms.group(groupId), "stock.changed", {
+export function publishOutageChange(events: EventBuffer, groupId: number, itemId: number, from: Date) {
+  events.add(groupId, rooms.group(groupId), "stock.changed", {
     item_ids: [itemId],
     from: iso(from),
     to: null,
@@ -56,10 +57,10 @@ function freedBy(current: Locked["current"], at: Date): { start: Date; end: Date
 }
 
 /** An early return frees stock from its return on: the weekly views and summaries re-read it. */
-export function publishEarlyReturn(outbox: Outbox, groupId: number, locked: Locked, at: Date) {
+export function publishEarlyReturn(events: EventBuffer, groupId: number, locked: Locked, at: Date) {
   const freed = freedBy(locked.current, at);
   if (!freed) return;
-  outbox.add(groupId, rooms.group(groupId), "stock.changed", {
+  events.add(groupId, rooms.group(groupId), "stock.changed", {
     item_ids: [locked.item.id],
     from: iso(freed.start),
     to: iso(freed.end),
@@ -74,7 +75,7 @@ export function publishEarlyReturn(outbox: Outbox, groupId: number, locked: Lock
  */
 async function assertTakeBackFits(
   tx: Tx,
-  outbox: Outbox,
+  events: EventBuffer,
   groupId: number,
   locked: Locked,
   removed: readonly MovementRow[],
@@ -89,7 +90,7 @@ async function assertTakeBackFits(
   // Quantity 0: the usage read already holds the units taken back.
   const shortages = await shortagesOf(tx, groupId, [{ item: locked.item, start, end, quantity: 0 }]);
   if (shortages.length > 0) throw shortageError(m.takeBackShort, shortages);
-  outbox.add(groupId, rooms.group(groupId), "stock.changed", {
+  events.add(groupId, rooms.group(groupId), "stock.changed", {
     item_ids: [locked.item.id],
     from: iso(start),
     to: iso(end),
@@ -156,7 +157,7 @@ export async function recordMovement(
  */
 export async function clearMovements(
   tx: Tx,
-  outbox: Outbox,
+  events: EventBuffer,
   actor: AuthUser,
   locked: Locked,
   kind: MovementKind,
@@ -171,7 +172,7 @@ export async function clearMovements(
     tx,
     removed.map((x) => x.id),
   );
-  await assertTakeBackFits(tx, outbox, actor.groupId, locked, removed);
+  await assertTakeBackFits(tx, events, actor.groupId, locked, removed);
   await writeTally(
     tx,
     current.id,
@@ -197,13 +198,13 @@ export function postMovement(
 ): Promise<OrderItemDto> {
   return inTransaction(
     deps,
-    async (tx, outbox) => {
+    async (tx, events) => {
       const locked = await lockOrderItemChain(tx, actor.groupId, id);
       const at = new Date();
       await recordMovement(tx, actor, locked, kind, quantity, at);
-      if (kind === "receive") publishEarlyReturn(outbox, actor.groupId, locked, at);
-      const after = await publishOrderItem(tx, outbox, actor.groupId, id);
-      await recordMovementHistory(tx, outbox, actor, locked, after);
+      if (kind === "receive") publishEarlyReturn(events, actor.groupId, locked, at);
+      const after = await publishOrderItem(tx, events, actor.groupId, id);
+      await recordMovementHistory(tx, events, actor, locked, after);
       return after;
     },
     { retries: ALLOCATION_RETRIES },
@@ -214,7 +215,7 @@ export function postMovement(
 export function undoLatestMovement(deps: WriteDeps, actor: AuthUser, id: number): Promise<OrderItemDto> {
   return inTransaction(
     deps,
-    async (tx, outbox) => {
+    async (tx, events) => {
       const locked = await lockOrderItemChain(tx, actor.groupId, id);
       const { current } = locked;
       const movements = await movementsOf(tx, actor.groupId, id);
@@ -223,12 +224,12 @@ export function undoLatestMovement(deps: WriteDeps, actor: AuthUser, id: number)
       // Always consistent: a receive is recorded after the issues it takes back, so the last movement is
       // a receive whenever one exists after the last issue (the row's CHECK guards it too).
       await deleteMovements(tx, [latest.id]);
-      await assertTakeBackFits(tx, outbox, actor.groupId, locked, [latest]);
+      await assertTakeBackFits(tx, events, actor.groupId, locked, [latest]);
       await writeTally(tx, id, tally(movements.slice(0, -1), current.orderQuantity));
       if (latest.disposition !== "returned")
-        publishOutageChange(outbox, actor.groupId, current.itemId, latest.at);
-      const after = await publishOrderItem(tx, outbox, actor.groupId, id);
-      await recordMovementHistory(tx, outbox, actor, locked, after, true);
+        publishOutageChange(events, actor.groupId, current.itemId, latest.at);
+      const after = await publishOrderItem(tx, events, actor.groupId, id);
+      await recordMovementHistory(tx, events, actor, locked, after, true);
       return after;
     },
     { retries: ALLOCATION_RETRIES },

@@ -3,7 +3,7 @@ import type { CaseRow, LockedItem } from "../../allocation";
 import type { Tx } from "../../db/client";
 import { type HistoryFact, recordHistory } from "../../lib/history";
 import type { AuthUser } from "../../middlewares/auth";
-import type { Outbox } from "../../realtime/outbox";
+import type { EventBuffer } from "../../realtime/eventBuffer";
 
 /** The locked rows of an order item write, as they were before it (orderitems.locks.ts). */
 interface Before {
@@ -15,14 +15,14 @@ interface Before {
 /** Records one change of an order item of the locked case and item (docs/history.md). */
 export function recordOrderItemHistory(
   tx: Tx,
-  outbox: Outbox,
+  events: EventBuffer,
   actor: AuthUser,
   { kase, item }: Pick<Before, "kase" | "item">,
   facts: Omit<HistoryFact, "caseId" | "caseTitle" | "itemId" | "itemTitle">[],
 ) {
   return recordHistory(
     tx,
-    outbox,
+    events,
     { groupId: actor.groupId, id: actor.id },
     facts.map((f) => ({
       ...f,
@@ -40,7 +40,7 @@ export function recordOrderItemHistory(
  */
 export function recordMovementHistory(
   tx: Tx,
-  outbox: Outbox,
+  events: EventBuffer,
   actor: AuthUser,
   before: Before,
   after: Pick<OrderItemDto, "issued_quantity" | "received_quantity">,
@@ -64,5 +64,5 @@ export function recordMovementHistory(
       });
     else facts.push({ action: `orderitem.${kind}_cleared`, quantity: was - now, ...values });
   }
-  return recordOrderItemHistory(tx, outbox, actor, before, facts);
+  return recordOrderItemHistory(tx, events, actor, before, facts);
 }

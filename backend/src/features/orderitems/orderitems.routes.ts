@@ -9,8 +9,7 @@ import { idParam, queryIdParam } from "../../middlewares/params";
 import { readBody } from "../../middlewares/validate";
 import { listMovements, postMovement, undoLatestMovement } from "./movements.service";
 import { addItem, listOrderItems, patchOrderItem, reduceItem } from "./orderitems.service";
-import { listOutagesOfItem, postReceive, resolve } from "./outages.service";
-import { overdueWarnings } from "./overdue.service";
+import { postReceive, resolve } from "./outages.service";
 
 /** Shipped items of a case: list, add one, reduce one, issue / receive / edit, movements by quantity. */
 export function orderItemRoutes(deps: AppDeps): Router {
@@ -50,14 +49,6 @@ export function orderItemRoutes(deps: AppDeps): Router {
   router.post("/api/orderitems/:id/receive/", auth, async (ctx) => {
     const id = idParam(ctx);
     ctx.body = await postReceive(deps, ctx.state.user, id, readBody(ctx, ReceiveSchema));
-  });
-
-  router.get("/api/items/:id/outages/", auth, async (ctx) => {
-    ctx.body = await listOutagesOfItem(deps, ctx.state.user, idParam(ctx));
-  });
-
-  router.get("/api/workcases/:id/overdue/", auth, async (ctx) => {
-    ctx.body = await overdueWarnings(deps, ctx.state.user, idParam(ctx));
   });
 
   router.post("/api/outages/:id/resolve/", auth, async (ctx) => {

@@ -20,9 +20,10 @@ import {
 import type { Database, Tx } from "../../db/client";
 import { presentHistory, publishHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
-import { ALLOCATION_RETRIES, inTransaction, type WriteDeps } from "../../lib/transaction";
+import type { WriteDeps } from "../../lib/serviceDeps";
+import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
-import type { Outbox } from "../../realtime/outbox";
+import type { EventBuffer } from "../../realtime/eventBuffer";
 import { type CasePeriod, summaryOfCase } from "../inventory";
 import {
   clearMovements,
@@ -58,13 +59,13 @@ export async function listOrderItems(
 }
 
 function publishStockChanged(
-  outbox: Outbox,
+  events: EventBuffer,
   groupId: number,
   itemIds: number[],
   periods: { start: Date; end: Date }[],
 ) {
   if (itemIds.length === 0 || periods.length === 0) return;
-  outbox.add(groupId, rooms.group(groupId), "stock.changed", { item_ids: itemIds, ...spanOf(periods) });
+  events.add(groupId, rooms.group(groupId), "stock.changed", { item_ids: itemIds, ...spanOf(periods) });
 }
 
 async function summaryRow(tx: Tx, groupId: number, kase: CasePeriod, itemId: number): Promise<SummaryRowDto> {
@@ -89,7 +90,7 @@ export function addItem(
   const groupId = actor.groupId;
   return inTransaction(
     deps,
-    async (tx, outbox) => {
+    async (tx, events) => {
       const result = await addUnitLocked(tx, groupId, caseId, itemId, actor.id);
       if (!result) throw notFound();
       if (result === "cancelled") throw new HttpError(409, { error: ja.lifecycle.cancelledCase });
@@ -119,15 +120,15 @@ export function addItem(
           issuedQuantity: 0,
           receivedQuantity: 0,
         });
-        outbox.add(groupId, rooms.group(groupId), "orderitems.upserted", { order_item });
+        events.add(groupId, rooms.group(groupId), "orderitems.upserted", { order_item });
       } else {
         // One more unit than came back: the 入庫 time of an order item back entirely goes.
         if (result.added) await retally(tx, groupId, unit.id, unit.orderQuantity);
-        order_item = await publishOrderItem(tx, outbox, groupId, unit.id);
+        order_item = await publishOrderItem(tx, events, groupId, unit.id);
       }
-      publishStockChanged(outbox, groupId, [itemId], [{ start: unit.startDate, end: unit.endDate }]);
+      publishStockChanged(events, groupId, [itemId], [{ start: unit.startDate, end: unit.endDate }]);
       // The function recorded the unit in the history with it (docs/history.md): announce its entry.
-      if (result.history) publishHistory(outbox, groupId, [presentHistory(result.history)]);
+      if (result.history) publishHistory(events, groupId, [presentHistory(result.history)]);
       const summary: SummaryRowDto = {
         id: itemId,
         name: item.title,
@@ -152,7 +153,7 @@ export function reduceItem(
   const groupId = actor.groupId;
   return inTransaction(
     deps,
-    async (tx, outbox) => {
+    async (tx, events) => {
       // The case, the item and its order item of the case, in the one lock order; then their rows.
       const unlocked = await findOrderItemOf(tx, groupId, caseId, itemId);
       await lockAllocation(tx, groupId, {
@@ -175,17 +176,17 @@ export function reduceItem(
       let order_item: OrderItemDto | null = null;
       if (existing.orderQuantity <= 1) {
         await deleteOrderItem(tx, existing.id);
-        outbox.add(groupId, rooms.group(groupId), "orderitems.deleted", {
+        events.add(groupId, rooms.group(groupId), "orderitems.deleted", {
           id: existing.id,
           work_case: caseId,
         });
       } else {
         await setQuantity(tx, existing.id, existing.orderQuantity - 1);
         if (existing.issuedQuantity > 0) await retally(tx, groupId, existing.id, existing.orderQuantity - 1);
-        order_item = await publishOrderItem(tx, outbox, groupId, existing.id);
+        order_item = await publishOrderItem(tx, events, groupId, existing.id);
       }
-      publishStockChanged(outbox, groupId, [itemId], [window]);
-      await recordOrderItemHistory(tx, outbox, actor, { kase, item }, [
+      publishStockChanged(events, groupId, [itemId], [window]);
+      await recordOrderItemHistory(tx, events, actor, { kase, item }, [
         {
           action: "orderitem.reduce",
           quantity: 1,
@@ -213,7 +214,7 @@ export function patchOrderItem(
   const groupId = actor.groupId;
   return inTransaction(
     deps,
-    async (tx, outbox) => {
+    async (tx, events) => {
       // Case and item are locked before the order item, in the order every allocation write uses.
       const locked = await lockOrderItemChain(tx, groupId, id);
       const { kase, item, current } = locked;
@@ -223,16 +224,16 @@ export function patchOrderItem(
       if (patch.kind === "issue" || patch.kind === "receive") {
         const time = patch.kind === "issue" ? patch.issue : patch.receive;
         if (time === null) {
-          await clearMovements(tx, outbox, actor, locked, patch.kind);
+          await clearMovements(tx, events, actor, locked, patch.kind);
           // Lost or broken units cleared with the receives free their stock again.
           if (patch.kind === "receive" && current.receivedQuantity > 0) {
-            publishOutageChange(outbox, groupId, item.id, current.startDate);
+            publishOutageChange(events, groupId, item.id, current.startDate);
           }
         } else if (await recordMovement(tx, actor, locked, patch.kind, "rest", time)) {
-          if (patch.kind === "receive") publishEarlyReturn(outbox, groupId, locked, time);
+          if (patch.kind === "receive") publishEarlyReturn(events, groupId, locked, time);
         }
-        const after = await publishOrderItem(tx, outbox, groupId, id);
-        await recordMovementHistory(tx, outbox, actor, locked, after);
+        const after = await publishOrderItem(tx, events, groupId, id);
+        await recordMovementHistory(tx, events, actor, locked, after);
         return after;
       } else {
         if (patch.order_quantity < current.issuedQuantity) {
@@ -264,7 +265,7 @@ export function patchOrderItem(
           note: patch.note,
         });
         if (current.issuedQuantity > 0) await retally(tx, groupId, id, patch.order_quantity);
-        await recordOrderItemHistory(tx, outbox, actor, locked, [
+        await recordOrderItemHistory(tx, events, actor, locked, [
           {
             action: "orderitem.edit",
             before: {
@@ -282,7 +283,7 @@ export function patchOrderItem(
           },
         ]);
         publishStockChanged(
-          outbox,
+          events,
           groupId,
           [item.id],
           [
@@ -291,7 +292,7 @@ export function patchOrderItem(
           ],
         );
       }
-      return publishOrderItem(tx, outbox, groupId, id);
+      return publishOrderItem(tx, events, groupId, id);
     },
     retrying,
   );

@@ -2,12 +2,13 @@ import { ja } from "@zaiko/common/messages/ja";
 import type { OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
 import type { OutageDto, Receive } from "@zaiko/common/orderitems/outages.schema";
 import { outagePeriodsOf, shortageError, shortagesOf } from "../../allocation";
-import type { Database, Tx } from "../../db/client";
+import type { Tx } from "../../db/client";
 import { HttpError, httpError } from "../../lib/httpError";
 import { iso, isoOrNull } from "../../lib/iso";
-import { ALLOCATION_RETRIES, inTransaction, type WriteDeps } from "../../lib/transaction";
+import type { WriteDeps } from "../../lib/serviceDeps";
+import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
-import { findItemId } from "../items";
+import { presentOutage } from "../items";
 import { insertMovement, memberName, movementsOf, writeTally } from "./movements.queries";
 import {
   assertNotBeforeIssue,
@@ -19,30 +20,11 @@ import { tally } from "./movements.tally";
 import { recordMovementHistory, recordOrderItemHistory } from "./orderitems.history";
 import { lockOrderItemChain } from "./orderitems.locks";
 import { publishOrderItem } from "./orderitems.publish";
-import { findOutage, type OutageRow, openOutagesOfItem, resolveOutage } from "./outages.queries";
+import { findOutage, resolveOutage } from "./outages.queries";
 
 const O = ja.outages;
 const m = ja.movements;
 const conflict = (error: string) => new HttpError(409, { error });
-
-export function presentOutage(r: OutageRow): OutageDto {
-  return {
-    id: r.id,
-    order_item: r.orderItemId,
-    item: r.itemId,
-    work_case: r.workCaseId,
-    work_case_title: r.workCaseTitle,
-    kind: r.disposition === "broken" ? "broken" : "lost",
-    quantity: r.quantity,
-    at: iso(r.at),
-    member: r.memberId,
-    member_name: r.memberName,
-    repair_due: isoOrNull(r.repairDue),
-    resolved_at: isoOrNull(r.resolvedAt),
-    resolved_by: r.resolvedBy,
-    resolved_by_name: r.resolvedByName,
-  };
-}
 
 /**
  * POST /api/orderitems/{id}/receive/ `{quantity, lost?, broken?, repair_due?}` (docs/lifecycle.md): units
@@ -60,13 +42,13 @@ export function postReceive(
   if (body.lost === 0 && body.broken === 0) {
     return inTransaction(
       deps,
-      async (tx, outbox) => {
+      async (tx, events) => {
         const locked = await lockOrderItemChain(tx, actor.groupId, id);
         const at = new Date();
         await recordMovement(tx, actor, locked, "receive", body.quantity, at);
-        publishEarlyReturn(outbox, actor.groupId, locked, at);
-        const after = await publishOrderItem(tx, outbox, actor.groupId, id);
-        await recordMovementHistory(tx, outbox, actor, locked, after);
+        publishEarlyReturn(events, actor.groupId, locked, at);
+        const after = await publishOrderItem(tx, events, actor.groupId, id);
+        await recordMovementHistory(tx, events, actor, locked, after);
         return after;
       },
       { retries: ALLOCATION_RETRIES },
@@ -74,7 +56,7 @@ export function postReceive(
   }
   return inTransaction(
     deps,
-    async (tx, outbox) => {
+    async (tx, events) => {
       const locked = await lockOrderItemChain(tx, actor.groupId, id);
       const { item, current } = locked;
       const movements = await movementsOf(tx, actor.groupId, id);
@@ -106,10 +88,10 @@ export function postReceive(
       }
       await assertOutagesFit(tx, actor.groupId, item, outages);
       await writeTally(tx, id, tally([...movements, ...written, ...outages], current.orderQuantity));
-      publishOutageChange(outbox, actor.groupId, item.id, at);
-      const after = await publishOrderItem(tx, outbox, actor.groupId, id);
+      publishOutageChange(events, actor.groupId, item.id, at);
+      const after = await publishOrderItem(tx, events, actor.groupId, id);
       // 履歴: the units back in good order as a receive, each report of its own (docs/history.md).
-      await recordMovementHistory(tx, outbox, actor, locked, {
+      await recordMovementHistory(tx, events, actor, locked, {
         ...after,
         received_quantity: after.received_quantity - body.lost - body.broken,
       });
@@ -119,7 +101,7 @@ export function postReceive(
       ] as const;
       await recordOrderItemHistory(
         tx,
-        outbox,
+        events,
         actor,
         locked,
         reports
@@ -166,7 +148,7 @@ async function assertOutagesFit(
 export function resolve(deps: WriteDeps, actor: AuthUser, id: number): Promise<OutageDto> {
   return inTransaction(
     deps,
-    async (tx, outbox) => {
+    async (tx, events) => {
       const found = await findOutage(tx, actor.groupId, id);
       if (!found) throw httpError(404, ja.errors.notFound);
       // The chain every movement write locks; the report is read again under it.
@@ -177,7 +159,7 @@ export function resolve(deps: WriteDeps, actor: AuthUser, id: number): Promise<O
       const at = new Date();
       const name = await memberName(tx, actor.groupId, actor.id);
       await resolveOutage(tx, id, at, actor.id, name);
-      await recordOrderItemHistory(tx, outbox, actor, locked, [
+      await recordOrderItemHistory(tx, events, actor, locked, [
         {
           action: "orderitem.outage_resolved",
           quantity: outage.quantity,
@@ -185,20 +167,9 @@ export function resolve(deps: WriteDeps, actor: AuthUser, id: number): Promise<O
           after: { disposition: outage.disposition, resolved_at: iso(at) },
         },
       ]);
-      publishOutageChange(outbox, actor.groupId, outage.itemId, outage.at);
+      publishOutageChange(events, actor.groupId, outage.itemId, outage.at);
       return presentOutage({ ...outage, resolvedAt: at, resolvedBy: actor.id, resolvedByName: name });
     },
     { retries: ALLOCATION_RETRIES },
   );
-}
-
-/** GET /api/items/{id}/outages/: the item's units out of service now; 404 for another group's item. */
-export async function listOutagesOfItem(
-  deps: { database: Database },
-  actor: AuthUser,
-  itemId: number,
-): Promise<OutageDto[]> {
-  const db = deps.database.db;
-  if (!(await findItemId(db, actor.groupId, itemId))) throw httpError(404, ja.errors.notFound);
-  return (await openOutagesOfItem(db, actor.groupId, itemId)).map(presentOutage);
 }

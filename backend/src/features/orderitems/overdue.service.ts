@@ -1,62 +1,13 @@
 import { type Booking, OPEN_END, overdueQuantity, peakUsage } from "@zaiko/common/availability/index";
 import { ja } from "@zaiko/common/messages/ja";
 import type { OverdueWarningDto } from "@zaiko/common/orderitems/outages.schema";
-import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import { bookingsInWindow, findCase } from "../../allocation";
 import type { Db } from "../../db/client";
-import { items, orderItems, workCases } from "../../db/schema";
-import type { AppDeps } from "../../deps";
 import { httpError } from "../../lib/httpError";
 import { iso } from "../../lib/iso";
+import type { ReadDeps } from "../../lib/serviceDeps";
 import type { AuthUser } from "../../middlewares/auth";
-
-/** Order items of these items with units out past their end (延滞) at `now`, of any case. */
-function overdueLines(db: Db, groupId: number, itemIds: number[], now: Date) {
-  return db
-    .select({
-      itemId: orderItems.itemId,
-      caseId: orderItems.workCaseId,
-      caseTitle: workCases.title,
-      start: orderItems.startDate,
-      end: orderItems.endDate,
-      quantity: orderItems.orderQuantity,
-      issued: orderItems.issuedQuantity,
-      received: orderItems.receivedQuantity,
-    })
-    .from(orderItems)
-    .innerJoin(workCases, eq(workCases.id, orderItems.workCaseId))
-    .where(
-      and(
-        eq(orderItems.groupId, groupId),
-        inArray(orderItems.itemId, itemIds),
-        lt(orderItems.endDate, now),
-        gt(orderItems.issuedQuantity, orderItems.receivedQuantity),
-      ),
-    );
-}
-
-/** The cases' order items not yet issued entirely (a cancelled case holds nothing and is never warned). */
-function waitingLines(db: Db, groupId: number, caseIds: number[]) {
-  return db
-    .select({
-      caseId: orderItems.workCaseId,
-      itemId: orderItems.itemId,
-      title: items.title,
-      stock: items.stockQuantity,
-      start: orderItems.startDate,
-      end: orderItems.endDate,
-    })
-    .from(orderItems)
-    .innerJoin(items, eq(items.id, orderItems.itemId))
-    .innerJoin(workCases, and(eq(workCases.id, orderItems.workCaseId), ne(workCases.status, "cancelled")))
-    .where(
-      and(
-        eq(orderItems.groupId, groupId),
-        inArray(orderItems.workCaseId, caseIds),
-        sql`${orderItems.issuedQuantity} < ${orderItems.orderQuantity}`,
-      ),
-    );
-}
+import { overdueLines, waitingLines } from "./overdue.queries";
 
 /**
  * The overdue rule (issue 25 part 4; docs/lifecycle.md), for several cases of the group at once: for each
@@ -119,7 +70,7 @@ export async function overdueWarningsOfCases(
 
 /** GET /api/workcases/{id}/overdue/: the overdue rule for one case; 404 for another group's or an unknown case. */
 export async function overdueWarnings(
-  deps: AppDeps,
+  deps: ReadDeps,
   actor: AuthUser,
   caseId: number,
 ): Promise<OverdueWarningDto[]> {

@@ -1,6 +1,7 @@
 /** The presence feature's public surface: started by the composition root (server.ts). */
-import type { AppDeps } from "../../deps";
 import type { AuthUser } from "../../lib/authUser";
+import type { LogDeps, ReadDeps } from "../../lib/serviceDeps";
+import type { Realtime } from "../../realtime/realtime";
 import { Presence } from "./presence";
 import { memberNames } from "./presence.queries";
 
@@ -14,7 +15,7 @@ const REFRESH_MS = 15_000;
 
 /** Starts presence on the case screens and the warehouse board (call after the Socket.IO server is attached). */
 export function startPresence(
-  deps: AppDeps,
+  deps: ReadDeps & LogDeps & { realtime: Realtime },
   caseAccess: (user: AuthUser, caseId: number) => Promise<boolean>,
 ): Presence {
   const presence = new Presence({

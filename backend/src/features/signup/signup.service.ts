@@ -2,11 +2,11 @@ import type { SignupSchema } from "@zaiko/common/auth/auth.schema";
 import type { UserDto } from "@zaiko/common/members/members.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import type { z } from "zod";
-import type { AppDeps } from "../../deps";
 import { HttpError } from "../../lib/httpError";
 import { isUniqueViolation } from "../../lib/pgErrors";
+import type { WriteDeps } from "../../lib/serviceDeps";
 import { inTransaction } from "../../lib/transaction";
-import { hashPassword } from "../auth";
+import { hashPassword, type PasswordDeps } from "../auth";
 import { groupHasOwner, lockGroup, OWNER_CLAIM_MINUTES } from "../groups";
 import { announceMember, insertUser, presentUser } from "../members";
 
@@ -18,11 +18,11 @@ const refuse = (field: string, message: string) => new HttpError(400, { [field]:
  * Registers a user. An owner claim is accepted only for a group created in the last 30 minutes that has
  * no owner yet; anybody else becomes inactive staff whatever `is_owner` / `is_member` they sent.
  */
-export async function signUp(deps: AppDeps, data: SignupData): Promise<UserDto> {
+export async function signUp(deps: WriteDeps & PasswordDeps, data: SignupData): Promise<UserDto> {
   const groupId = Array.isArray(data.groups) ? data.groups[0]! : data.groups;
   const passwordHash = await hashPassword(deps, data.password);
   try {
-    return await inTransaction(deps, async (tx, outbox) => {
+    return await inTransaction(deps, async (tx, events) => {
       const group = await lockGroup(tx, groupId);
       if (!group) throw refuse("groups", ja.validation.groupNotFound);
       const ownerExists = await groupHasOwner(tx, groupId);
@@ -43,7 +43,7 @@ export async function signUp(deps: AppDeps, data: SignupData): Promise<UserDto> 
         isMember: data.is_owner,
       });
       const user = presentUser(row);
-      announceMember(outbox, user, groupId);
+      announceMember(events, user, groupId);
       return user;
     });
   } catch (err) {

@@ -7,8 +7,8 @@ import type {
   WarehouseRowDto,
 } from "@zaiko/common/warehouse/warehouse.schema";
 import { businessToday, dayLabel, nextDay } from "@zaiko/common/warehouse/warehouseDays";
-import type { AppDeps } from "../../deps";
 import { iso } from "../../lib/iso";
+import type { ReadDeps, ZoneDeps } from "../../lib/serviceDeps";
 import type { AuthUser } from "../../middlewares/auth";
 import { overdueWarningsOfCases } from "../orderitems";
 import { presentBoardCase, presentBoardRow } from "./warehouse.presenter";
@@ -57,7 +57,7 @@ function groupByCase(placed: Placed[]): WarehouseCaseDto[] {
  * now. One query; a row that is overdue is shown only in the overdue section.
  */
 export async function warehouseBoard(
-  deps: AppDeps,
+  deps: ReadDeps & ZoneDeps,
   actor: AuthUser,
   day: string | undefined,
   nowDate: Date = new Date(),
@@ -112,7 +112,7 @@ export async function warehouseBoard(
  * issued entirely, those that other cases' overdue units leave short, by the case screens' rule.
  */
 export async function warehouseOverdue(
-  deps: AppDeps,
+  deps: ReadDeps & ZoneDeps,
   actor: AuthUser,
   day: string | undefined,
   nowDate: Date = new Date(),

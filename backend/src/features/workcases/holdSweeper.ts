@@ -1,9 +1,7 @@
 import { rooms } from "@zaiko/common/realtime/events";
-import { sql } from "drizzle-orm";
-import type { Tx } from "../../db/client";
-import { rowsOf } from "../../db/rawSql";
-import type { AppDeps } from "../../deps";
+import type { LogDeps, ReadDeps, WriteDeps } from "../../lib/serviceDeps";
 import { inTransaction } from "../../lib/transaction";
+import { cancelByIds, claimDue, nextHoldDeadline } from "./holdSweeper.queries";
 import { presentWorkCase } from "./workcases.presenter";
 import { caseViews } from "./workcases.queries";
 import { publishCaseUsage, recordStatusHistory } from "./workcases.status";
@@ -21,53 +19,21 @@ export interface SweepOptions {
   afterClaim?: (ids: number[]) => Promise<void>;
 }
 
-interface Released {
-  id: number;
-  group_id: number;
-}
-
-/**
- * Claims and releases due holds in one statement. FOR UPDATE SKIP LOCKED: of several processes sweeping at
- * once each due row is claimed by one only (the others skip it), and a row a confirm is holding is left for
- * the next sweep, which then finds it confirmed. The status condition is read again under the lock.
- */
-function claimDue(tx: Tx, naive: boolean): Promise<Released[]> {
-  if (naive) {
-    return rowsOf<Released>(
-      tx,
-      sql`SELECT id, group_id FROM work_cases WHERE status = 'tentative' AND hold_until <= now() ORDER BY id LIMIT ${BATCH}`,
-    );
-  }
-  return rowsOf<Released>(
-    tx,
-    sql`
-    WITH due AS (
-      SELECT id FROM work_cases WHERE status = 'tentative' AND hold_until <= now()
-      ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
-    )
-    UPDATE work_cases w SET status = 'cancelled' FROM due
-    WHERE w.id = due.id AND w.status = 'tentative'
-    RETURNING w.id, w.group_id`,
-  );
-}
-
 /**
  * One pass: releases every hold whose deadline has passed (status → cancelled; deadline and holder kept) and,
  * after each transaction commits, pushes `workcases.upserted` and the items' `stock.changed` to the group.
  * Returns the ids this call released (each id is released by exactly one caller, whatever runs at once).
  */
-export async function sweepLapsedHolds(deps: AppDeps, opts: SweepOptions = {}): Promise<number[]> {
+export async function sweepLapsedHolds(deps: WriteDeps, opts: SweepOptions = {}): Promise<number[]> {
   const released: number[] = [];
   for (;;) {
-    const batch = await inTransaction(deps, async (tx, outbox) => {
-      const rows = await claimDue(tx, opts.naive === true);
+    const batch = await inTransaction(deps, async (tx, events) => {
+      const rows = await claimDue(tx, opts.naive === true, BATCH);
       if (opts.naive && rows.length > 0) {
         await opts.afterClaim?.(rows.map((r) => r.id));
-        await tx.execute(
-          sql`UPDATE work_cases SET status = 'cancelled' WHERE id IN (${sql.join(
-            rows.map((r) => sql`${r.id}`),
-            sql`, `,
-          )})`,
+        await cancelByIds(
+          tx,
+          rows.map((r) => r.id),
         );
       } else if (rows.length > 0) {
         await opts.afterClaim?.(rows.map((r) => r.id));
@@ -76,14 +42,14 @@ export async function sweepLapsedHolds(deps: AppDeps, opts: SweepOptions = {}): 
       for (const r of rows) byGroup.set(r.group_id, [...(byGroup.get(r.group_id) ?? []), r.id]);
       for (const [groupId, ids] of byGroup) {
         for (const view of await caseViews(tx, groupId, ids)) {
-          outbox.add(groupId, rooms.group(groupId), "workcases.upserted", {
+          events.add(groupId, rooms.group(groupId), "workcases.upserted", {
             workcase: presentWorkCase(view),
           });
-          await publishCaseUsage(tx, outbox, groupId, view.id);
+          await publishCaseUsage(tx, events, groupId, view.id);
           // The lapse is the system's doing: no member is recorded (docs/history.md).
           await recordStatusHistory(
             tx,
-            outbox,
+            events,
             { groupId, id: null },
             { ...view, status: "tentative" },
             view,
@@ -98,12 +64,8 @@ export async function sweepLapsedHolds(deps: AppDeps, opts: SweepOptions = {}): 
 }
 
 /** When the next hold of any group lapses, or null when none is held. */
-async function nextDeadline(deps: AppDeps): Promise<Date | null> {
-  const [row] = await rowsOf<{ next: Date | string | null }>(
-    deps.database.db,
-    sql`SELECT min(hold_until) AS next FROM work_cases WHERE status = 'tentative'`,
-  );
-  return row?.next ? new Date(row.next) : null;
+function nextDeadline(deps: ReadDeps): Promise<Date | null> {
+  return nextHoldDeadline(deps.database.db);
 }
 
 export interface HoldSweeper {
@@ -118,7 +80,7 @@ export interface HoldSweeper {
  * lets exactly one release each case). A process sleeps until the next deadline it knows of, at most
  * `maxWaitMs`, so a hold made through another process is released within that.
  */
-export function startHoldSweeper(deps: AppDeps, maxWaitMs: number): HoldSweeper {
+export function startHoldSweeper(deps: WriteDeps & LogDeps, maxWaitMs: number): HoldSweeper {
   let timer: NodeJS.Timeout | undefined;
   let wakeTime = Number.POSITIVE_INFINITY;
   let running = false;

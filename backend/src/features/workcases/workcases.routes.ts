@@ -9,6 +9,7 @@ import type { AppDeps } from "../../deps";
 import { requireAuth } from "../../middlewares/auth";
 import { idParam } from "../../middlewares/params";
 import { readBody } from "../../middlewares/validate";
+import { overdueWarnings } from "../orderitems";
 import {
   createWorkCase,
   deleteWorkCase,
@@ -62,6 +63,9 @@ export function workCaseRoutes(deps: AppDeps): Router {
     const period = readBody(ctx, DuplicateWorkCaseSchema, { optional: true });
     ctx.status = 201;
     ctx.body = await duplicateWorkCase(deps, ctx.state.user, id, period);
+  });
+  router.get("/api/workcases/:id/overdue/", auth, async (ctx) => {
+    ctx.body = await overdueWarnings(deps, ctx.state.user, idParam(ctx));
   });
 
   return router;

@@ -12,12 +12,12 @@ import {
   spanOf,
 } from "../../allocation";
 import type { Tx } from "../../db/client";
-import type { AppDeps } from "../../deps";
 import { recordHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
+import type { ReadDeps, WriteDeps } from "../../lib/serviceDeps";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
-import type { Outbox } from "../../realtime/outbox";
+import type { EventBuffer } from "../../realtime/eventBuffer";
 import {
   insertOrderItems,
   movePeriodOfCase,
@@ -27,6 +27,9 @@ import {
 } from "../orderitems";
 import { presentWorkCase } from "./workcases.presenter";
 import { deleteCase, insertCase, listCases, updateCase, viewOf, type WorkCaseRow } from "./workcases.queries";
+
+/** A case write: it may hold the case, and tells this process's hold sweeper of the deadline (holdSweeper.ts). */
+export type CaseWriteDeps = WriteDeps & { holdSweeper?: { wakeAt(at: Date): void } };
 
 const notFound = () => httpError(404, ja.errors.notFound);
 
@@ -42,11 +45,11 @@ interface Period {
   end: Date;
 }
 
-export async function listWorkCases(deps: AppDeps, actor: AuthUser): Promise<WorkCaseDto[]> {
+export async function listWorkCases(deps: ReadDeps, actor: AuthUser): Promise<WorkCaseDto[]> {
   return (await listCases(deps.database.db, actor.groupId)).map(presentWorkCase);
 }
 
-export async function getWorkCase(deps: AppDeps, actor: AuthUser, id: number): Promise<WorkCaseDto> {
+export async function getWorkCase(deps: ReadDeps, actor: AuthUser, id: number): Promise<WorkCaseDto> {
   const db = deps.database.db;
   const row = await findCase(db, actor.groupId, id);
   if (!row) throw notFound();
@@ -54,21 +57,21 @@ export async function getWorkCase(deps: AppDeps, actor: AuthUser, id: number): P
 }
 
 /** Whether a case is in the user's group (who may watch `case:<id>`). */
-export async function caseInGroup(deps: AppDeps, actor: { groupId: number }, id: number): Promise<boolean> {
+export async function caseInGroup(deps: ReadDeps, actor: { groupId: number }, id: number): Promise<boolean> {
   return (await findCase(deps.database.db, actor.groupId, id)) !== undefined;
 }
 
 /** workcases.upserted with the case as presented (its holder's name read in the transaction). */
-export async function publishCase(tx: Tx, outbox: Outbox, row: WorkCaseRow): Promise<WorkCaseDto> {
+export async function publishCase(tx: Tx, events: EventBuffer, row: WorkCaseRow): Promise<WorkCaseDto> {
   const workcase = presentWorkCase(await viewOf(tx, row));
-  outbox.add(row.groupId, rooms.group(row.groupId), "workcases.upserted", { workcase });
+  events.add(row.groupId, rooms.group(row.groupId), "workcases.upserted", { workcase });
   return workcase;
 }
 
 /** orderitems.upserted for every order item of a case, and one stock.changed for their items. */
 async function publishOrderItemsOfCase(
   tx: Tx,
-  outbox: Outbox,
+  events: EventBuffer,
   groupId: number,
   caseId: number,
   periods: Period[],
@@ -76,10 +79,10 @@ async function publishOrderItemsOfCase(
   const rows = await orderItemRows(tx, groupId, { caseId });
   const room = rooms.group(groupId);
   for (const row of rows)
-    outbox.add(groupId, room, "orderitems.upserted", { order_item: presentOrderItem(row) });
+    events.add(groupId, room, "orderitems.upserted", { order_item: presentOrderItem(row) });
   if (rows.length > 0) {
     const item_ids = [...new Set(rows.map((r) => r.itemId))].sort((a, b) => a - b);
-    outbox.add(groupId, room, "stock.changed", { item_ids, ...spanOf(periods) });
+    events.add(groupId, room, "stock.changed", { item_ids, ...spanOf(periods) });
   }
 }
 
@@ -96,13 +99,13 @@ const caseValues = (c: { title: string; startDate: Date; endDate: Date; note: st
  * caller then holds it. A new case has no order items, so no stock check.
  */
 export async function createWorkCase(
-  deps: AppDeps,
+  deps: CaseWriteDeps,
   actor: AuthUser,
   input: WorkCaseCreate,
 ): Promise<WorkCaseDto> {
   const tentative = input.status === "tentative";
   if (tentative) assertDeadlineAhead(input.hold_until!);
-  const dto = await inTransaction(deps, async (tx, outbox) => {
+  const dto = await inTransaction(deps, async (tx, events) => {
     const row = await insertCase(tx, {
       groupId: actor.groupId,
       title: input.title,
@@ -113,10 +116,10 @@ export async function createWorkCase(
       holdUntil: tentative ? input.hold_until : null,
       heldBy: tentative ? actor.id : null,
     });
-    await recordHistory(tx, outbox, actor, [
+    await recordHistory(tx, events, actor, [
       { action: "case.create", caseId: row.id, caseTitle: row.title, after: caseValues(row) },
     ]);
-    return publishCase(tx, outbox, row);
+    return publishCase(tx, events, row);
   });
   if (tentative) deps.holdSweeper?.wakeAt(input.hold_until!);
   return dto;
@@ -128,7 +131,7 @@ export async function createWorkCase(
  * the case's quantity must fit the stock, else 409 `変更後の期間で在庫不足です` with the shortages.
  */
 export function updateWorkCase(
-  deps: AppDeps,
+  deps: CaseWriteDeps,
   actor: AuthUser,
   id: number,
   input: WorkCaseWrite,
@@ -136,7 +139,7 @@ export function updateWorkCase(
   const groupId = actor.groupId;
   return inTransaction(
     deps,
-    async (tx, outbox) => {
+    async (tx, events) => {
       const before = await lockCase(tx, groupId, id, "update");
       if (!before) throw notFound();
       const moved =
@@ -169,7 +172,7 @@ export function updateWorkCase(
         endDate: input.end_date,
         note: input.note,
       });
-      await recordHistory(tx, outbox, actor, [
+      await recordHistory(tx, events, actor, [
         {
           action: "case.update",
           caseId: id,
@@ -178,13 +181,13 @@ export function updateWorkCase(
           after: caseValues(row),
         },
       ]);
-      const workcase = await publishCase(tx, outbox, row);
+      const workcase = await publishCase(tx, events, row);
       if (orders.length > 0) {
         const periods = [
           ...orders.map((o) => ({ start: o.startDate, end: o.endDate })),
           { start: input.start_date, end: input.end_date },
         ];
-        await publishOrderItemsOfCase(tx, outbox, groupId, id, periods);
+        await publishOrderItemsOfCase(tx, events, groupId, id, periods);
       }
       return workcase;
     },
@@ -193,11 +196,11 @@ export function updateWorkCase(
 }
 
 /** DELETE /api/workcases/{id}/: the case and (cascading) its order items. */
-export function deleteWorkCase(deps: AppDeps, actor: AuthUser, id: number): Promise<void> {
+export function deleteWorkCase(deps: WriteDeps, actor: AuthUser, id: number): Promise<void> {
   const groupId = actor.groupId;
   return inTransaction(
     deps,
-    async (tx, outbox) => {
+    async (tx, events) => {
       const kase = await lockCase(tx, groupId, id, "update");
       if (!kase) throw notFound();
       // Its lost or broken units would come back with the deleted record (docs/lifecycle.md).
@@ -206,7 +209,7 @@ export function deleteWorkCase(deps: AppDeps, actor: AuthUser, id: number): Prom
       }
       const orders = await orderItemsOfCase(tx, groupId, id);
       await deleteCase(tx, groupId, id);
-      await recordHistory(tx, outbox, actor, [
+      await recordHistory(tx, events, actor, [
         {
           action: "case.delete",
           caseId: id,
@@ -215,12 +218,12 @@ export function deleteWorkCase(deps: AppDeps, actor: AuthUser, id: number): Prom
         },
       ]);
       const room = rooms.group(groupId);
-      for (const o of orders) outbox.add(groupId, room, "orderitems.deleted", { id: o.id, work_case: id });
-      outbox.add(groupId, room, "workcases.deleted", { id });
+      for (const o of orders) events.add(groupId, room, "orderitems.deleted", { id: o.id, work_case: id });
+      events.add(groupId, room, "workcases.deleted", { id });
       if (orders.length > 0) {
         const item_ids = orders.map((o) => o.itemId);
         const periods = orders.map((o) => ({ start: o.startDate, end: o.endDate }));
-        outbox.add(groupId, room, "stock.changed", { item_ids, ...spanOf(periods) });
+        events.add(groupId, room, "stock.changed", { item_ids, ...spanOf(periods) });
       }
     },
     retrying,
@@ -254,7 +257,7 @@ export function copyTitle(title: string): string {
  * receive cleared). All or nothing: 409 + shortages when a copied booking would overbook.
  */
 export function duplicateWorkCase(
-  deps: AppDeps,
+  deps: CaseWriteDeps,
   actor: AuthUser,
   id: number,
   period: { start_date: Date; end_date: Date } | null,
@@ -262,7 +265,7 @@ export function duplicateWorkCase(
   const groupId = actor.groupId;
   return inTransaction(
     deps,
-    async (tx, outbox) => {
+    async (tx, events) => {
       const source = await lockCase(tx, groupId, id, "share");
       if (!source) throw notFound();
       const sourcePeriod = { start: source.startDate, end: source.endDate };
@@ -310,7 +313,7 @@ export function duplicateWorkCase(
           note: c.order.note,
         })),
       );
-      await recordHistory(tx, outbox, actor, [
+      await recordHistory(tx, events, actor, [
         {
           action: "case.duplicate",
           caseId: row.id,
@@ -319,8 +322,8 @@ export function duplicateWorkCase(
           after: caseValues(row),
         },
       ]);
-      const workcase = await publishCase(tx, outbox, row);
-      await publishOrderItemsOfCase(tx, outbox, groupId, row.id, copies);
+      const workcase = await publishCase(tx, events, row);
+      await publishOrderItemsOfCase(tx, events, groupId, row.id, copies);
       return workcase;
     },
     retrying,

@@ -3,28 +3,28 @@ import { rooms } from "@zaiko/common/realtime/events";
 import type { CaseStatusChange, WorkCaseDto } from "@zaiko/common/workcases/workcases.schema";
 import { lockCase, lockItemsForAllocation, shortageRefusal, shortagesOf, spanOf } from "../../allocation";
 import type { Tx } from "../../db/client";
-import type { AppDeps } from "../../deps";
 import { authorize } from "../../lib/authorize";
 import { type HistoryActor, recordHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
-import type { Outbox } from "../../realtime/outbox";
+import type { EventBuffer } from "../../realtime/eventBuffer";
 import { orderItemsOfCase } from "../orderitems";
 import { presentWorkCase } from "./workcases.presenter";
 import { caseHasIssued, setCaseStatus, viewOf } from "./workcases.queries";
+import type { CaseWriteDeps } from "./workcases.service";
 import { assertDeadlineAhead, publishCase } from "./workcases.service";
 
 const L = ja.lifecycle;
 const conflict = (error: string) => new HttpError(409, { error });
 
 /** stock.changed for the items of a case's order items: its status changed what they hold (or how: 仮). */
-export async function publishCaseUsage(tx: Tx, outbox: Outbox, groupId: number, caseId: number) {
+export async function publishCaseUsage(tx: Tx, events: EventBuffer, groupId: number, caseId: number) {
   const orders = await orderItemsOfCase(tx, groupId, caseId);
   if (orders.length === 0) return;
   const item_ids = orders.map((o) => o.itemId);
   const periods = orders.map((o) => ({ start: o.startDate, end: o.endDate }));
-  outbox.add(groupId, rooms.group(groupId), "stock.changed", { item_ids, ...spanOf(periods) });
+  events.add(groupId, rooms.group(groupId), "stock.changed", { item_ids, ...spanOf(periods) });
 }
 
 /**
@@ -59,13 +59,13 @@ type StatusOf = { id: number; title: string; status: string; holdUntil: Date | n
 /** Records a status change (a lapse by the system: `actor.id` null) in the history (docs/history.md). */
 export function recordStatusHistory(
   tx: Tx,
-  outbox: Outbox,
+  events: EventBuffer,
   actor: HistoryActor,
   before: StatusOf,
   after: StatusOf,
 ) {
   const values = (c: StatusOf) => ({ status: c.status, hold_until: c.holdUntil?.toISOString() ?? null });
-  return recordHistory(tx, outbox, actor, [
+  return recordHistory(tx, events, actor, [
     {
       action: "case.status",
       caseId: before.id,
@@ -86,7 +86,7 @@ export function recordStatusHistory(
  * A hold whose deadline has passed is released here and now (as the sweep would), and the answer is 409.
  */
 export async function changeCaseStatus(
-  deps: AppDeps,
+  deps: CaseWriteDeps,
   actor: AuthUser,
   id: number,
   change: CaseStatusChange,
@@ -96,7 +96,7 @@ export async function changeCaseStatus(
   if (to === "tentative") assertDeadlineAhead(change.hold_until!);
   const outcome = await inTransaction<Outcome>(
     deps,
-    async (tx, outbox) => {
+    async (tx, events) => {
       const before = await lockCase(tx, groupId, id, "update");
       if (!before) throw httpError(404, ja.errors.notFound);
       authorize(actor, "hold.change", before);
@@ -107,9 +107,9 @@ export async function changeCaseStatus(
           holdUntil: before.holdUntil,
           heldBy: before.heldBy,
         });
-        await publishCaseUsage(tx, outbox, groupId, id);
-        await recordStatusHistory(tx, outbox, { groupId, id: null }, before, row);
-        return { dto: await publishCase(tx, outbox, row), lapsed: true };
+        await publishCaseUsage(tx, events, groupId, id);
+        await recordStatusHistory(tx, events, { groupId, id: null }, before, row);
+        return { dto: await publishCase(tx, events, row), lapsed: true };
       }
       if (from === to && to !== "tentative") return { dto: presentWorkCase(await viewOf(tx, before)) };
       if (from === "confirmed" && to === "tentative") throw conflict(L.backToTentative);
@@ -130,9 +130,9 @@ export async function changeCaseStatus(
       });
       // Tentative → tentative moves only the deadline; every other change alters what the case holds or
       // how the weekly view splits it (仮), so the items' watchers recompute.
-      if (!(from === "tentative" && to === "tentative")) await publishCaseUsage(tx, outbox, groupId, id);
-      await recordStatusHistory(tx, outbox, actor, before, row);
-      return { dto: await publishCase(tx, outbox, row) };
+      if (!(from === "tentative" && to === "tentative")) await publishCaseUsage(tx, events, groupId, id);
+      await recordStatusHistory(tx, events, actor, before, row);
+      return { dto: await publishCase(tx, events, row) };
     },
     { retries: ALLOCATION_RETRIES },
   );

@@ -9,10 +9,11 @@ export interface PendingEvent<E extends ServerEventName = ServerEventName> {
 }
 
 /**
- * Collects the events of one transaction. They are emitted only after commit, and dropped on rollback,
- * so no client ever hears of a change that did not happen.
+ * The events of one transaction, held in memory (not a table: nothing survives the process) until it
+ * commits. They are emitted only after commit, and dropped on rollback, so no client ever hears of a change
+ * that did not happen.
  */
-export class Outbox {
+export class EventBuffer {
   readonly events: PendingEvent[] = [];
   /** Also runs after commit: for side effects such as disconnecting a removed user's sockets. */
   readonly afterCommit: Array<() => void> = [];

@@ -6,7 +6,7 @@ import type { RunningServer } from "../../server";
 import { bearer, type Session, signUpOwner, unique } from "../../test/api";
 import { describeOnDatabases } from "../../test/databases";
 import { startTestServer } from "../../test/testServer";
-import { insertOrder, makeCategory, makeItem } from "../items/items.testkit";
+import { insertOrder, makeCategory, makeItem } from "./items.testkit";
 import { parseWeek } from "./week";
 
 describe("parseWeek", () => {

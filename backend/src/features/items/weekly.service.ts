@@ -1,9 +1,10 @@
 import { dayStarts, peaksBetween } from "@zaiko/common/availability/index";
 import type { WeeklyItemsDto } from "@zaiko/common/catalogue/catalogue.schema";
-import type { AppDeps } from "../../deps";
+import type { ReadDeps, ZoneDeps } from "../../lib/serviceDeps";
 import type { AuthUser } from "../../middlewares/auth";
 import { listCategories, presentCategory } from "../categories";
-import { listItemsOfGroup, presentItem } from "../items";
+import { presentItem } from "./items.presenter";
+import { listItemsOfGroup } from "./items.queries";
 import type { Week } from "./week";
 import { parseWeekBookings, type WeekBookings, weekBookingsByItem } from "./weekly.queries";
 
@@ -24,7 +25,11 @@ function tentativeShare(daily: number[], week: WeekBookings, from: Date, bounds:
  * count, run at once on their own connections: the bookings' aggregation is most of the database's time
  * and the items are read, parsed and presented meanwhile.
  */
-export async function weeklyItems(deps: AppDeps, actor: AuthUser, week: Week): Promise<WeeklyItemsDto> {
+export async function weeklyItems(
+  deps: ReadDeps & ZoneDeps,
+  actor: AuthUser,
+  week: Week,
+): Promise<WeeklyItemsDto> {
   const db = deps.database.db;
   const bounds = dayStarts(week.start, 8, deps.config.timeZone);
   const from = new Date(bounds[0]!);
