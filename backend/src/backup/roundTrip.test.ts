@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { seedDemo } from "../../../scripts/seed/seedDemo";
 import { describeOnPostgres, openFreshPostgres } from "../test/databases";
-import { type AppProcess, startAppProcess } from "../test/processes";
+import { type AppProcess, migratedDataDir, startAppProcess } from "../test/processes";
 import { moveDatabase } from "./move";
 
 const OWNER = { email: "demo@example.com", password: "demo-password" };
@@ -98,7 +98,7 @@ describeOnPostgres("db:move round trip embedded → PostgreSQL → embedded", ()
   };
 
   it("gives equal checksums and the same answers to every list call on each database", async () => {
-    const first = { kind: "pglite" as const, dataDir: path.join(root, "first") };
+    const first = { kind: "pglite" as const, dataDir: await migratedDataDir(path.join(root, "first")) };
     const embedded = await start({ DATA_DIR: first.dataDir, DATABASE_URL: "" });
     await seedDemo({ base: embedded.url, ...OWNER, groupName: "デモ・イベント機材レンタル", caseCount: 6 });
     const before = await readsOf(embedded);

@@ -1,7 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import type { RunningServer } from "../server";
+import { migratedPgliteTemplate } from "./databases";
 
 const ROOT = path.resolve(__dirname, "../../..");
 
@@ -71,6 +73,18 @@ export async function runUntilExit(
   const code = await new Promise<number | null>((resolve) => child.once("exit", (c) => resolve(c)));
   clearTimeout(timer);
   return { code, stderr };
+}
+
+/**
+ * A new embedded data directory holding the migrated database the test set-up made (test/databases.ts), as a
+ * server left it: a process started on it finds no migration to run and skips initdb, which on a busy machine
+ * took longer than the start's wait.
+ */
+export async function migratedDataDir(dataDir: string): Promise<string> {
+  const pglite = path.join(dataDir, "pglite");
+  mkdirSync(pglite, { recursive: true });
+  execFileSync("tar", ["-xzf", await migratedPgliteTemplate(), "-C", pglite], { stdio: "ignore" });
+  return dataDir;
 }
 
 /**
