@@ -25,5 +25,5 @@ export {
   lockCase,
   lockItems,
 } from "./locks.queries";
-export { caseHasOpenOutages, outagePeriodsOf, outagesInWindow } from "./outages.queries";
+export { caseHasOpenOutages, isOpenOutage, outagePeriodsOf, outagesInWindow } from "./outages.queries";
 export { type RefusedWindow, shortageRefusal } from "./tentativeHolds";

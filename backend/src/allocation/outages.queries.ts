@@ -37,20 +37,17 @@ export function outagePeriodsOf(db: Queryable, movementId: number) {
     .where(eq(itemOutages.movementId, movementId));
 }
 
+/** A lost or broken report not yet found or repaired: units out of service now. */
+export const isOpenOutage = () =>
+  and(ne(orderItemMovements.disposition, "returned"), isNull(orderItemMovements.resolvedAt));
+
 /** Whether a case has units out of service now (lost or broken, not found or repaired). */
 export async function caseHasOpenOutages(db: Queryable, groupId: number, caseId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: orderItemMovements.id })
     .from(orderItemMovements)
     .innerJoin(orderItems, eq(orderItems.id, orderItemMovements.orderItemId))
-    .where(
-      and(
-        eq(orderItems.groupId, groupId),
-        eq(orderItems.workCaseId, caseId),
-        ne(orderItemMovements.disposition, "returned"),
-        isNull(orderItemMovements.resolvedAt),
-      ),
-    )
+    .where(and(eq(orderItems.groupId, groupId), eq(orderItems.workCaseId, caseId), isOpenOutage()))
     .limit(1);
   return row !== undefined;
 }

@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, ne } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
+import { isOpenOutage } from "../../allocation";
 import type { Db, Tx } from "../../db/client";
 import { orderItemMovements, orderItems, workCases } from "../../db/schema";
 
@@ -51,13 +52,6 @@ export function outageRows(db: Queryable) {
 /** The item's units out of service now (lost or broken, not yet found or repaired), oldest first. */
 export function openOutagesOfItem(db: Queryable, groupId: number, itemId: number): Promise<OutageRow[]> {
   return outageRows(db)
-    .where(
-      and(
-        eq(orderItems.groupId, groupId),
-        eq(orderItems.itemId, itemId),
-        ne(orderItemMovements.disposition, "returned"),
-        isNull(orderItemMovements.resolvedAt),
-      ),
-    )
+    .where(and(eq(orderItems.groupId, groupId), eq(orderItems.itemId, itemId), isOpenOutage()))
     .orderBy(asc(orderItemMovements.at), asc(orderItemMovements.id));
 }
