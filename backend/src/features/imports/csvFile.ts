@@ -113,13 +113,13 @@ export async function readItemCsv(bytes: Buffer): Promise<CsvReadResult> {
   }
   // A record ends on info.lines; it started as many lines earlier as its quoted cells hold line breaks.
   const filled = records.slice(1).filter((r) => r.record.some((cell) => cell.trim() !== ""));
-  const skippedSamples = filled.filter((r) => isTemplateSample(r.record)).length;
   const data = filled
     .filter((r) => !isTemplateSample(r.record))
     .map((r) => ({
       cells: r.record,
       line: r.info.lines - r.record.reduce((n, c) => n + countNewlines(c), 0),
     }));
+  const skippedSamples = filled.length - data.length;
   if (data.length > CSV_MAX_ROWS) return { ok: false, status: 413, detail: m.tooManyRows, errors: [] };
   if (data.length === 0) {
     return { ok: false, status: 400, detail: m.failed, errors: [{ line: 2, message: m.noRows }] };
