@@ -17,6 +17,7 @@ import { Page } from "../../components/layout/Page";
 import { lazyDialog } from "../../components/lazyDialog";
 import { ShortageList } from "../../components/ShortageList";
 import type { ShortageDto, TentativeHoldDto, WorkCaseDto } from "../../lib/allocation";
+import { serverFieldMessages } from "../../lib/errors";
 import { selectGroupId } from "../../lib/session";
 import { shortageLinesOf, shortagesOf, tentativeHoldsOf } from "../../lib/shortages";
 import { WhyShortButton } from "../availability";
@@ -66,14 +67,6 @@ const STATUS_OPTIONS = [
   { label: ja.lifecycle.confirmed, value: "confirmed" },
   { label: ja.lifecycle.cancelled, value: "cancelled" },
 ];
-
-/** The Japanese messages of a 400 `{field: [message]}` answer, for the alert's details. */
-function fieldMessagesOf(error: unknown): string[] {
-  const data =
-    error && typeof error === "object" && "data" in error ? (error as { data: unknown }).data : null;
-  if (!data || typeof data !== "object") return [];
-  return Object.values(data).flatMap((v) => (Array.isArray(v) ? v.filter((m) => typeof m === "string") : []));
-}
 
 type FormState = { mode: "create" } | { mode: "edit"; workcase: WorkCaseDto };
 
@@ -194,7 +187,7 @@ export function WorkCaseListPage() {
       } catch (error) {
         logFailure("work case create failed", error);
         // The spec's alert; a refused deadline (in the past by now) adds the server's reason.
-        void showAlert(t.saveFailed, { details: fieldMessagesOf(error) });
+        void showAlert(t.saveFailed, { details: serverFieldMessages(error) });
       }
       return;
     }
