@@ -1,13 +1,13 @@
 /**
  * The claims of a lapsed-hold sweep that tests compose (docs/testing.md): the sweep takes its claim as an
- * ordinary parameter (`sweepLapsedHolds(deps, claim)`, features/workcases/holdSweeper.ts), so the server has
+ * ordinary parameter (`sweepLapsedHolds(deps, claim)`, features/workcases/holdSweeper.service.ts), so the server has
  * no switch for them. Production code never imports this file (`.dependency-cruiser.cjs`, rule
  * `no-test-imports`; backend/src/build.test.ts greps the bundle for these names).
  */
 import { sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { rowsOf } from "../db/rawSql";
-import type { ClaimDue } from "../features/workcases/holdSweeper";
+import type { ClaimDue } from "../features/workcases/holdSweeper.service";
 import type { Released } from "../features/workcases/holdSweeper.queries";
 
 type Meet = (ids: number[]) => Promise<void>;
