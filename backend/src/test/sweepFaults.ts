@@ -7,8 +7,8 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { rowsOf } from "../db/rawSql";
-import type { ClaimDue } from "../features/workcases/holdSweeper.service";
 import type { Released } from "../features/workcases/holdSweeper.queries";
+import type { ClaimDue } from "../features/workcases/holdSweeper.service";
 
 type Meet = (ids: number[]) => Promise<void>;
 

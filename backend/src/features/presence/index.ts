@@ -2,8 +2,8 @@
 import type { AuthUser } from "../../lib/authUser";
 import type { LogDeps, ReadDeps } from "../../lib/serviceDeps";
 import type { Realtime } from "../../realtime/realtime";
-import { Presence } from "./presence.service";
 import { memberNames } from "./presence.queries";
+import { Presence } from "./presence.service";
 
 export { Presence, presenceRoom } from "./presence.service";
 

@@ -11,8 +11,8 @@ import { startTestServer } from "../../test/testServer";
 import { makeItem } from "../items/items.testkit";
 import { addItem } from "../orderitems/orderitems.service";
 import { addUnits, at, invariantViolations, makeCase } from "../orderitems/orderitems.testkit";
-import { sweepLapsedHolds } from "./holdSweeper.service";
 import { claimDue } from "./holdSweeper.queries";
+import { sweepLapsedHolds } from "./holdSweeper.service";
 import { lapse, makeHold, setStatus } from "./lifecycle.testkit";
 import { changeCaseStatus } from "./workcases.status";
 
