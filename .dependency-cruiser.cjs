@@ -5,6 +5,7 @@
 //   lib/, components/; common/ imports neither backend nor frontend.
 // - A feature uses another feature only through that feature's index.ts (its public surface), and only a
 //   feature below it in FEATURE_ORDER, so features cannot depend on each other in a circle.
+// - A file of a backend feature says its role by the last part of its name (rule feature-file-role).
 // - Tests and testkits are exempt from the feature rules (a test may drive several features), not from
 //   the shared-layer rule's spirit: they are never imported by production code (rule no-test-imports).
 
@@ -46,6 +47,31 @@ const FRONTEND_FEATURE_ORDER = [
 ];
 
 const TESTS = "\\.(test|testkit|e2e)\\.tsx?$|/test/";
+
+/**
+ * What a file of a backend feature is for, said by the last part of its name (docs/architecture.md, "Inside a
+ * server feature"): its HTTP routes, a service (transactions, rules) or a part a service is split into, its
+ * SQL, the shapes that leave, who may do what, reading a request's input, and tests.
+ */
+const BACKEND_FEATURE_ROLES = {
+  routes: "the feature's HTTP routes",
+  service: "a use case: transactions and rules (also a starter such as the hold sweeper)",
+  queries: "SQL (the only place for it)",
+  presenter: "the shape that leaves (answers, events)",
+  policy: "who may do what",
+  input: "reading and checking what a request brings (parameters, files)",
+  schema: "the zod schema of what a request brings",
+  status: "part of a service: a status change and what it sets off",
+  stock: "part of a service: an item's stock change",
+  history: "part of a service: its history entries",
+  locks: "part of a service: the locks it takes",
+  publish: "part of a service: the events it queues",
+  tally: "part of a service: a count it computes",
+  test: "a test",
+  testkit: "helpers of tests",
+  d: "a type declaration",
+};
+const FEATURE_FILE_NAMES = `^backend/src/features/[^/]+/(index\\.ts|[^/]+\\.(${Object.keys(BACKEND_FEATURE_ROLES).join("|")})\\.ts)$`;
 
 const featureOrderRules = (side, order) =>
   order.map((feature, rank) => ({
@@ -106,6 +132,25 @@ module.exports = {
         pathNot: TESTS,
       },
       to: { path: "^(backend|frontend)/src/features/" },
+    },
+    {
+      name: "feature-file-role",
+      comment: `A file of backend/src/features/<feature>/ says its role by the last part of its name: index.ts (the feature's public surface) or <name>.<role>.ts, a role one of ${Object.entries(
+        BACKEND_FEATURE_ROLES,
+      )
+        .map(([role, what]) => `.${role}.ts (${what})`)
+        .join(
+          ", ",
+        )}. Rename the file to the role it plays (and its imports), split it if it plays two, or, for a new kind of file, add its role to BACKEND_FEATURE_ROLES in .dependency-cruiser.cjs and to docs/architecture.md.`,
+      severity: "error",
+      // A rule on the module itself, whoever imports it (none, for a test): dependency-cruiser's dependents
+      // rule with the highest bound it accepts; no feature file has anywhere near 100 importers.
+      module: {
+        path: "^backend/src/features/",
+        pathNot: FEATURE_FILE_NAMES,
+        numberOfDependentsLessThan: 100,
+      },
+      from: {},
     },
     {
       name: "common-imports-app",

@@ -6,8 +6,9 @@ import path from "node:path";
 const BACKEND = path.resolve(__dirname, "..");
 
 /**
- * Names that belong to tests only (test/realtimeFaults.ts, and the hooks it and the allocation rework
- * replaced): none may reach the bundle production runs, so no test-only delay or fault can be switched on there.
+ * Names that belong to tests only (test/realtimeFaults.ts, test/sweepFaults.ts, and the hooks and switches
+ * they and the allocation rework replaced): none may reach the bundle production runs, so no test-only delay
+ * or fault can be switched on there.
  */
 const TEST_ONLY_NAMES = [
   "realtimeFaults",
@@ -20,6 +21,13 @@ const TEST_ONLY_NAMES = [
   "delayedFlushes",
   "allocationHooks",
   "afterCheck",
+  "sweepFaults",
+  "naiveClaim",
+  "claimThenMeet",
+  "cancelById",
+  // The hold sweeper's former switches (SweepOptions: `naive`, `afterClaim`).
+  "naive",
+  "afterClaim",
 ];
 
 describe("the production bundle (backend/build.mjs)", () => {

@@ -20,7 +20,7 @@ export interface AppDeps {
   activeMembers: ActiveMemberCache;
   /** The weekly view and the inventory summary of HTTP requests run through it (lib/readViewLimit.ts). */
   readViews: ReadViewLimit;
-  /** Releases lapsed 仮押さえ holds (features/workcases/holdSweeper.ts); absent in tests that run it by hand. */
+  /** Releases lapsed 仮押さえ holds (features/workcases/holdSweeper.service.ts); absent in tests that run it by hand. */
   holdSweeper?: { wakeAt(at: Date): void };
   /** The embedded database's backups (automatic, and the CLI's over the admin channel); absent on PostgreSQL. */
   backups?: BackupService;

@@ -23,7 +23,7 @@ import { Pool } from "pg";
 import { findCase } from "../../backend/src/allocation";
 import type { AppDeps } from "../../backend/src/deps";
 import { summaryOfCase } from "../../backend/src/features/inventory/summary.service";
-import { parseWeek, type Week } from "../../backend/src/features/items/week";
+import { parseWeek, type Week } from "../../backend/src/features/items/week.input";
 import { weeklyItems } from "../../backend/src/features/items/weekly.service";
 import type { AuthUser } from "../../backend/src/middlewares/auth";
 import { openFreshPostgres } from "../../backend/src/test/databases";

@@ -1,30 +1,11 @@
 import type { Shortage } from "@zaiko/common/availability/index";
 import type { TentativeHoldDto } from "@zaiko/common/orderitems/orderitems.schema";
-import { sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
-import { rowsOf } from "../db/rawSql";
 import { HttpError } from "../lib/httpError";
 import { iso } from "../lib/iso";
+import { holdsOverlapping, type RefusedWindow } from "./tentativeHolds.queries";
 
-/** A window an item was refused over: the tentative holds of that item overlapping it are its blockers. */
-export interface RefusedWindow {
-  itemId: number;
-  start: Date;
-  end: Date;
-}
-
-interface HoldRow {
-  case_id: number;
-  case_title: string;
-  item_id: number;
-  item_title: string;
-  quantity: number;
-  start_date: Date | string;
-  end_date: Date | string;
-  hold_until: Date | string;
-  held_by: number | null;
-  held_by_name: string | null;
-}
+export type { RefusedWindow } from "./tentativeHolds.queries";
 
 /**
  * The tentative holds (仮押さえ) of other cases that overlap the refused windows, earliest deadline first.
@@ -37,27 +18,7 @@ export async function tentativeHoldsIn(
   exceptCaseId?: number,
 ): Promise<TentativeHoldDto[]> {
   if (windows.length === 0) return [];
-  const conditions = sql.join(
-    windows.map(
-      (w) =>
-        sql`(o.item_id = ${w.itemId} AND o.start_date <= ${w.end.toISOString()}::timestamptz AND o.end_date >= ${w.start.toISOString()}::timestamptz)`,
-    ),
-    sql` OR `,
-  );
-  const except = exceptCaseId === undefined ? sql`` : sql`AND w.id <> ${exceptCaseId}`;
-  const rows = await rowsOf<HoldRow>(
-    tx,
-    sql`
-    SELECT w.id AS case_id, w.title AS case_title, o.item_id, i.title AS item_title,
-           o.order_quantity AS quantity, o.start_date, o.end_date, w.hold_until, w.held_by,
-           (SELECT trim(u.last_name || ' ' || u.first_name) FROM users u
-             WHERE u.id = w.held_by AND u.group_id = w.group_id) AS held_by_name
-    FROM order_items o
-    JOIN work_cases w ON w.id = o.work_case_id AND w.group_id = o.group_id
-    JOIN items i ON i.id = o.item_id AND i.group_id = o.group_id
-    WHERE o.group_id = ${groupId} AND w.status = 'tentative' ${except} AND (${conditions})
-    ORDER BY w.hold_until, w.id, o.item_id`,
-  );
+  const rows = await holdsOverlapping(tx, groupId, windows, exceptCaseId);
   return rows.map((r) => ({
     case_id: r.case_id,
     case_title: r.case_title,

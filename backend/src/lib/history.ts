@@ -1,10 +1,11 @@
 import type { HistoryAction, HistoryEntryDto, HistoryValues } from "@zaiko/common/history/history.schema";
 import { rooms } from "@zaiko/common/realtime/events";
-import { sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
-import { rowsOf } from "../db/rawSql";
 import type { EventBuffer } from "../realtime/eventBuffer";
+import { type HistoryRow, insertHistory } from "./history.queries";
 import { iso } from "./iso";
+
+export type { HistoryRow } from "./history.queries";
 
 /**
  * 履歴 (docs/history.md): every change to a case, its order items, an item's stock or a member's rights is
@@ -33,24 +34,6 @@ export interface HistoryActor {
   id: number | null;
 }
 
-/** A history row as the raw SQL returns it (instants as epoch ms, which both drivers read alike). */
-export interface HistoryRow {
-  id: number;
-  at_ms: number;
-  actor_id: number | null;
-  actor_name: string;
-  action: HistoryAction;
-  case_id: number | null;
-  case_title: string | null;
-  item_id: number | null;
-  item_title: string | null;
-  member_id: number | null;
-  member_name: string | null;
-  quantity: number | null;
-  before: HistoryValues | null;
-  after: HistoryValues | null;
-}
-
 /** The one shape of an entry that leaves the server. */
 export const presentHistory = (r: HistoryRow): HistoryEntryDto => ({
   id: Number(r.id),
@@ -68,12 +51,6 @@ export const presentHistory = (r: HistoryRow): HistoryEntryDto => ({
   before: r.before,
   after: r.after,
 });
-
-/** The columns every read of history returns (HistoryRow). */
-export const HISTORY_COLUMNS = sql.raw(
-  `id, floor(extract(epoch from at) * 1000)::float8 AS at_ms, actor_id, actor_name, action, case_id, case_title,
-   item_id, item_title, member_id, member_name, quantity, before, after`,
-);
 
 /**
  * Writes the entries of one change through record_history (one statement, any count: an import records each item it changed) and
@@ -102,10 +79,7 @@ export async function recordHistory(
       after: f.after ?? null,
     })),
   );
-  const rows = await rowsOf<HistoryRow>(
-    tx,
-    sql`SELECT ${HISTORY_COLUMNS} FROM record_history(${actor.groupId}, ${actor.id}::integer, ${json}::jsonb)`,
-  );
+  const rows = await insertHistory(tx, actor.groupId, actor.id, json);
   const entries = rows.map(presentHistory).sort((a, b) => a.id - b.id);
   if (opts.publish !== false) publishHistory(events, actor.groupId, entries);
   return entries;

@@ -1,4 +1,15 @@
-import { type Change, type Journal, type LiveState, liveStateOf } from "./liveState";
+import { isDraft, original } from "@reduxjs/toolkit";
+import { copyWithStructuralSharing } from "@reduxjs/toolkit/query";
+import type { Versioned } from "@zaiko/common/realtime/liveRows";
+import {
+  type Change,
+  type Journal,
+  keepNewerShown,
+  type LiveState,
+  type LiveTable,
+  liveStateOf,
+  takeListAnswer,
+} from "./liveState";
 
 export type { Change } from "./liveState";
 
@@ -53,7 +64,7 @@ function forgetIfIdle(live: LiveState, key: string, journal: Journal): void {
  * (replayOnLoad, which the endpoint's onQueryStarted must call). Every function `subscribe` returns runs
  * when the entry is removed. Use as
  * `onCacheEntryAdded: (arg, cache) => subscribeWhileCached(arg, cache, (apply) => …)` together with
- * `onQueryStarted: replayOnLoad`.
+ * `onQueryStarted: replayOnLoad` (a list of versioned rows: `...liveList(table)` instead).
  */
 export async function subscribeWhileCached<L extends CacheLifetime>(
   arg: unknown,
@@ -95,9 +106,14 @@ export interface LoadLifetime {
 
 /**
  * A live endpoint's onQueryStarted: keeps the changes that arrive while this request is in flight and
- * applies them to its answer as soon as it is in the cache (see subscribeWhileCached).
+ * applies them to its answer as soon as it is in the cache (see subscribeWhileCached). `takeAnswer`, when
+ * given, first passes the answer through the store's rule (see liveList).
  */
-export async function replayOnLoad(arg: unknown, load: LoadLifetime): Promise<void> {
+export async function replayOnLoad(
+  arg: unknown,
+  load: LoadLifetime,
+  takeAnswer?: (live: LiveState, answer: never) => void,
+): Promise<void> {
   const update = load.updateCachedData as (recipe: Change<unknown>) => unknown;
   const live = liveStateOf(load.extra);
   const key = journalKey(load.getCacheEntry().endpointName, arg);
@@ -106,8 +122,9 @@ export async function replayOnLoad(arg: unknown, load: LoadLifetime): Promise<vo
   try {
     await load.queryFulfilled;
     const changes = [...journal.changes] as Change<unknown>[];
-    if (changes.length > 0) {
+    if (changes.length > 0 || takeAnswer) {
       update((draft) => {
+        takeAnswer?.(live, draft as never);
         for (const change of changes) change(draft);
       });
     }
@@ -118,6 +135,25 @@ export async function replayOnLoad(arg: unknown, load: LoadLifetime): Promise<vo
     if (journal.loading === 0) journal.changes = [];
     forgetIfIdle(live, key, journal);
   }
+}
+
+/**
+ * The live parts of a list endpoint whose rows carry a version, for every row of its answers to pass the
+ * store's one rule as the events' rows do (lib/liveState.ts; docs/realtime.md): `merge` keeps a row the list
+ * shows when it is newer than the answer's (RTK Query calls it when a refetch lands on shown data), and
+ * `onQueryStarted` passes the answer through takeRows (remembering its versions, dropping rows seen deleted)
+ * before it applies again the changes that came while the request was out. Spread into the endpoint beside
+ * `onCacheEntryAdded: (arg, cache) => subscribeWhileCached(arg, cache, …)`.
+ */
+export function liveList<T extends Versioned>(table: LiveTable) {
+  return {
+    merge: (shown: T[], answer: T[]): T[] => {
+      const before = isDraft(shown) ? (original(shown as never) as T[]) : shown;
+      return copyWithStructuralSharing(before, keepNewerShown(before, answer));
+    },
+    onQueryStarted: (arg: unknown, load: LoadLifetime) =>
+      replayOnLoad(arg, load, (live, answer: T[]) => takeListAnswer(live, table, answer)),
+  };
 }
 
 /**

@@ -1,4 +1,13 @@
-import { createLiveState, nextArrival, rowInto, rowOut, summaryTable, takeRows } from "./liveState";
+import {
+  createLiveState,
+  keepNewerShown,
+  nextArrival,
+  rowInto,
+  rowOut,
+  summaryTable,
+  takeListAnswer,
+  takeRows,
+} from "./liveState";
 
 const row = (id: number, version: number, note = "") => ({ id, version, note });
 
@@ -53,5 +62,32 @@ describe("takeRows: one rule for answers and events", () => {
     const b = createLiveState();
     takeRows(a, "members", [], { deleted: [1] });
     expect(takeRows(b, "members", [row(1, 1)])).toHaveLength(1);
+  });
+});
+
+describe("list answers through the same rule", () => {
+  it("takeListAnswer drops the rows seen deleted and remembers the answer's versions", () => {
+    const live = createLiveState();
+    takeRows(live, "workCases", [], { deleted: [2] });
+    const answer = [row(1, 4), row(2, 1), row(3, 1)];
+    takeListAnswer(live, "workCases", answer);
+    expect(answer).toEqual([row(1, 4), row(3, 1)]);
+    // A late event older than the answer is kept out, in every list of the table.
+    expect(takeRows(live, "workCases", [row(1, 3)])).toEqual([]);
+  });
+
+  it("takeListAnswer keeps a row older than one seen elsewhere: it is the list's only state of it", () => {
+    const live = createLiveState();
+    takeRows(live, "orderItems", [row(1, 5)]);
+    const answer = [row(1, 4)];
+    takeListAnswer(live, "orderItems", answer);
+    expect(answer).toEqual([row(1, 4)]);
+  });
+
+  it("keepNewerShown: the answer says which rows; each keeps its newer state, an equal one is the answer's", () => {
+    const shown = [row(1, 5, "shown"), row(2, 1, "shown"), row(3, 1, "gone from the answer")];
+    const next = keepNewerShown(shown, [row(1, 4, "answer"), row(2, 1, "answer"), row(4, 1, "answer")]);
+    expect(next).toEqual([row(1, 5, "shown"), row(2, 1, "answer"), row(4, 1, "answer")]);
+    expect(next[0]).toBe(shown[0]);
   });
 });

@@ -15,7 +15,8 @@ import {
  * HTTP answer or an event alike, and never once its id was seen deleted (ids are never reused). So the answer
  * of a click and the events of the same change cannot disagree: whichever arrives second is as new or older
  * and changes nothing, and neither brings back a row the other deleted. Each list then takes a row only if it
- * is newer than the one it shows (common/realtime/liveRows.ts).
+ * is newer than the one it shows (common/realtime/liveRows.ts). A list's own answer passes the rule too
+ * (takeListAnswer, keepNewerShown; lib/liveCache.ts liveList).
  */
 
 /** The tables whose rows the client keeps live; a case's summary rows are a table of their own. */
@@ -116,6 +117,38 @@ export function takeRows<T extends { id: number }>(
     taken.push(row);
   }
   return taken;
+}
+
+/**
+ * A list answer's rows through the same rule, once the answer is in the cache (lib/liveCache.ts `liveList`):
+ * the newest version of each row is remembered, and a row whose delete the store saw (an event's, or the
+ * user's own) is dropped, since ids are never reused. A row older than a version seen elsewhere stays: it is
+ * this list's only state of the row (a newer one this list showed was kept by `keepNewerShown`, and one that
+ * came while the request was out is applied again from the journal).
+ */
+export function takeListAnswer<T extends { id: number; version: number }>(
+  live: LiveState,
+  table: LiveTable,
+  rows: T[],
+): void {
+  takeRows(live, table, rows);
+  const gone = deletedIn(live, table);
+  for (let i = rows.length - 1; i >= 0; i--) if (gone.has(rows[i]!.id)) rows.splice(i, 1);
+}
+
+/**
+ * A list answer landing on the rows the list shows (RTK Query's `merge`, lib/liveCache.ts `liveList`): the
+ * answer says which rows the list has, and each row keeps the newer of its two states, so an answer read
+ * before a change the list already shows (an event's, or the user's own answer's) does not undo it. An equal
+ * version is the answer's (its copied names may be newer). Returns the next list; rows that did not change
+ * keep their objects, as RTK Query's own structural sharing would.
+ */
+export function keepNewerShown<T extends Versioned>(shown: readonly T[], answer: readonly T[]): T[] {
+  const shownById = new Map(shown.map((row) => [row.id, row]));
+  return answer.map((row) => {
+    const mine = shownById.get(row.id);
+    return mine !== undefined && mine.version > row.version ? mine : row;
+  });
 }
 
 /** The version of a summary row that arrives now (an event's), see `arrivals`. */

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { rowsOf } from "../../db/rawSql";
-import { HISTORY_COLUMNS, type HistoryRow } from "../../lib/history";
+import { HISTORY_COLUMNS, type HistoryRow } from "../../lib/history.queries";
 
 type Queryable = Db | Tx;
 

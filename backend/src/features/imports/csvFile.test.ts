@@ -1,6 +1,6 @@
 import { ja } from "@zaiko/common/messages/ja";
 import iconv from "iconv-lite";
-import { CSV_MAX_ROWS, decodeCsv, readItemCsv } from "./csvFile";
+import { CSV_MAX_ROWS, decodeCsv, readItemCsv } from "./csvFile.input";
 import { TEMPLATE_CSV } from "./template.routes";
 
 const HEADER = "アイテム名,カテゴリ,在庫数,メモ";

@@ -3,9 +3,9 @@ import { ja } from "@zaiko/common/messages/ja";
 import type { AppDeps } from "../../deps";
 import { HttpError } from "../../lib/httpError";
 import { requireAuth } from "../../middlewares/auth";
-import { CSV_MAX_BYTES, readItemCsv } from "./csvFile";
+import { CSV_MAX_BYTES, readItemCsv } from "./csvFile.input";
 import { importFailed, importItems } from "./imports.service";
-import { readUploadedFile } from "./multipart";
+import { readUploadedFile } from "./multipart.input";
 
 /** POST /api/import-item-csv/ (multipart, field csv_file). */
 export function importRoutes(deps: AppDeps): Router {

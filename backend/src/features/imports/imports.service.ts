@@ -11,7 +11,7 @@ import { inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import { presentCategory } from "../categories";
 import { assertStockCovers, presentItem, type StockChange } from "../items";
-import type { CsvItemRow } from "./csvFile";
+import type { CsvItemRow } from "./csvFile.input";
 import {
   batchSize,
   categoriesOfGroup,

@@ -13,7 +13,7 @@ import {
   makeItem,
   rawGet,
 } from "../items/items.testkit";
-import { CSV_MAX_BYTES } from "./csvFile";
+import { CSV_MAX_BYTES } from "./csvFile.input";
 
 const HEADER = "アイテム名,カテゴリ,在庫数,メモ";
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);

@@ -6,7 +6,7 @@ import { inventorySummary } from "./summary.service";
 
 /**
  * GET /api/inventorysummary/{caseId}/summary/. The fan-out of every committed `stock.changed` to the watched
- * case rooms (inventoryChanged.ts) is wired in server.ts.
+ * case rooms (inventoryChanged.service.ts) is wired in server.ts.
  */
 export function summaryRoutes(deps: AppDeps): Router {
   const router = new Router();

@@ -3,7 +3,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import type { AppDeps } from "../../deps";
 import { httpError } from "../../lib/httpError";
 import { requireAuth } from "../../middlewares/auth";
-import { parseWeek } from "./week";
+import { parseWeek } from "./week.input";
 import { weeklyItems } from "./weekly.service";
 
 /** GET /api/items/{y}/{m}/{d}/: the item screen's week. */

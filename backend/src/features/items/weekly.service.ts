@@ -5,7 +5,7 @@ import type { AuthUser } from "../../middlewares/auth";
 import { listCategories, presentCategory } from "../categories";
 import { presentItem } from "./items.presenter";
 import { listItemsOfGroup } from "./items.queries";
-import type { Week } from "./week";
+import type { Week } from "./week.input";
 import { parseWeekBookings, type WeekBookings, weekBookingsByItem } from "./weekly.queries";
 
 const NONE = [0, 0, 0, 0, 0, 0, 0];

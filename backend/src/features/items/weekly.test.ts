@@ -7,7 +7,7 @@ import { bearer, type Session, signUpOwner, unique } from "../../test/api";
 import { describeOnDatabases } from "../../test/databases";
 import { startTestServer } from "../../test/testServer";
 import { insertOrder, makeCategory, makeItem } from "./items.testkit";
-import { parseWeek } from "./week";
+import { parseWeek } from "./week.input";
 
 describe("parseWeek", () => {
   it("labels 7 days from the URL's day and gives the neighbouring weeks", () => {

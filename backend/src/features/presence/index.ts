@@ -2,10 +2,10 @@
 import type { AuthUser } from "../../lib/authUser";
 import type { LogDeps, ReadDeps } from "../../lib/serviceDeps";
 import type { Realtime } from "../../realtime/realtime";
-import { Presence } from "./presence";
 import { memberNames } from "./presence.queries";
+import { Presence } from "./presence.service";
 
-export { Presence, presenceRoom } from "./presence";
+export { Presence, presenceRoom } from "./presence.service";
 
 /**
  * Every process sends its viewers the list again this often, whatever happened: it heals a list that a lost

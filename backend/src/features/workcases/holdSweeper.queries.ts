@@ -12,13 +12,7 @@ export interface Released {
  * once each due row is claimed by one only (the others skip it), and a row a confirm is holding is left for
  * the next sweep, which then finds it confirmed. The status condition is read again under the lock.
  */
-export function claimDue(tx: Tx, naive: boolean, batch: number): Promise<Released[]> {
-  if (naive) {
-    return rowsOf<Released>(
-      tx,
-      sql`SELECT id, group_id FROM work_cases WHERE status = 'tentative' AND hold_until <= now() ORDER BY id LIMIT ${batch}`,
-    );
-  }
+export function claimDue(tx: Tx, batch: number): Promise<Released[]> {
   return rowsOf<Released>(
     tx,
     sql`
@@ -29,16 +23,6 @@ export function claimDue(tx: Tx, naive: boolean, batch: number): Promise<Release
     UPDATE work_cases w SET status = 'cancelled' FROM due
     WHERE w.id = due.id AND w.status = 'tentative'
     RETURNING w.id, w.group_id`,
-  );
-}
-
-/** The naive sweep's second step (the two-process test's control): cancels the cases by id alone. */
-export async function cancelByIds(tx: Tx, ids: number[]): Promise<void> {
-  await tx.execute(
-    sql`UPDATE work_cases SET status = 'cancelled' WHERE id IN (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
   );
 }
 

@@ -6,11 +6,13 @@ import type { RunningServer } from "../../server";
 import { actorOf, type Session, signUpOwner, statusOf } from "../../test/api";
 import { describeOnPostgres } from "../../test/databases";
 import { connect, record, settle } from "../../test/sockets";
+import { claimThenMeet, naiveClaim } from "../../test/sweepFaults";
 import { startTestServer } from "../../test/testServer";
 import { makeItem } from "../items/items.testkit";
 import { addItem } from "../orderitems/orderitems.service";
 import { addUnits, at, invariantViolations, makeCase } from "../orderitems/orderitems.testkit";
-import { type SweepOptions, sweepLapsedHolds } from "./holdSweeper";
+import { claimDue } from "./holdSweeper.queries";
+import { sweepLapsedHolds } from "./holdSweeper.service";
 import { lapse, makeHold, setStatus } from "./lifecycle.testkit";
 import { changeCaseStatus } from "./workcases.status";
 
@@ -62,13 +64,11 @@ describeOnPostgres("case lifecycle under concurrency (PostgreSQL)", () => {
     const seen = record(socket);
     try {
       let fromSecond: number[] = [];
-      const opts: SweepOptions = {
-        naive,
-        afterClaim: async () => {
-          fromSecond = await sweepLapsedHolds(second, { naive });
-        },
+      const secondSweep = async () => {
+        fromSecond = await sweepLapsedHolds(second, naive ? naiveClaim() : claimDue);
       };
-      const fromFirst = await sweepLapsedHolds(server.deps, opts);
+      const firstClaim = naive ? naiveClaim(secondSweep) : claimThenMeet(claimDue, secondSweep);
+      const fromFirst = await sweepLapsedHolds(server.deps, firstClaim);
       await settle(500);
       // The releases only: a hold's own creation event may still arrive after the socket joined.
       const events = (seen.get("workcases.upserted") ?? []) as { workcase: { id: number; status: string } }[];

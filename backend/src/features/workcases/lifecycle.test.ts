@@ -6,7 +6,7 @@ import { describeOnDatabases } from "../../test/databases";
 import { connect, nextEvent, record, settle } from "../../test/sockets";
 import { makeItem } from "../items/items.testkit";
 import { add, addUnits, at, makeCase, patch } from "../orderitems/orderitems.testkit";
-import { sweepLapsedHolds } from "./holdSweeper";
+import { sweepLapsedHolds } from "./holdSweeper.service";
 import { inMinutes, lapse, makeHold, setStatus, statusInDb } from "./lifecycle.testkit";
 
 const L = ja.lifecycle;

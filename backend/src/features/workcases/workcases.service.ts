@@ -28,7 +28,7 @@ import {
 import { presentWorkCase } from "./workcases.presenter";
 import { deleteCase, insertCase, listCases, updateCase, viewOf, type WorkCaseRow } from "./workcases.queries";
 
-/** A case write: it may hold the case, and tells this process's hold sweeper of the deadline (holdSweeper.ts). */
+/** A case write: it may hold the case, and tells this process's hold sweeper of the deadline (holdSweeper.service.ts). */
 export type CaseWriteDeps = WriteDeps & { holdSweeper?: { wakeAt(at: Date): void } };
 
 const notFound = () => httpError(404, ja.errors.notFound);

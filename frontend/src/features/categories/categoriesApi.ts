@@ -1,6 +1,6 @@
 import type { CategoryDto, RelatedItemDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { api } from "../../lib/api";
-import { onAccepted, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
+import { liveList, onAccepted, subscribeWhileCached } from "../../lib/liveCache";
 import { liveStateOf, rowInto, rowOut } from "../../lib/liveState";
 import { onServerEvent } from "../../lib/socket";
 
@@ -33,7 +33,7 @@ export const categoriesApi = api.injectEndpoints({
             }),
           ];
         }),
-      onQueryStarted: replayOnLoad,
+      ...liveList<CategoryDto>("categories"),
     }),
     /** The items a category delete removes too: always asked fresh, never kept. */
     relatedItems: build.query<RelatedItemDto[], number>({

@@ -1,7 +1,7 @@
 import type { UserDto } from "@zaiko/common/members/members.schema";
 import { api } from "../../lib/api";
 import { saveBlob } from "../../lib/download";
-import { onAccepted, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
+import { liveList, onAccepted, subscribeWhileCached } from "../../lib/liveCache";
 import { liveStateOf, rowInto, rowOut } from "../../lib/liveState";
 import { onServerEvent } from "../../lib/socket";
 
@@ -31,7 +31,7 @@ export const membersApi = api.injectEndpoints({
             }),
           ];
         }),
-      onQueryStarted: replayOnLoad,
+      ...liveList<UserDto>("members"),
     }),
     setMemberActive: build.mutation<UserDto, { id: number; groupId: number; is_member: boolean }>({
       query: ({ id, is_member }) => ({ url: `/api/user/${id}/`, method: "PATCH", body: { is_member } }),

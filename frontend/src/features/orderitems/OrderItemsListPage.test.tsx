@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ja } from "@zaiko/common/messages/ja";
 import type { OrderItemDto, WorkCaseDto } from "../../lib/allocation";
 import { resetFakeSocket, serverEmit } from "../../test/fakeSocket";
@@ -6,7 +6,7 @@ import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
 import { workCaseDto } from "../../test/workCases";
 import { OrderItemsListPage } from "./OrderItemsListPage";
-import { SPREADSHEET_TYPE } from "./orderItemsApi";
+import { orderItemsApi, SPREADSHEET_TYPE } from "./orderItemsApi";
 
 jest.mock("../../lib/socket", () => require("../../test/fakeSocket").socketModule);
 
@@ -300,5 +300,81 @@ describe("OrderItemsListPage", () => {
     expect(within(rowOf("スピーカー")).getByText("2026年11月20日 07:45")).toBeInTheDocument();
     serverEmit("orderitems.deleted", { seq: 5, id: 3, work_case: 5 });
     await waitFor(() => expect(screen.queryByText("マイク")).not.toBeInTheDocument());
+  });
+});
+
+/**
+ * Every row of a list answer passes the store's one rule (lib/liveState.ts, lib/liveCache.ts liveList), as
+ * an event's does. A catalogue event refetches the list (its rows copy item titles); the refetch is served
+ * from `answer`, which a test sets to a list read before a change the page already shows.
+ */
+describe("OrderItemsListPage: list answers and events", () => {
+  const issuedAt = "2026-11-20T07:45:00+09:00";
+  const issued = { ...items[0]!, issue: issuedAt, version: 2 };
+  const newcomer = oi(4, "ミキサー", "音響", "2026-11-22T10:00:00+09:00");
+
+  function live() {
+    const state = { answer: items, held: undefined as Promise<void> | undefined };
+    const view = setup({
+      "GET /api/orderitems/": async () => {
+        await state.held;
+        return json(200, state.answer);
+      },
+      "PATCH /api/orderitems/1/": json(200, issued),
+    });
+    const reads = () => view.requests.filter((r) => route(r) === "GET /api/orderitems/").length;
+    const catalogueChanged = () => serverEmit("items.upserted", { seq: 9, item: { id: 99 } });
+    return { ...view, state, reads, catalogueChanged };
+  }
+
+  it("an answer read before an event's newer row does not put the older one back", async () => {
+    const page = live();
+    await screen.findByText("スピーカー");
+    serverEmit("orderitems.upserted", { seq: 4, order_item: issued });
+    await within(rowOf("スピーカー")).findByText("2026年11月20日 07:45");
+
+    page.state.answer = [items[0]!, { ...items[1]!, note: "新しい備考", version: 2 }, items[2]!, newcomer];
+    page.catalogueChanged();
+    // The answer has landed once its new row shows.
+    await screen.findByText("ミキサー");
+    expect(page.reads()).toBe(2);
+    expect(within(rowOf("スピーカー")).getByText("2026年11月20日 07:45")).toBeInTheDocument();
+    // Control: the answer's own newer row goes in.
+    expect(within(rowOf("LEDライト")).getByText("新しい備考")).toBeInTheDocument();
+  });
+
+  it("a row deleted by an event does not come back from an answer that still has it", async () => {
+    const page = live();
+    await screen.findByText("マイク");
+    serverEmit("orderitems.deleted", { seq: 5, id: 3, work_case: 5 });
+    await waitFor(() => expect(screen.queryByText("マイク")).not.toBeInTheDocument());
+
+    page.state.answer = [...items, newcomer];
+    page.catalogueChanged();
+    await screen.findByText("ミキサー");
+    expect(screen.queryByText("マイク")).not.toBeInTheDocument();
+    expect(screen.getByText("スピーカー")).toBeInTheDocument();
+  });
+
+  it("the user's own issue stays when a refetch read before it answers after it", async () => {
+    const page = live();
+    await screen.findByText("スピーカー");
+    let release = () => {};
+    page.state.held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    page.state.answer = [...items, newcomer];
+    page.catalogueChanged();
+    await waitFor(() => expect(page.reads()).toBe(2));
+    // The refetch is out (read before the issue); the issue is answered first.
+    await act(async () => {
+      await page.store.dispatch(
+        orderItemsApi.endpoints.patchOrderItem.initiate({ id: 1, caseId: 5, body: { issue: issuedAt } }),
+      );
+    });
+    await within(rowOf("スピーカー")).findByText("2026年11月20日 07:45");
+    release();
+    await screen.findByText("ミキサー");
+    expect(within(rowOf("スピーカー")).getByText("2026年11月20日 07:45")).toBeInTheDocument();
   });
 });

@@ -12,7 +12,7 @@ import { api } from "../../lib/api";
 import { removeById, upsertById } from "../../lib/cacheUpdates";
 import { isCaseWatched } from "../../lib/caseRoom";
 import { saveBlob } from "../../lib/download";
-import { replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
+import { liveList, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { liveStateOf, memoryOf, nextArrival, summaryTable, takeRows } from "../../lib/liveState";
 import { onServerEvent } from "../../lib/socket";
 import {
@@ -180,7 +180,7 @@ export const orderItemsApi = api.injectEndpoints({
             ...CATALOGUE_EVENTS.map((event) => onServerEvent(event, refetch)),
           ];
         }),
-      onQueryStarted: replayOnLoad,
+      ...liveList<OrderItemDto>("orderItems"),
     }),
     caseCategories: build.query<CategoryDto[], number>({
       query: caseCategoriesUrl,
@@ -200,7 +200,7 @@ export const orderItemsApi = api.injectEndpoints({
             }),
           ];
         }),
-      onQueryStarted: replayOnLoad,
+      ...liveList<CategoryDto>("categories"),
     }),
     addItem: build.mutation<AllocationResultDto, CaseArg & { itemId: number }>({
       query: ({ itemId, caseId }) => ({ url: `/api/additem/${itemId}/${caseId}/`, method: "POST" }),

@@ -1,12 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ja } from "@zaiko/common/messages/ja";
 import type { WorkCaseDto } from "../../lib/allocation";
+import { api } from "../../lib/api";
 import { expectAlertDialog, expectNoAlertDialog } from "../../test/alerts";
 import { resetFakeSocket, serverEmit } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
 import { workCaseDto } from "../../test/workCases";
 import { WorkCaseListPage } from "./WorkCaseListPage";
+import { workcasesApi } from "./workcasesApi";
 
 jest.mock("../../lib/socket", () => require("../../test/fakeSocket").socketModule);
 
@@ -324,5 +326,88 @@ describe("WorkCaseListPage", () => {
     stubFetch(() => json(500, {}));
     renderPage(<WorkCaseListPage />, { at: "/workcase", session: { ...ownerSession, groupId: 8 } });
     await expectAlertDialog(t.fetchFailed);
+  });
+});
+
+/**
+ * Every row of a list answer passes the store's one rule (lib/liveState.ts, lib/liveCache.ts liveList), as
+ * an event's does: the answer of a refetch (here asked for by invalidating the list, as a reconnect does) is
+ * served from `answer`, which a test sets to a list read before a change the page already shows.
+ */
+describe("WorkCaseListPage: list answers and events", () => {
+  function live(first: WorkCaseDto[]) {
+    const state = { answer: first, held: undefined as Promise<void> | undefined };
+    const view = setup({
+      "GET /api/workcaselist/": async () => {
+        await state.held;
+        return json(200, state.answer);
+      },
+      "DELETE /api/workcases/2/": json(204, null),
+    });
+    const reads = () => view.requests.filter((r) => route(r) === "GET /api/workcaselist/").length;
+    const refetch = () =>
+      act(() => {
+        view.store.dispatch(api.util.invalidateTags([{ type: "WorkCase", id: "LIST" }]));
+      });
+    return { ...view, state, reads, refetch };
+  }
+  const newcomer = wc(12, "新しい案件", cases[1]!.start_date, cases[1]!.end_date);
+
+  it("an answer read before an event's newer row does not put the older one back; a newer answer row goes in", async () => {
+    const page = live(cases);
+    await screen.findByRole("link", { name: "秋祭り" });
+    serverEmit("workcases.upserted", {
+      seq: 2,
+      workcase: { ...cases[0]!, title: "秋祭り（更新）", version: 3 },
+    });
+    await screen.findByRole("link", { name: "秋祭り（更新）" });
+
+    page.state.answer = [
+      { ...cases[0]!, title: "秋祭り（古い）", version: 2 },
+      { ...cases[1]!, title: "Winter Fes 2", version: 2 },
+      cases[2]!,
+      newcomer,
+    ];
+    await page.refetch();
+    // The answer has landed once its new case shows.
+    await screen.findByRole("link", { name: "新しい案件" });
+    expect(page.reads()).toBe(2);
+    expect(screen.getByRole("link", { name: "秋祭り（更新）" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "秋祭り（古い）" })).not.toBeInTheDocument();
+    // Control: the answer's own newer rows go in.
+    expect(screen.getByRole("link", { name: "Winter Fes 2" })).toBeInTheDocument();
+  });
+
+  it("a case deleted by an event does not come back from an answer that still has it", async () => {
+    const page = live(cases);
+    await screen.findByRole("link", { name: "Winter Fes" });
+    serverEmit("workcases.deleted", { seq: 2, id: 2 });
+    await waitFor(() => expect(screen.queryByRole("link", { name: "Winter Fes" })).not.toBeInTheDocument());
+
+    page.state.answer = [...cases, newcomer];
+    await page.refetch();
+    await screen.findByRole("link", { name: "新しい案件" });
+    expect(screen.queryByRole("link", { name: "Winter Fes" })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "秋祭り" })).toBeInTheDocument();
+  });
+
+  it("the user's own delete stays when a refetch read before it answers after it", async () => {
+    const page = live(cases);
+    await screen.findByRole("link", { name: "Winter Fes" });
+    let release = () => {};
+    page.state.held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    page.state.answer = [...cases, newcomer];
+    await page.refetch();
+    await waitFor(() => expect(page.reads()).toBe(2));
+    // The refetch is out (read before the delete); the delete is answered first.
+    await act(async () => {
+      await page.store.dispatch(workcasesApi.endpoints.deleteWorkCase.initiate({ id: 2, groupId: 7 }));
+    });
+    await waitFor(() => expect(screen.queryByRole("link", { name: "Winter Fes" })).not.toBeInTheDocument());
+    release();
+    await screen.findByRole("link", { name: "新しい案件" });
+    expect(screen.queryByRole("link", { name: "Winter Fes" })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import type { WorkCaseDto } from "../../lib/allocation";
 import { api } from "../../lib/api";
-import { onAccepted, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
+import { liveList, onAccepted, subscribeWhileCached } from "../../lib/liveCache";
 import { liveStateOf, rowInto, rowOut } from "../../lib/liveState";
 import { onServerEvent } from "../../lib/socket";
 import { workCaseListUrl } from "./requests";
@@ -38,7 +38,7 @@ export const workcasesApi = api.injectEndpoints({
             }),
           ];
         }),
-      onQueryStarted: replayOnLoad,
+      ...liveList<WorkCaseDto>("workCases"),
     }),
     createWorkCase: build.mutation<WorkCaseDto, WorkCaseInput & { groupId: number }>({
       query: ({ groupId, ...body }) => ({

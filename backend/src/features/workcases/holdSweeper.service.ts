@@ -1,7 +1,9 @@
 import { rooms } from "@zaiko/common/realtime/events";
+import type { Tx } from "../../db/client";
 import type { LogDeps, ReadDeps, WriteDeps } from "../../lib/serviceDeps";
 import { inTransaction } from "../../lib/transaction";
-import { cancelByIds, claimDue, nextHoldDeadline } from "./holdSweeper.queries";
+import type { EventBuffer } from "../../realtime/eventBuffer";
+import { claimDue, nextHoldDeadline, type Released } from "./holdSweeper.queries";
 import { presentWorkCase } from "./workcases.presenter";
 import { caseViews } from "./workcases.queries";
 import { publishCaseUsage, recordStatusHistory } from "./workcases.status";
@@ -10,56 +12,43 @@ import { publishCaseUsage, recordStatusHistory } from "./workcases.status";
 const BATCH = 200;
 
 /**
- * Test-only switches. `naive` is the two-process test's control: it reads the due cases without a lock and
- * updates them by id alone, as a sweep that forgot the other processes would; `afterClaim` runs inside the
- * transaction once the cases are claimed (or, naive, once they are read), so a test can make two sweeps meet.
+ * How a sweep claims its cases: inside the sweep's transaction, marks up to `batch` due holds cancelled and
+ * returns those this caller released (each case to one caller only, whatever runs at once). Production uses
+ * `claimDue`; a test hands in another claim composed from it (docs/testing.md), never a switch of this file.
  */
-export interface SweepOptions {
-  naive?: boolean;
-  afterClaim?: (ids: number[]) => Promise<void>;
-}
+export type ClaimDue = (tx: Tx, batch: number) => Promise<Released[]>;
 
 /**
  * One pass: releases every hold whose deadline has passed (status → cancelled; deadline and holder kept) and,
  * after each transaction commits, pushes `workcases.upserted` and the items' `stock.changed` to the group.
  * Returns the ids this call released (each id is released by exactly one caller, whatever runs at once).
  */
-export async function sweepLapsedHolds(deps: WriteDeps, opts: SweepOptions = {}): Promise<number[]> {
+export async function sweepLapsedHolds(deps: WriteDeps, claim: ClaimDue = claimDue): Promise<number[]> {
   const released: number[] = [];
   for (;;) {
     const batch = await inTransaction(deps, async (tx, events) => {
-      const rows = await claimDue(tx, opts.naive === true, BATCH);
-      if (opts.naive && rows.length > 0) {
-        await opts.afterClaim?.(rows.map((r) => r.id));
-        await cancelByIds(
-          tx,
-          rows.map((r) => r.id),
-        );
-      } else if (rows.length > 0) {
-        await opts.afterClaim?.(rows.map((r) => r.id));
-      }
-      const byGroup = new Map<number, number[]>();
-      for (const r of rows) byGroup.set(r.group_id, [...(byGroup.get(r.group_id) ?? []), r.id]);
-      for (const [groupId, ids] of byGroup) {
-        for (const view of await caseViews(tx, groupId, ids)) {
-          events.add(groupId, rooms.group(groupId), "workcases.upserted", {
-            workcase: presentWorkCase(view),
-          });
-          await publishCaseUsage(tx, events, groupId, view.id);
-          // The lapse is the system's doing: no member is recorded (docs/history.md).
-          await recordStatusHistory(
-            tx,
-            events,
-            { groupId, id: null },
-            { ...view, status: "tentative" },
-            view,
-          );
-        }
-      }
+      const rows = await claim(tx, BATCH);
+      await announceReleases(tx, events, rows);
       return rows.map((r) => r.id);
     });
     released.push(...batch);
     if (batch.length < BATCH) return released;
+  }
+}
+
+/** The release's other half, in the claim's transaction: each case's event, its items' usage, its history. */
+async function announceReleases(tx: Tx, events: EventBuffer, rows: Released[]): Promise<void> {
+  const byGroup = new Map<number, number[]>();
+  for (const r of rows) byGroup.set(r.group_id, [...(byGroup.get(r.group_id) ?? []), r.id]);
+  for (const [groupId, ids] of byGroup) {
+    for (const view of await caseViews(tx, groupId, ids)) {
+      events.add(groupId, rooms.group(groupId), "workcases.upserted", {
+        workcase: presentWorkCase(view),
+      });
+      await publishCaseUsage(tx, events, groupId, view.id);
+      // The lapse is the system's doing: no member is recorded (docs/history.md).
+      await recordStatusHistory(tx, events, { groupId, id: null }, { ...view, status: "tentative" }, view);
+    }
   }
 }
 
