@@ -118,6 +118,13 @@ export function orderItemListColumns({
     dateColumn("end_date", t.end),
     dateColumn("issue", t.issueTime),
     dateColumn("receive", t.receiveTime),
-    helper.accessor("note", { id: "note", header: t.note, enableGlobalFilter: false, enableSorting: false }),
+    helper.accessor("note", {
+      id: "note",
+      header: t.note,
+      enableGlobalFilter: false,
+      enableSorting: false,
+      // Prose wraps anywhere; names and dates only between words (DataTable.css).
+      meta: { className: "col-note" },
+    }),
   ]) as DataTableColumn<OrderItemDto>[];
 }
