@@ -9,3 +9,4 @@ export {
   dataTableFeatures,
   sortFn_natural,
 } from "./tableFeatures";
+export { Words } from "./Words";
