@@ -190,10 +190,13 @@ describeInBrowser("issue 36 point 8: cramped phone screens and the desktop shipp
       // Each label's box ends before the next one starts (11/2811/2911/30 ran together).
       const labels = await phone
         .locator(".tl-head .tl-day-date")
-        .evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => [r.left, r.right]));
+        .evaluateAll((els) =>
+          els.map((el) => el.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })),
+        );
       expect(labels.length).toBe(14);
-      for (let i = 1; i < labels.length; i++)
-        expect((labels[i] as number[])[0]).toBeGreaterThanOrEqual((labels[i - 1] as number[])[1] + 1);
+      labels.slice(1).forEach((label, i) => {
+        expect(label.left).toBeGreaterThanOrEqual((labels[i]?.right ?? Number.POSITIVE_INFINITY) + 1);
+      });
       // Every bar shows its number; a name is shown only where at least two characters of it fit.
       const unreadable = await row.locator(".tl-bar").evaluateAll((bars) =>
         bars.flatMap((bar) => {
