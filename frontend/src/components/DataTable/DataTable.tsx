@@ -4,9 +4,10 @@ import { SortAltIcon } from "primereact/icons/sortalt";
 import { SortAmountDownIcon } from "primereact/icons/sortamountdown";
 import { SortAmountUpAltIcon } from "primereact/icons/sortamountupalt";
 import { ProgressSpinner } from "primereact/progressspinner";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { PAGE_SIZES, TablePager } from "./TablePager";
 import { type DataTableColumn, dataTableFeatures } from "./tableFeatures";
+import { useScrollEdges } from "./useScrollEdges";
 import "./DataTable.css";
 
 export interface DataTableProps<T extends RowData> {
@@ -105,87 +106,99 @@ export function DataTable<T extends RowData>({
   if (visibleRowsRef)
     visibleRowsRef.current = table.getPrePaginatedRowModel().rows.map((row) => row.original);
   const columnCount = table.getAllLeafColumns().length;
+  const scrollBox = useRef<HTMLElement>(null);
+  const edges = useScrollEdges(scrollBox);
+  // A shadow on the side with hidden columns (DataTable.css): the box scrolls, the frame around it does not.
+  const frameClasses = [
+    "dt-scroll-frame",
+    edges.before ? "dt-more-before" : "",
+    edges.after ? "dt-more-after" : "",
+  ];
 
   return (
     <div className={phoneLayout === "stack" ? "dt dt-stack" : "dt"}>
-      <section className="dt-scroll p-datatable p-component" aria-label={label}>
-        <table className="p-datatable-table dt-table">
-          <thead className="p-datatable-thead">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const column = header.column;
-                  const canSort = column.getCanSort();
-                  const dir = column.getIsSorted();
-                  const meta = column.columnDef.meta;
-                  const classes = [
-                    canSort ? "p-sortable-column" : "",
-                    dir ? "p-highlight" : "",
-                    meta?.className ?? "",
-                  ];
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      colSpan={header.colSpan}
-                      aria-sort={canSort ? ariaSort(dir) : undefined}
-                      className={classes.filter(Boolean).join(" ")}
-                    >
-                      {header.isPlaceholder ? null : canSort ? (
-                        <button
-                          type="button"
-                          className="dt-sort-button"
-                          onClick={() => toggleSort(column.id)}
-                        >
-                          <table.FlexRender header={header} />
-                          <SortIcon dir={dir} />
-                        </button>
-                      ) : (
-                        <table.FlexRender header={header} />
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody className="p-datatable-tbody">
-            {loading && rows.length === 0 ? (
-              <tr>
-                <td colSpan={columnCount} className="dt-message">
-                  <ProgressSpinner className="dt-spinner" strokeWidth="4" aria-label={ja.common.loading} />
-                </td>
-              </tr>
-            ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={columnCount} className="dt-message">
-                  {emptyMessage}
-                </td>
-              </tr>
-            ) : (
-              rows.map((row) => (
-                <tr key={row.id}>
-                  {row.getAllCells().map((cell) => {
-                    const meta = cell.column.columnDef.meta;
-                    const classes = [meta?.className ?? "", meta?.nowrap ? "dt-nowrap" : ""].filter(Boolean);
-                    const header = cell.column.columnDef.header;
+      <div className={frameClasses.filter(Boolean).join(" ")}>
+        <section ref={scrollBox} className="dt-scroll p-datatable p-component" aria-label={label}>
+          <table className="p-datatable-table dt-table">
+            <thead className="p-datatable-thead">
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const column = header.column;
+                    const canSort = column.getCanSort();
+                    const dir = column.getIsSorted();
+                    const meta = column.columnDef.meta;
+                    const classes = [
+                      canSort ? "p-sortable-column" : "",
+                      dir ? "p-highlight" : "",
+                      meta?.className ?? "",
+                    ];
                     return (
-                      <td
-                        key={cell.id}
-                        className={classes.join(" ") || undefined}
-                        // The stacked layout's line label (CSS, hidden from the accessible name).
-                        data-label={typeof header === "string" && header !== "" ? header : undefined}
+                      <th
+                        key={header.id}
+                        scope="col"
+                        colSpan={header.colSpan}
+                        aria-sort={canSort ? ariaSort(dir) : undefined}
+                        className={classes.filter(Boolean).join(" ")}
                       >
-                        <table.FlexRender cell={cell} />
-                      </td>
+                        {header.isPlaceholder ? null : canSort ? (
+                          <button
+                            type="button"
+                            className="dt-sort-button"
+                            onClick={() => toggleSort(column.id)}
+                          >
+                            <table.FlexRender header={header} />
+                            <SortIcon dir={dir} />
+                          </button>
+                        ) : (
+                          <table.FlexRender header={header} />
+                        )}
+                      </th>
                     );
                   })}
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </section>
+              ))}
+            </thead>
+            <tbody className="p-datatable-tbody">
+              {loading && rows.length === 0 ? (
+                <tr>
+                  <td colSpan={columnCount} className="dt-message">
+                    <ProgressSpinner className="dt-spinner" strokeWidth="4" aria-label={ja.common.loading} />
+                  </td>
+                </tr>
+              ) : rows.length === 0 ? (
+                <tr>
+                  <td colSpan={columnCount} className="dt-message">
+                    {emptyMessage}
+                  </td>
+                </tr>
+              ) : (
+                rows.map((row) => (
+                  <tr key={row.id}>
+                    {row.getAllCells().map((cell) => {
+                      const meta = cell.column.columnDef.meta;
+                      const classes = [meta?.className ?? "", meta?.nowrap ? "dt-nowrap" : ""].filter(
+                        Boolean,
+                      );
+                      const header = cell.column.columnDef.header;
+                      return (
+                        <td
+                          key={cell.id}
+                          className={classes.join(" ") || undefined}
+                          // The stacked layout's line label (CSS, hidden from the accessible name).
+                          data-label={typeof header === "string" && header !== "" ? header : undefined}
+                        >
+                          <table.FlexRender cell={cell} />
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </section>
+      </div>
       <TablePager
         pageIndex={pagination.pageIndex}
         pageCount={pageCount}

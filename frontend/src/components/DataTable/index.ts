@@ -1,4 +1,5 @@
 export { DataTable, type DataTableProps } from "./DataTable";
+export { OneLineText } from "./OneLineText";
 export { PAGE_SIZE_ALL, PAGE_SIZES } from "./TablePager";
 export {
   type DataTableColumn,
@@ -8,3 +9,4 @@ export {
   dataTableFeatures,
   sortFn_natural,
 } from "./tableFeatures";
+export { Words } from "./Words";

@@ -99,7 +99,12 @@ function ItemRow({ item, data, today }: { item: TimelineItemDto; data: TimelineD
               aria-label={label}
             >
               <span className="tl-bar-text">
-                <strong>{bar.quantity}</strong> {outage ? t.outageBarText(bar.case_title) : bar.case_title}
+                <strong>{bar.quantity}</strong>
+                {/* Hidden on a bar too narrow for a few characters of it (availability.css): the tooltip names it. */}
+                <span className="tl-bar-name">
+                  {" "}
+                  {outage ? t.outageBarText(bar.case_title) : bar.case_title}
+                </span>
               </span>
             </Link>
           );

@@ -1,6 +1,6 @@
 import type { WeekItemDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
-import { type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
+import { type DataTableColumn, dataTableColumnHelper, OneLineText } from "../../components/DataTable";
 import { WEEK_DAYS } from "./itemsApi";
 
 const helper = dataTableColumnHelper<WeekItemDto>();
@@ -69,6 +69,8 @@ export function itemColumns(
     helper.accessor("category_name", {
       header: ja.itemList.category,
       meta: { className: "col-category" },
+      // One line (電源・ケー/ブル broke inside a word on a phone); a very long name ends in … with a tooltip.
+      cell: ({ getValue }) => <OneLineText text={getValue() as string} />,
     }),
     helper.accessor("stock_quantity", {
       header: ja.itemList.stock,

@@ -3,7 +3,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import { Dropdown } from "primereact/dropdown";
 import { type ReactNode, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
-import { DataTable, type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
+import { DataTable, type DataTableColumn, dataTableColumnHelper, Words } from "../../components/DataTable";
 import { dropdownNames } from "../../components/form/dropdownNames";
 import { SearchField } from "../../components/form/SearchField";
 import type { SummaryRowDto } from "../../lib/allocation";
@@ -95,16 +95,24 @@ export function InventoryCard({
         helper.accessor("name", {
           id: "name",
           header: t.itemName,
-          cell: ({ row }) =>
-            itemDayPath ? (
-              <Link to={`${itemDayPath}?search=${encodeURIComponent(row.original.name)}`}>
-                {row.original.name}
-              </Link>
-            ) : (
-              row.original.name
-            ),
+          cell: ({ row }) => (
+            <Words>
+              {itemDayPath ? (
+                <Link to={`${itemDayPath}?search=${encodeURIComponent(row.original.name)}`}>
+                  {row.original.name}
+                </Link>
+              ) : (
+                row.original.name
+              )}
+            </Words>
+          ),
         }),
-        helper.accessor("category", { id: "category", header: t.category, enableGlobalFilter: false }),
+        helper.accessor("category", {
+          id: "category",
+          header: t.category,
+          enableGlobalFilter: false,
+          cell: ({ row }) => <Words>{row.original.category}</Words>,
+        }),
         helper.accessor("shippable_quantity", {
           id: "shippable",
           header: t.shippable,

@@ -1,7 +1,7 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { useMemo } from "react";
 import { Link } from "react-router-dom";
-import { DataTable, type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
+import { DataTable, type DataTableColumn, dataTableColumnHelper, Words } from "../../components/DataTable";
 import { ListIcon } from "../../components/icons/glyphs/ListIcon";
 import type { OrderItemDto } from "../../lib/allocation";
 import { byEndDateDesc } from "./orderItemSort";
@@ -47,8 +47,16 @@ export function ShippedItemsCard({ orderItems, loading, listHref, busy, pending,
   const columns = useMemo(
     () =>
       helper.columns([
-        helper.accessor((o) => o.items.title, { id: "title", header: t.itemName }),
-        helper.accessor("category", { id: "category", header: t.category }),
+        helper.accessor((o) => o.items.title, {
+          id: "title",
+          header: t.itemName,
+          cell: ({ row }) => <Words>{row.original.items.title}</Words>,
+        }),
+        helper.accessor("category", {
+          id: "category",
+          header: t.category,
+          cell: ({ row }) => <Words>{row.original.category}</Words>,
+        }),
         helper.accessor("order_quantity", {
           id: "order_quantity",
           header: t.shippedQuantity,

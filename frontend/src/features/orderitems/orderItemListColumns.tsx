@@ -2,7 +2,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
 import { PencilIcon } from "primereact/icons/pencil";
 import { Link } from "react-router-dom";
-import { type DataTableColumn, dataTableColumnHelper } from "../../components/DataTable";
+import { type DataTableColumn, dataTableColumnHelper, Words } from "../../components/DataTable";
 import { primeIcon } from "../../components/icons/primeIcon";
 import {
   type MovableRow,
@@ -51,7 +51,11 @@ export function orderItemListColumns({
           : displayDateTime(row.original[id]),
     });
   return helper.columns([
-    helper.accessor((o) => o.items.title, { id: "title", header: t.item }),
+    helper.accessor((o) => o.items.title, {
+      id: "title",
+      header: t.item,
+      cell: ({ row }) => <Words>{row.original.items.title}</Words>,
+    }),
     helper.accessor("order_quantity", {
       id: "order_quantity",
       header: t.orderQuantity,
@@ -113,11 +117,19 @@ export function orderItemListColumns({
       id: "category",
       header: ja.orderitems.category,
       enableGlobalFilter: false,
+      cell: ({ row }) => <Words>{row.original.category}</Words>,
     }),
     dateColumn("start_date", t.start),
     dateColumn("end_date", t.end),
     dateColumn("issue", t.issueTime),
     dateColumn("receive", t.receiveTime),
-    helper.accessor("note", { id: "note", header: t.note, enableGlobalFilter: false, enableSorting: false }),
+    helper.accessor("note", {
+      id: "note",
+      header: t.note,
+      enableGlobalFilter: false,
+      enableSorting: false,
+      // Prose wraps anywhere; names and dates only between words (DataTable.css).
+      meta: { className: "col-note" },
+    }),
   ]) as DataTableColumn<OrderItemDto>[];
 }
