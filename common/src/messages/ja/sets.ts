@@ -1,0 +1,27 @@
+/**
+ * セット品 (docs/sets.md): the set catalogue, booking sets on a case, and the server's refusals. All ours.
+ */
+export const ja = {
+  sets: {
+    // the catalogue (server and forms)
+    titleRequired: "セット名は必須です",
+    titleTaken: "このセット名は既に使われています",
+    partsRequired: "構成アイテムを1つ以上指定してください",
+    tooManyParts: (max: number) => `構成アイテムは${max}種類までです`,
+    partItem: "構成アイテムを選択してください",
+    partNotInGroup: "構成アイテムが見つかりません",
+    partDuplicate: "同じアイテムが構成に重複しています",
+    partQuantity: "数量は1以上の整数で入力してください",
+    // booking sets on a case
+    shortage: "在庫が不足している構成アイテムがあります",
+    nothingToReduce: "この案件にはこのセットが割り当てられていません",
+    belowSetNeed: (title: string, need: number) =>
+      `${title} はセットの構成品として${need}個使われています。セットの数を減らしてください`,
+    // 履歴
+    historyAdd: (who: string, set: string, q: number) => `${who} が ${set} を ${q}セット 追加`,
+    historyReduce: (who: string, set: string, q: number) => `${who} が ${set} を ${q}セット 削除`,
+    historyCreate: (who: string, set: string) => `${who} が セット「${set}」を登録`,
+    historyUpdate: (who: string, set: string) => `${who} が セット「${set}」を編集`,
+    historyDelete: (who: string, set: string) => `${who} が セット「${set}」を削除`,
+  },
+} as const;
