@@ -19,6 +19,8 @@ const BACKEND_FEATURE_ORDER = [
   "items",
   "inventory",
   "orderitems",
+  // セット品: books its parts as order items (orderitems), answers with the case's summary rows (inventory).
+  "sets",
   "workcases",
   "warehouse",
   "imports",
