@@ -41,6 +41,8 @@ const FRONTEND_FEATURE_ORDER = [
   "availability",
   "categories",
   "items",
+  // セット品: its live catalogue is used by the case screen (orderitems).
+  "sets",
   "members",
   "orderitems",
   "workcases",

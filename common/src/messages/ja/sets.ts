@@ -17,6 +17,22 @@ export const ja = {
     nothingToReduce: "この案件にはこのセットが割り当てられていません",
     belowSetNeed: (title: string, need: number) =>
       `${title} はセットの構成品として${need}個使われています。セットの数を減らしてください`,
+    // the case screen (案件詳細)
+    heading: "セット品",
+    setName: "セット名",
+    category: "カテゴリ",
+    shippableSets: "出荷可能セット数",
+    bookedSets: "セット数",
+    count: (n: number) => `${n}セット`,
+    add: (title: string) => `${title}を1セット追加`,
+    reduce: (title: string) => `${title}を1セット減らす`,
+    showParts: (title: string) => `${title}の構成アイテムを表示`,
+    part: (title: string, perSet: number, total: number) =>
+      `${title}　${total}個（1セットあたり${perSet}個）`,
+    changed: "セットの構成が変更されています。この案件は予約したときの構成のままです",
+    deleted: "このセットはカタログから削除されています",
+    notAdded: (title: string, sets: number) =>
+      `${title}を${sets}セット追加できませんでした。在庫が不足している構成アイテム：`,
     // 履歴
     historyAdd: (who: string, set: string, q: number) => `${who} が ${set} を ${q}セット 追加`,
     historyReduce: (who: string, set: string, q: number) => `${who} が ${set} を ${q}セット 削除`,
