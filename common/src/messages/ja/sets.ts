@@ -28,7 +28,7 @@ export const ja = {
     reduce: (title: string) => `${title}を1セット減らす`,
     showParts: (title: string) => `${title}の構成アイテムを表示`,
     part: (title: string, perSet: number, total: number) =>
-      `${title}　${total}個（1セットあたり${perSet}個）`,
+      `${title}：${total}個（1セットあたり${perSet}個）`,
     changed: "セットの構成が変更されています。この案件は予約したときの構成のままです",
     deleted: "このセットはカタログから削除されています",
     notAdded: (title: string, sets: number) =>
