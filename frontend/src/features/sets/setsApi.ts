@@ -1,8 +1,25 @@
+import type { CategoryDto, WeeklyItemsDto } from "@zaiko/common/catalogue/catalogue.schema";
 import type { ItemSetDto, SetWriteInput } from "@zaiko/common/sets/sets.schema";
+import { todayParts } from "@zaiko/common/today";
 import { api } from "../../lib/api";
+import { businessTimeZone } from "../../lib/businessZone";
 import { replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { liveStateOf, rowInto, rowOut } from "../../lib/liveState";
 import { onServerEvent } from "../../lib/socket";
+
+/** What the set form picks from: the group's items (title, category) and categories. */
+export interface PartChoices {
+  items: { id: number; title: string; category_name: string }[];
+  categories: CategoryDto[];
+}
+
+const CATALOGUE_EVENTS = [
+  "items.upserted",
+  "items.deleted",
+  "items.imported",
+  "categories.upserted",
+  "categories.deleted",
+] as const;
 
 /** The set catalogue of the group (docs/sets.md), live: sets by title as the server sorts them. */
 export const setsApi = api.injectEndpoints({
@@ -39,6 +56,26 @@ export const setsApi = api.injectEndpoints({
         }),
       onQueryStarted: replayOnLoad,
     }),
+    /** The items and categories of the group, read from today's weekly view (the one list of every item). */
+    partChoices: build.query<PartChoices, number>({
+      query: (groupId) => {
+        const { y, m, d } = todayParts(new Date(), businessTimeZone());
+        return `/api/items/${y}/${m}/${d}/?groupid=${groupId}`;
+      },
+      transformResponse: ({ results }: WeeklyItemsDto) => ({
+        items: results.items.map((i) => ({ id: i.id, title: i.title, category_name: i.category_name })),
+        categories: results.categories,
+      }),
+      providesTags: [{ type: "ItemSet", id: "CHOICES" }],
+      onCacheEntryAdded: (groupId, cache) =>
+        subscribeWhileCached(groupId, cache, (_apply, { dispatch }) =>
+          CATALOGUE_EVENTS.map((event) =>
+            onServerEvent(event, () =>
+              dispatch(api.util.invalidateTags([{ type: "ItemSet", id: "CHOICES" }])),
+            ),
+          ),
+        ),
+    }),
     createSet: build.mutation<ItemSetDto, SetWriteInput>({
       query: (body) => ({ url: "/api/sets/", method: "POST", body }),
       invalidatesTags: [{ type: "ItemSet", id: "LIST" }],
@@ -54,5 +91,10 @@ export const setsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGroupSetsQuery, useCreateSetMutation, useUpdateSetMutation, useDeleteSetMutation } =
-  setsApi;
+export const {
+  useGroupSetsQuery,
+  usePartChoicesQuery,
+  useCreateSetMutation,
+  useUpdateSetMutation,
+  useDeleteSetMutation,
+} = setsApi;
