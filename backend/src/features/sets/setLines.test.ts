@@ -259,5 +259,32 @@ describeOnDatabases("sets booked on a case", (driver) => {
         .where(eq(caseSetLines.workCaseId, kase.id));
       expect(rows.map((r) => r.quantity)).toEqual([1]);
     });
+    describe("POST /api/duplicate_work_case/{id}/ with sets", () => {
+      it("copies the case's set lines with the order items, so the copy's sets reduce as sets", async () => {
+        const { speaker, mixer, set } = await paSet({ speaker: 10, mixer: 10 });
+        const kase = await makeCase(server, owner, { start: at(0), end: at(10) });
+        await addSet(server, owner, set.id, kase.id).expect(200);
+        await add(server, owner, speaker.id, kase.id).expect(200);
+        const copy = (
+          await api()
+            .post(`/api/duplicate_work_case/${kase.id}/`)
+            .set(bearer(owner))
+            .send({ start_date: at(20), end_date: at(30) })
+            .expect(201)
+        ).body;
+        expect(await booked(copy.id)).toEqual({ [speaker.id]: 3, [mixer.id]: 1 });
+        expect(await lines(copy.id)).toEqual([
+          expect.objectContaining({
+            work_case: copy.id,
+            set: set.id,
+            quantity: 1,
+            parts: (await lines(kase.id))[0]!.parts,
+          }),
+        ]);
+        await reduceSet(server, owner, set.id, copy.id).expect(200);
+        expect(await booked(copy.id)).toEqual({ [speaker.id]: 1 });
+        expect(await booked(kase.id)).toEqual({ [speaker.id]: 3, [mixer.id]: 1 });
+      });
+    });
   });
 });

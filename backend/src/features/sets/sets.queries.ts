@@ -226,7 +226,7 @@ export function partsOfLines(db: Queryable, groupId: number, lineIds: number[]):
 /** A new line of `quantity` sets with its parts' snapshot. */
 export async function insertLine(
   tx: Tx,
-  row: { groupId: number; workCaseId: number; setId: number; title: string; quantity: number },
+  row: { groupId: number; workCaseId: number; setId: number | null; title: string; quantity: number },
   parts: { itemId: number; quantity: number }[],
 ): Promise<number> {
   const [created] = await tx.insert(caseSetLines).values(row).returning({ id: caseSetLines.id });
