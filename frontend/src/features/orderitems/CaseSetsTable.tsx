@@ -1,4 +1,5 @@
-import { shippableSets } from "@zaiko/common/availability/index";
+// The module itself, not the index: the index brings moment-timezone (daily.ts) into the case screen.
+import { shippableSets } from "@zaiko/common/availability/sets";
 import { ja } from "@zaiko/common/messages/ja";
 import type { CaseSetLineDto, ItemSetDto } from "@zaiko/common/sets/sets.schema";
 import { useMemo } from "react";

@@ -1,4 +1,5 @@
-import { unitsForSets } from "@zaiko/common/availability/index";
+// The module itself, not the index: the index brings moment-timezone (daily.ts) into the case screen.
+import { unitsForSets } from "@zaiko/common/availability/sets";
 import type { CaseSetLineDto } from "@zaiko/common/sets/sets.schema";
 import type { OrderItemDto } from "../../lib/allocation";
 
