@@ -15,6 +15,7 @@ import {
 import type { Tx } from "../../db/client";
 import { recordHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
+import { isUniqueViolation, sqlState } from "../../lib/pgErrors";
 import type { ReadDeps, WriteDeps } from "../../lib/serviceDeps";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
@@ -24,10 +25,10 @@ import { deleteOrderItem, insertOrderItems, publishOrderItem, retally, setQuanti
 import { presentLines } from "./setLines.presenter";
 import {
   deleteLine,
+  findSet,
   insertLine,
   type LineRow,
   lineRows,
-  lockSet,
   orderItemsOfParts,
   partsOfLines,
   partsOfSets,
@@ -107,111 +108,131 @@ async function finish(
 
 /**
  * POST /api/addset/{set}/{case}/: `count` more sets on the case, in one transaction. The parts are the case's
- * line's (what it booked first) or, for a first booking, the catalogue's. Locks: the set (share, so its parts
- * stay), then through lock_allocation the case (share) and every part item in id order, as a '+' takes them;
- * then each part's order item of the case, with its units for the sets added, is checked like an order item
- * edit (allocation's shortagesOf): any short part refuses all (409, the short parts named).
+ * line's (what it booked first) or, for a first booking, the catalogue's. Locks, through lock_allocation as a
+ * '+' takes them: the case (share), then every part item in id order; then each part's order item of the case,
+ * with its units for the sets added, is checked like an order item edit (allocation's shortagesOf): any short
+ * part refuses all (409, the short parts named). A set deleted meanwhile is a 404 (the line's key to it).
  */
-export function addSet(
+export async function addSet(
   deps: WriteDeps,
   actor: AuthUser,
   setId: number,
   caseId: number,
   count = 1,
 ): Promise<SetAllocationResultDto> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await inTransaction(
+        deps,
+        (tx, events) => addSetIn(tx, events, actor, setId, caseId, count),
+        retrying,
+      );
+    } catch (err) {
+      // Two first bookings of a set on one case that met an edit of it (so their parts, and locks, differed):
+      // the second's line is refused by the (case, set) key; once more, it finds the first's line and uses it.
+      if (isUniqueViolation(err) && attempt === 0) continue;
+      if (sqlState(err) === "23503") throw notFound();
+      throw err;
+    }
+  }
+}
+
+async function addSetIn(
+  tx: Tx,
+  events: EventBuffer,
+  actor: AuthUser,
+  setId: number,
+  caseId: number,
+  count: number,
+): Promise<SetAllocationResultDto> {
   const groupId = actor.groupId;
-  return inTransaction(
-    deps,
-    async (tx, events) => {
-      const set = await lockSet(tx, groupId, setId);
-      if (!set) throw notFound();
-      const catalogue: Part[] = (await partsOfSets(tx, groupId, [setId])).map((p) => ({
-        itemId: p.itemId,
-        quantity: p.quantity,
-      }));
-      // The line's parts may be an older version of the set's; both are locked, so whichever the line has
-      // after the locks (a line made meanwhile took the catalogue's, which the set's lock kept) is covered.
-      const before = await lineOf(tx, groupId, { caseId, setId });
-      const lockIds = [...catalogue, ...(before?.parts ?? [])].map((p) => p.itemId);
-      if (lockIds.length === 0) throw notFound();
-      const kase = await lockBooking(tx, groupId, caseId, lockIds);
-      if (kase.status === "cancelled") throw new HttpError(409, { error: ja.lifecycle.cancelledCase });
-      const current = await lineOf(tx, groupId, { caseId, setId });
-      const parts = current?.parts ?? catalogue;
-      if (parts.length === 0) throw notFound();
+  const set = await findSet(tx, groupId, setId);
+  if (!set) throw notFound();
+  const catalogue: Part[] = (await partsOfSets(tx, groupId, [setId])).map((p) => ({
+    itemId: p.itemId,
+    quantity: p.quantity,
+  }));
+  // The line's parts may be an older version of the set's: both are locked.
+  const before = await lineOf(tx, groupId, { caseId, setId });
+  const locked = new Set([...catalogue, ...(before?.parts ?? [])].map((p) => p.itemId));
+  if (locked.size === 0) throw notFound();
+  const kase = await lockBooking(tx, groupId, caseId, [...locked]);
+  if (kase.status === "cancelled") throw new HttpError(409, { error: ja.lifecycle.cancelledCase });
+  const current = await lineOf(tx, groupId, { caseId, setId });
+  const parts = current?.parts ?? catalogue;
+  if (parts.length === 0) throw notFound();
+  // A line made meanwhile from an edited set can name an item not locked yet: locked now, after the others
+  // (out of id order, so PostgreSQL may find a deadlock: the transaction is then retried).
+  const missing = parts.map((p) => p.itemId).filter((id) => !locked.has(id));
+  if (missing.length > 0) await lockAllocation(tx, groupId, { itemIds: missing });
 
-      const itemIds = parts.map((p) => p.itemId);
-      const items = new Map((await itemRows(tx, groupId, itemIds)).map((i) => [i.id, i]));
-      const existing = new Map(
-        (await orderItemsOfParts(tx, groupId, caseId, itemIds)).map((o) => [o.itemId, o]),
-      );
-      const proposals: ProposedBooking[] = parts.map((p) => {
-        const own = existing.get(p.itemId);
-        return {
-          item: items.get(p.itemId)!,
-          start: own?.startDate ?? kase.startDate,
-          end: own?.endDate ?? kase.endDate,
-          quantity: (own?.orderQuantity ?? 0) + p.quantity * count,
-        };
-      });
-      const windows = proposals.map((p) => ({ itemId: p.item.id, start: p.start, end: p.end }));
-      const shortages = await shortagesOf(tx, groupId, proposals, caseId);
-      if (shortages.length > 0) {
-        throw await shortageRefusal(tx, groupId, ja.sets.shortage, shortages, windows, caseId);
-      }
+  const itemIds = parts.map((p) => p.itemId);
+  const items = new Map((await itemRows(tx, groupId, itemIds)).map((i) => [i.id, i]));
+  const existing = new Map((await orderItemsOfParts(tx, groupId, caseId, itemIds)).map((o) => [o.itemId, o]));
+  const proposals: ProposedBooking[] = parts.map((p) => {
+    const own = existing.get(p.itemId);
+    return {
+      item: items.get(p.itemId)!,
+      start: own?.startDate ?? kase.startDate,
+      end: own?.endDate ?? kase.endDate,
+      quantity: (own?.orderQuantity ?? 0) + p.quantity * count,
+    };
+  });
+  const windows = proposals.map((p) => ({ itemId: p.item.id, start: p.start, end: p.end }));
+  const shortages = await shortagesOf(tx, groupId, proposals, caseId);
+  if (shortages.length > 0) {
+    throw await shortageRefusal(tx, groupId, ja.sets.shortage, shortages, windows, caseId);
+  }
 
-      const updated: number[] = [];
-      for (const p of proposals) {
-        const own = existing.get(p.item.id);
-        if (!own) continue;
-        await setQuantity(tx, own.id, p.quantity);
-        // More booked than came back: as for a '+', an order item back entirely loses its 入庫 time.
-        if (own.issuedQuantity > 0) await retally(tx, groupId, own.id, p.quantity);
-        updated.push(own.id);
-      }
-      const created = await insertOrderItems(
-        tx,
-        proposals
-          .filter((p) => !existing.has(p.item.id))
-          .map((p) => ({
-            groupId,
-            workCaseId: caseId,
-            itemId: p.item.id,
-            orderQuantity: p.quantity,
-            startDate: p.start,
-            endDate: p.end,
-            note: "",
-          })),
-      );
-      updated.push(...created.map((c) => c.id));
-
-      const sets = (current?.line.quantity ?? 0) + count;
-      let lineId: number;
-      if (current) {
-        lineId = current.line.id;
-        await setLineQuantity(tx, lineId, sets);
-      } else {
-        lineId = await insertLine(
-          tx,
-          { groupId, workCaseId: caseId, setId, title: set.title, quantity: sets },
-          parts,
-        );
-      }
-      await recordHistory(tx, events, actor, [
-        {
-          action: "set.add",
-          caseId,
-          caseTitle: kase.title,
-          itemTitle: current?.line.title ?? set.title,
-          quantity: count,
-          before: { sets: sets - count },
-          after: { sets },
-        },
-      ]);
-      return finish(tx, events, groupId, kase, { itemIds, windows, updated, deleted: [] }, lineId);
-    },
-    retrying,
+  const updated: number[] = [];
+  for (const p of proposals) {
+    const own = existing.get(p.item.id);
+    if (!own) continue;
+    await setQuantity(tx, own.id, p.quantity);
+    // More booked than came back: as for a '+', an order item back entirely loses its 入庫 time.
+    if (own.issuedQuantity > 0) await retally(tx, groupId, own.id, p.quantity);
+    updated.push(own.id);
+  }
+  const created = await insertOrderItems(
+    tx,
+    proposals
+      .filter((p) => !existing.has(p.item.id))
+      .map((p) => ({
+        groupId,
+        workCaseId: caseId,
+        itemId: p.item.id,
+        orderQuantity: p.quantity,
+        startDate: p.start,
+        endDate: p.end,
+        note: "",
+      })),
   );
+  updated.push(...created.map((c) => c.id));
+
+  const sets = (current?.line.quantity ?? 0) + count;
+  let lineId: number;
+  if (current) {
+    lineId = current.line.id;
+    await setLineQuantity(tx, lineId, sets);
+  } else {
+    lineId = await insertLine(
+      tx,
+      { groupId, workCaseId: caseId, setId, title: set.title, quantity: sets },
+      parts,
+    );
+  }
+  await recordHistory(tx, events, actor, [
+    {
+      action: "set.add",
+      caseId,
+      caseTitle: kase.title,
+      itemTitle: current?.line.title ?? set.title,
+      quantity: count,
+      before: { sets: sets - count },
+      after: { sets },
+    },
+  ]);
+  return finish(tx, events, groupId, kase, { itemIds, windows, updated, deleted: [] }, lineId);
 }
 
 /** The line of a set on a case, for POST /api/reduceset/{set}/{case}/: 404 for an unknown set or case. */
@@ -219,7 +240,7 @@ async function reduceTarget(tx: Tx, groupId: number, where: LineWhere) {
   const found = await lineOf(tx, groupId, where);
   if (found) return found;
   if (where.caseId === undefined || !(await findCase(tx, groupId, where.caseId))) throw notFound();
-  if (where.setId !== undefined && !(await lockSet(tx, groupId, where.setId))) throw notFound();
+  if (where.setId !== undefined && !(await findSet(tx, groupId, where.setId))) throw notFound();
   throw new HttpError(409, { error: ja.sets.nothingToReduce });
 }
 

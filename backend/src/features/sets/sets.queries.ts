@@ -156,13 +156,16 @@ export async function deleteSet(tx: Tx, groupId: number, id: number): Promise<bo
   return rows.length > 0;
 }
 
-/** Locks a set row (share) so its parts cannot change while a case books it. */
-export async function lockSet(tx: Tx, groupId: number, id: number) {
+/**
+ * A set of the group (id and title), not locked: a booking takes no lock on the set, only on its items, so a
+ * category delete (items, then its sets) and a set edit (the set, then its parts' item keys) never wait on a
+ * booking in a cycle (docs/sets.md, Locks).
+ */
+export async function findSet(tx: Tx, groupId: number, id: number) {
   const [row] = await tx
     .select({ id: itemSets.id, title: itemSets.title })
     .from(itemSets)
-    .where(and(eq(itemSets.groupId, groupId), eq(itemSets.id, id)))
-    .for("share");
+    .where(and(eq(itemSets.groupId, groupId), eq(itemSets.id, id)));
   return row;
 }
 
