@@ -159,7 +159,7 @@ export async function deleteSet(tx: Tx, groupId: number, id: number): Promise<bo
 /**
  * A set of the group (id and title), not locked: a booking takes no lock on the set, only on its items, so a
  * category delete (items, then its sets) and a set edit (the set, then its parts' item keys) never wait on a
- * booking in a cycle (docs/sets.md, Locks).
+ * booking in a cycle (docs/sets.md, "addset / reduceset").
  */
 export async function findSet(tx: Tx, groupId: number, id: number) {
   const [row] = await tx
