@@ -186,4 +186,33 @@ describe("sets on the case screen", () => {
     expect(screen.queryByRole("heading", { name: s.heading })).not.toBeInTheDocument();
     expect(within(shipped()).queryByRole("region", { name: s.heading })).not.toBeInTheDocument();
   });
+  it("a line of a deleted set keeps its parts, says so, and its '−' reduces it by its own id", async () => {
+    const gone = { ...line(1), set: null };
+    const answer: SetAllocationResultDto = {
+      line: null,
+      order_items: [orderItem(100, 11, "スピーカー", 1, 2)],
+      deleted_order_items: [101],
+      summary: [summary(11, "スピーカー", 8, 7), summary(12, "ミキサー", 4, 4)],
+    };
+    const { user, requests } = setup({
+      "GET /api/sets/": json(200, []),
+      "GET /api/setlines/": json(200, [gone]),
+      "POST /api/setlines/70/reduce/": json(200, answer),
+    });
+    const sets = await within(shipped()).findByRole("region", { name: s.heading });
+    expect(within(sets).queryByRole("button", { name: s.add("PAセット") })).not.toBeInTheDocument();
+    await user.click(within(sets).getByRole("button", { name: s.showParts("PAセット") }));
+    expect(within(sets).getByText(s.deleted)).toBeInTheDocument();
+    await user.click(within(sets).getByRole("button", { name: s.reduce("PAセット") }));
+    await waitFor(() =>
+      expect(requests.filter((r) => route(r) === "POST /api/setlines/70/reduce/")).toHaveLength(1),
+    );
+    // The line is gone; the speaker booked alone stays, the mixer that only the set held goes.
+    await waitFor(() =>
+      expect(within(shipped()).queryByRole("region", { name: s.heading })).not.toBeInTheDocument(),
+    );
+    const table = within(shipped()).getByRole("table");
+    expect(within(table).getByText("スピーカー")).toBeInTheDocument();
+    expect(within(table).queryByText("ミキサー")).not.toBeInTheDocument();
+  });
 });
