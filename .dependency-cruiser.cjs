@@ -20,6 +20,8 @@ const BACKEND_FEATURE_ORDER = [
   "items",
   "inventory",
   "orderitems",
+  // セット品: books its parts as order items (orderitems), answers with the case's summary rows (inventory).
+  "sets",
   "workcases",
   "warehouse",
   "imports",
@@ -40,6 +42,8 @@ const FRONTEND_FEATURE_ORDER = [
   "availability",
   "categories",
   "items",
+  // セット品: its live catalogue is used by the case screen (orderitems).
+  "sets",
   "members",
   "orderitems",
   "workcases",

@@ -9,6 +9,7 @@ import {
   makeCase,
   receivedBeforeIssued,
 } from "./features/orderitems/orderitems.testkit";
+import { makeSet } from "./features/sets/sets.testkit";
 import type { RunningServer } from "./server";
 import { activate, bearer, login, ownerWithStaff, type Session, signUpOwner, signUpStaff } from "./test/api";
 import { describeOnDatabases } from "./test/databases";
@@ -49,8 +50,13 @@ describeOnDatabases("fuzzing every call", (driver) => {
   /** A category, two items and a case of the owner's group, made the ordinary way. */
   const stock = async (s: Session, n: number) => {
     const category = (await makeCategory(server, s, `在庫${n}`)).id;
+    const items: number[] = [];
     for (const t of ["マイク", "スピーカー"])
-      await makeItem(server, s, { category, title: `${t}${n}`, stock: 3 });
+      items.push((await makeItem(server, s, { category, title: `${t}${n}`, stock: 3 })).id);
+    await makeSet(server, s, category, [
+      [items[0]!, 1],
+      [items[1]!, 2],
+    ]);
     await makeCase(server, s, { title: `案件${n}`, start: at(24), end: at(72) });
   };
   const ids = async (groupId: number): Promise<Record<IdKind, number[]>> => {
@@ -69,6 +75,8 @@ describeOnDatabases("fuzzing every call", (driver) => {
       order: await q("order_items"),
       user: await q("users"),
       movement: await q("order_item_movements"),
+      set: await q("item_sets"),
+      line: await q("case_set_lines"),
     };
   };
   /**
@@ -88,6 +96,8 @@ describeOnDatabases("fuzzing every call", (driver) => {
       await rows("items"),
       await rows("work_cases"),
       await rows("order_items"),
+      await rows("item_sets"),
+      await rows("case_set_lines"),
       await rows("users", `AND (id <= ${usersUpTo} OR is_member OR is_owner)`),
     ]);
   };
@@ -181,6 +191,16 @@ describeOnDatabases("fuzzing every call", (driver) => {
           OR length(btrim(last_name)) NOT BETWEEN 1 AND 200 OR strpos(first_name || last_name, chr(65533)) > 0
     `)) as unknown as { rows: unknown[] };
       expect(bad.rows).toEqual([]);
+      // A part's order item holds at least what its case's set lines need of it (docs/sets.md).
+      const belowNeed = (await server.deps.database.db.execute(sql`
+      SELECT p.item_id, l.work_case_id FROM case_set_lines l
+      JOIN case_set_line_parts p ON p.line_id = l.id
+      LEFT JOIN order_items o ON o.work_case_id = l.work_case_id AND o.item_id = p.item_id
+      GROUP BY p.item_id, l.work_case_id, o.order_quantity
+      HAVING coalesce(o.order_quantity, 0) < sum(l.quantity * p.quantity)`)) as unknown as {
+        rows: unknown[];
+      };
+      expect(belowNeed.rows).toEqual([]);
       // The other group was aimed at and never touched.
       expect(await snapshot(other.groupId, lastUser)).toBe(otherBefore);
     },

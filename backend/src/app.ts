@@ -18,6 +18,7 @@ import { itemRoutes } from "./features/items/items.routes";
 import { weeklyRoutes } from "./features/items/weekly.routes";
 import { memberRoutes } from "./features/members/members.routes";
 import { orderItemRoutes } from "./features/orderitems/orderitems.routes";
+import { setRoutes } from "./features/sets/sets.routes";
 import { signupRoutes } from "./features/signup/signup.routes";
 import { warehouseRoutes } from "./features/warehouse/warehouse.routes";
 import { workCaseRoutes } from "./features/workcases/workcases.routes";
@@ -59,6 +60,7 @@ const features = [
   exportRoutes,
   workCaseRoutes,
   orderItemRoutes,
+  setRoutes,
   summaryRoutes,
   warehouseRoutes,
   availabilityRoutes,

@@ -13,6 +13,8 @@ export {
   type PlannedLine,
   realBookings,
 } from "./reality";
+/** Sets (セット品): shippable sets from their parts' shippable units. */
+export { type SetPart, shippableSets, unitsForSets } from "./sets";
 /** Shippable quantity and the write-path invariant checks. */
 export { checkInvariant, findShortages, shippableQuantity } from "./stock";
 /** Booking, window, shortage and check-result types. */

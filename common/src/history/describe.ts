@@ -81,6 +81,16 @@ export function describeHistory(e: HistoryEntryDto): string {
       return h.itemDelete(who, item);
     case "item.import":
       return h.itemImport(who, item) + diff;
+    case "set.add":
+      return ja.sets.historyAdd(who, item, q);
+    case "set.reduce":
+      return ja.sets.historyReduce(who, item, q);
+    case "set.create":
+      return ja.sets.historyCreate(who, item);
+    case "set.update":
+      return ja.sets.historyUpdate(who, item);
+    case "set.delete":
+      return ja.sets.historyDelete(who, item);
     case "member.activate":
       return h.memberActivate(who, e.member_name ?? "");
     case "member.deactivate":

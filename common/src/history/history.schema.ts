@@ -23,6 +23,12 @@ export const HISTORY_ACTIONS = [
   "item.update",
   "item.delete",
   "item.import",
+  // セット品 (docs/sets.md): sets booked on a case, and the set catalogue. item_title holds the set's title.
+  "set.add",
+  "set.reduce",
+  "set.create",
+  "set.update",
+  "set.delete",
   "member.activate",
   "member.deactivate",
   "member.delete",

@@ -2,6 +2,7 @@ import type { CategoryDto, ItemDto } from "../catalogue/catalogue.schema";
 import type { HistoryEntryDto } from "../history/history.schema";
 import type { UserDto } from "../members/members.schema";
 import type { OrderItemDto, SummaryRowDto } from "../orderitems/orderitems.schema";
+import type { CaseSetLineDto, ItemSetDto } from "../sets/sets.schema";
 import type { WorkCaseDto } from "../workcases/workcases.schema";
 import type { PresenceMember, PresencePlace } from "./presence";
 
@@ -67,6 +68,12 @@ export interface ServerToClientEvents {
   "workcases.deleted": (payload: Sequenced & { id: number }) => void;
   "orderitems.upserted": (payload: Sequenced & { order_item: OrderItemDto }) => void;
   "orderitems.deleted": (payload: Sequenced & { id: number; work_case: number }) => void;
+  /** The set catalogue (docs/sets.md): a set created or edited (its parts, its count of cases), deleted. */
+  "sets.upserted": (payload: Sequenced & { set: ItemSetDto }) => void;
+  "sets.deleted": (payload: Sequenced & { id: number }) => void;
+  /** Sets booked on a case: its line after an addset / reduceset; deleted when its last set went. */
+  "setlines.upserted": (payload: Sequenced & { line: CaseSetLineDto }) => void;
+  "setlines.deleted": (payload: Sequenced & { id: number; work_case: number }) => void;
   /**
    * New 履歴 entries of cases and items (docs/history.md), oldest first; the entries of a tick are sent as
    * one event. Entries about members' rights are not sent (only owners read them).

@@ -51,6 +51,7 @@ const CategoryListPage = lazyNamed(
   "CategoryListPage",
 );
 const ItemListPage = lazyNamed(() => import("../features/items/ItemListPage"), "ItemListPage");
+const SetListPage = lazyNamed(() => import("../features/sets/SetListPage"), "SetListPage");
 const OrderItemsPage = lazyNamed(() => import("../features/orderitems/OrderItemsPage"), "OrderItemsPage", {
   firstQueries: orderItemsFirstQueries,
   loadApi: () => import("../features/orderitems/orderItemsApi"),
@@ -103,6 +104,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth>
             <CategoryListPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: "sets",
+        element: (
+          <RequireAuth>
+            <SetListPage />
           </RequireAuth>
         ),
       },

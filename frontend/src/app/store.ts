@@ -62,7 +62,17 @@ export type AppStore = ReturnType<typeof makeStore>;
  */
 export const STREAM_TAGS: Record<EventStream, readonly (typeof TAG_TYPES)[number][]> = {
   members: ["Member"],
-  group: ["Category", "Item", "WorkCase", "OrderItem", "Inventory", "Warehouse", "History"],
+  group: [
+    "Category",
+    "Item",
+    "WorkCase",
+    "OrderItem",
+    "Inventory",
+    "Warehouse",
+    "History",
+    "ItemSet",
+    "SetLine",
+  ],
 };
 
 /**

@@ -12,6 +12,9 @@ export const TAG_TYPES = [
   "Inventory",
   "Warehouse",
   "History",
+  // セット品 (docs/sets.md): the set catalogue and a case's set lines.
+  "ItemSet",
+  "SetLine",
 ] as const;
 
 /**

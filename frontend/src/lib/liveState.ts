@@ -20,7 +20,15 @@ import {
  */
 
 /** The tables whose rows the client keeps live; a case's summary rows are a table of their own. */
-export type LiveTable = "orderItems" | "workCases" | "categories" | "items" | "members" | SummaryTable;
+export type LiveTable =
+  | "orderItems"
+  | "workCases"
+  | "categories"
+  | "items"
+  | "members"
+  | "itemSets"
+  | "setLines"
+  | SummaryTable;
 export type SummaryTable = `summary:${number}`;
 
 /** A change to a cached value, applied now and again to a load in flight when it lands (lib/liveCache.ts). */

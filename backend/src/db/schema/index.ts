@@ -4,4 +4,5 @@ export * from "./events";
 export * from "./groups";
 export * from "./history";
 export * from "./idempotency";
+export * from "./sets";
 export * from "./users";

@@ -1,7 +1,18 @@
 /**
  * The order item feature's public surface: the rows and their one presented shape, for the case feature's
- * period change and duplicate (which move and copy a case's order items).
+ * period change and duplicate (which move and copy a case's order items), and the sets feature's bookings
+ * (which write the parts' order items).
  */
+
+export { retally } from "./movements.service";
 export { presentOrderItem } from "./orderitems.presenter";
-export { insertOrderItems, movePeriodOfCase, orderItemRows, orderItemsOfCase } from "./orderitems.queries";
+export { publishOrderItem } from "./orderitems.publish";
+export {
+  deleteOrderItem,
+  insertOrderItems,
+  movePeriodOfCase,
+  orderItemRows,
+  orderItemsOfCase,
+  setQuantity,
+} from "./orderitems.queries";
 export { overdueWarnings, overdueWarningsOfCases } from "./overdue.service";

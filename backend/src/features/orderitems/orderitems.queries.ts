@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { categories, items, orderItems } from "../../db/schema";
+import { caseSetLineParts, caseSetLines, categories, items, orderItems } from "../../db/schema";
 
 type Queryable = Db | Tx;
 
@@ -141,4 +141,33 @@ export function insertOrderItems(
 ) {
   if (rows.length === 0) return Promise.resolve([]);
   return tx.insert(orderItems).values(rows).returning({ id: orderItems.id });
+}
+
+/**
+ * Units of an item that the case's set lines need (docs/sets.md): Σ sets × units per set. The part's order item
+ * never holds fewer; 0 for a case without sets. Read under the item's lock, which every set booking takes.
+ */
+export async function setNeedOf(
+  db: Queryable,
+  groupId: number,
+  caseId: number,
+  itemId: number,
+): Promise<number> {
+  const [row] = await db
+    .select({
+      need: sql<string | number>`coalesce(sum(${caseSetLines.quantity} * ${caseSetLineParts.quantity}), 0)`,
+    })
+    .from(caseSetLineParts)
+    .innerJoin(
+      caseSetLines,
+      and(eq(caseSetLines.id, caseSetLineParts.lineId), eq(caseSetLines.groupId, caseSetLineParts.groupId)),
+    )
+    .where(
+      and(
+        eq(caseSetLineParts.groupId, groupId),
+        eq(caseSetLines.workCaseId, caseId),
+        eq(caseSetLineParts.itemId, itemId),
+      ),
+    );
+  return Number(row?.need ?? 0);
 }

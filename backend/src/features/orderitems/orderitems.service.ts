@@ -40,6 +40,7 @@ import {
   deleteOrderItem,
   findOrderItemOf,
   orderItemRows,
+  setNeedOf,
   setQuantity,
   updateOrderItem,
 } from "./orderitems.queries";
@@ -56,6 +57,22 @@ export async function listOrderItems(
   const db = deps.database.db;
   if (!(await findCase(db, actor.groupId, caseId))) throw notFound();
   return (await orderItemRows(db, actor.groupId, { caseId })).map(presentOrderItem);
+}
+
+/**
+ * A part of a set booked on the case keeps at least what the case's sets need of it (docs/sets.md): less is a
+ * 409 that says to reduce the set. Called under the item's lock.
+ */
+async function assertSetNeedCovered(
+  tx: Tx,
+  groupId: number,
+  caseId: number,
+  title: string,
+  itemId: number,
+  quantity: number,
+): Promise<void> {
+  const need = await setNeedOf(tx, groupId, caseId, itemId);
+  if (quantity < need) throw new HttpError(409, { error: ja.sets.belowSetNeed(title, need) });
 }
 
 function publishStockChanged(
@@ -172,6 +189,7 @@ export function reduceItem(
       if (existing.orderQuantity - 1 < existing.issuedQuantity) {
         throw new HttpError(409, { error: ja.movements.belowIssued(existing.issuedQuantity) });
       }
+      await assertSetNeedCovered(tx, groupId, caseId, item.title, itemId, existing.orderQuantity - 1);
       const window = { start: existing.startDate, end: existing.endDate };
       let order_item: OrderItemDto | null = null;
       if (existing.orderQuantity <= 1) {
@@ -239,6 +257,14 @@ export function patchOrderItem(
         if (patch.order_quantity < current.issuedQuantity) {
           throw new HttpError(409, { error: ja.movements.belowIssued(current.issuedQuantity) });
         }
+        await assertSetNeedCovered(
+          tx,
+          groupId,
+          current.workCaseId,
+          item.title,
+          item.id,
+          patch.order_quantity,
+        );
         const proposal = {
           item,
           start: patch.start_date,

@@ -25,6 +25,7 @@ import {
   orderItemsOfCase,
   presentOrderItem,
 } from "../orderitems";
+import { copySetLines } from "../sets";
 import { presentWorkCase } from "./workcases.presenter";
 import { deleteCase, insertCase, listCases, updateCase, viewOf, type WorkCaseRow } from "./workcases.queries";
 
@@ -313,6 +314,8 @@ export function duplicateWorkCase(
           note: c.order.note,
         })),
       );
+      // Its sets stay sets on the copy (the parts' order items copied above hold their units).
+      await copySetLines(tx, events, groupId, source.id, row.id);
       await recordHistory(tx, events, actor, [
         {
           action: "case.duplicate",

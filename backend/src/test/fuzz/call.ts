@@ -6,7 +6,7 @@ import { day, field, nasty } from "./values";
  * it, a body and a twist to its headers. The building blocks the read and write calls are described with.
  */
 
-export type IdKind = "category" | "item" | "case" | "order" | "user" | "movement";
+export type IdKind = "category" | "item" | "case" | "order" | "user" | "movement" | "set" | "line";
 export type IdRef =
   | { from: "own" | "other"; kind: IdKind; pick: number }
   | { from: "raw"; value: string | number };

@@ -53,6 +53,8 @@ export const readCalls: fc.Arbitrary<Call> = fc.oneof(
   weighted(1, get("workcases.detail", p("/api/workcases/", idRef("case"), "/"))),
   weighted(1, get("workcases.overdue", p("/api/workcases/", idRef("case"), "/overdue/"))),
   weighted(2, get("orderitems.list", p("/api/orderitems/"), queryOf({ work_case: id("case") }))),
+  weighted(1, get("sets.list", p("/api/sets/"))),
+  weighted(1, get("setlines.list", p("/api/setlines/"), queryOf({ work_case: id("case") }))),
   weighted(1, get("movements", p("/api/orderitems/", idRef("order"), "/movements/"))),
   weighted(1, get("summary", p("/api/inventorysummary/", idRef("case"), "/summary/"))),
   weighted(2, get("warehouse", p("/api/warehouse/"), queryOf({ date: dayQuery }))),

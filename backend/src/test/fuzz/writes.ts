@@ -16,6 +16,15 @@ const itemShape = {
   group: fc.constantFrom("own"),
 };
 const caseShape = { title, start_date: date, end_date: date, note: fc.constantFrom("", "搬入 9時") };
+const setShape = {
+  title,
+  category: fc.nat(), // replaced by an own category id when it runs
+  note: fc.constantFrom("", "基本構成"),
+  parts: fc.array(fc.record({ item: fc.nat(), quantity: fc.oneof(quantity, fc.constant(0)) }), {
+    maxLength: 3,
+  }),
+  group: fc.constantFrom("own"),
+};
 const csvCell = fc.oneof({ weight: 4, arbitrary: title }, { weight: 1, arbitrary: nastyString });
 
 const weighted = (weight: number, arbitrary: fc.Arbitrary<Call>) => ({ weight, arbitrary });
@@ -127,6 +136,13 @@ export const writeCalls: fc.Arbitrary<Call> = fc.oneof(
     ),
   ),
   weighted(6, call("additem", "post", p("/api/additem/", idRef("item"), "/", idRef("case"), "/"))),
+  // セット品 (docs/sets.md): the catalogue, and sets booked on cases.
+  weighted(2, call("sets.create", "post", p("/api/sets/"), bodyOf(setShape))),
+  weighted(1, call("sets.edit", "put", p("/api/sets/", idRef("set"), "/"), bodyOf(setShape))),
+  weighted(1, call("sets.delete", "delete", p("/api/sets/", idRef("set"), "/"))),
+  weighted(4, call("addset", "post", p("/api/addset/", idRef("set"), "/", idRef("case"), "/"))),
+  weighted(2, call("reduceset", "post", p("/api/reduceset/", idRef("set"), "/", idRef("case"), "/"))),
+  weighted(1, call("setlines.reduce", "post", p("/api/setlines/", idRef("line"), "/reduce/"))),
   weighted(3, call("reduceitem", "post", p("/api/reduceitem/", idRef("item"), "/", idRef("case"), "/"))),
   weighted(
     2,

@@ -57,4 +57,18 @@ describe("groupClicks: a member's clicks in a row are one line of the panel", ()
       [0, "orderitem.issue", 2],
     ]);
   });
+  it("adds up a set's + on one case the same way, and keeps two sets apart (their entries have no item id)", () => {
+    const set = { action: "set.add" as const, item: null, item_title: "PAセット" };
+    const lines = groupClicks([
+      entry(4, 0, set),
+      entry(3, 1, set),
+      entry(2, 1, { ...set, item_title: "照明セット" }),
+      entry(1, 2, set),
+    ]);
+    expect(summary(lines)).toEqual([
+      [4, "set.add", 2],
+      [2, "set.add", 1],
+      [1, "set.add", 1],
+    ]);
+  });
 });

@@ -3,7 +3,8 @@ import type { HistoryEntryDto } from "@zaiko/common/history/history.schema";
 /** Clicks further apart than this are separate lines. */
 const SAME_BURST_MS = 5 * 60_000;
 
-const GROUPED = new Set(["orderitem.add", "orderitem.reduce"]);
+// A set's ± (docs/sets.md) are grouped the same way; their entries name the set by title only.
+const GROUPED = new Set(["orderitem.add", "orderitem.reduce", "set.add", "set.reduce"]);
 
 /**
  * The panel's lines: one per click read as noise (14 lines for 4 items, issue 36). Entries next to each other
@@ -25,6 +26,7 @@ export function groupClicks(entries: HistoryEntryDto[]): HistoryEntryDto[] {
       line.actor === entry.actor &&
       line.work_case === entry.work_case &&
       line.item === entry.item &&
+      line.item_title === entry.item_title &&
       Math.abs(lastAt - at) <= SAME_BURST_MS
     ) {
       lines[lines.length - 1] = { ...line, quantity: (line.quantity ?? 0) + (entry.quantity ?? 0) };

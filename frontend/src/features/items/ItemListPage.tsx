@@ -6,7 +6,7 @@ import { Dropdown } from "primereact/dropdown";
 import { PlusIcon } from "primereact/icons/plus";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useSelector } from "react-redux";
-import { useLocation, useParams } from "react-router-dom";
+import { Link, useLocation, useParams } from "react-router-dom";
 import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog";
 import { DataTable } from "../../components/DataTable";
 import { primeIcon } from "../../components/icons/primeIcon";
@@ -137,13 +137,19 @@ export function ItemListPage() {
     <Page
       title={ja.pages.item}
       actions={
-        <Button
-          type="button"
-          label={ja.itemList.create}
-          icon={addIcon}
-          onClick={() => setFormTarget("new")}
-          disabled={groupId === null}
-        />
+        <>
+          {/* セット品 are made of items: their catalogue is reached from here (docs/sets.md). */}
+          <Link to="/sets" className="p-button p-button-outlined p-component">
+            <span className="p-button-label">{ja.sets.navLink}</span>
+          </Link>
+          <Button
+            type="button"
+            label={ja.itemList.create}
+            icon={addIcon}
+            onClick={() => setFormTarget("new")}
+            disabled={groupId === null}
+          />
+        </>
       }
     >
       <div className="list-toolbar">

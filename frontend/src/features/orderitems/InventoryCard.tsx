@@ -31,6 +31,8 @@ interface Props {
   caseId?: number;
   /** A refusal (which items are short); it floats and does not move the table. */
   message?: ReactNode;
+  /** The sets the case can take (docs/sets.md), above the items; nothing for a group without sets. */
+  sets?: ReactNode;
 }
 
 /**
@@ -78,6 +80,7 @@ export function InventoryCard({
   canAdd = true,
   caseId,
   message,
+  sets,
 }: Props) {
   const [search, setSearch] = useState("");
   const [categoryId, setCategoryId] = useState<number>(NO_FILTER);
@@ -152,6 +155,7 @@ export function InventoryCard({
         />
       </div>
       {message}
+      {sets}
       <UnitClicksContext.Provider value={clicks}>
         <DataTable
           label={t.inventoryCard}

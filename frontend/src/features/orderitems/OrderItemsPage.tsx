@@ -1,6 +1,7 @@
 import { skipToken } from "@reduxjs/toolkit/query";
 import type { CategoryDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
+import type { CaseSetLineDto, ItemSetDto } from "@zaiko/common/sets/sets.schema";
 import { useEffect, useMemo } from "react";
 import { useSelector } from "react-redux";
 import { useParams } from "react-router-dom";
@@ -13,9 +14,12 @@ import { selectGroupId } from "../../lib/session";
 import { ActivityPanel } from "../history";
 import { PackListButton } from "../packlist";
 import { PresenceChips } from "../presence";
+import { useGroupSetsQuery } from "../sets";
 import { CaseGoneNotice } from "./CaseGoneNotice";
+import { CaseSetsTable, setRowsOf } from "./CaseSetsTable";
 import { CaseSummary } from "./CaseSummary";
 import { orderItemsListHref } from "./caseLink";
+import { bookedAlone } from "./caseSets";
 import { InventoryCard } from "./InventoryCard";
 import { OverdueWarning } from "./OverdueWarning";
 import {
@@ -26,16 +30,21 @@ import {
 } from "./orderItemsApi";
 import { caseIdOf, caseScreenQueries } from "./requests";
 import { ShippedItemsCard } from "./ShippedItemsCard";
+import { ShippedSetLines } from "./ShippedSetLines";
 import { ShortageBox } from "./ShortageBox";
+import { useCaseSetLinesQuery } from "./setLinesApi";
 import { useAllocationClicks } from "./useAllocationClicks";
 import { useCaseGone } from "./useCaseGone";
 import { useFetchAlert } from "./useFetchAlert";
+import { useSetClicks } from "./useSetClicks";
 import "../../components/allocation.css";
 
 const t = ja.orderitems;
 const NO_ROWS: SummaryRowDto[] = [];
 const NO_ORDER_ITEMS: OrderItemDto[] = [];
 const NO_CATEGORIES: CategoryDto[] = [];
+const NO_SETS: ItemSetDto[] = [];
+const NO_LINES: CaseSetLineDto[] = [];
 
 /** /orderitems/{caseId} (案件詳細): allocate stock to a case, live with other coordinators. */
 export function OrderItemsPage() {
@@ -55,6 +64,10 @@ export function OrderItemsPage() {
   const categoriesQuery = useCaseCategoriesQuery(groupId ?? skipToken);
   const gone = useCaseGone(caseId, validId, caseQuery);
   const { adder, reducer, refusal, dismissRefusal } = useAllocationClicks(caseId, groupId);
+  // セット品 (docs/sets.md): the catalogue and the case's lines; a group without sets sees the screen as before.
+  const sets = useGroupSetsQuery(groupId ?? skipToken).data ?? NO_SETS;
+  const lines = useCaseSetLinesQuery(validId && groupId !== null ? caseId : skipToken).data ?? NO_LINES;
+  const { setAdder, setReducer, setRefusal, dismissSetRefusal } = useSetClicks(caseId, groupId, sets, lines);
 
   useFetchAlert(caseQuery, t.caseFetchFailed, "case");
   useFetchAlert(summaryQuery, t.inventoryFetchFailed, "inventory summary");
@@ -83,6 +96,12 @@ export function OrderItemsPage() {
   // one by one, the summary and the tables pushed each other down as they arrived (layout shifts). Until
   // then they are laid out but not shown (styles.css, .contents-pending).
   const settled = [caseQuery, summaryQuery, orderItemsQuery].every((q) => !q.isLoading);
+  const canAdd = workcase?.status !== "cancelled";
+  const summaryRows = summaryQuery.data ?? NO_ROWS;
+  const setRows = setRowsOf(sets, lines, summaryRows);
+  const shippableOf = (setId: number) => setRows.find((r) => r.id === setId)?.shippable ?? 0;
+  const shownRefusal = setRefusal ?? refusal;
+  const dismiss = setRefusal ? dismissSetRefusal : dismissRefusal;
   return (
     <Page
       title={workcase ? `${t.title}：${workcase.title}` : t.title}
@@ -95,25 +114,41 @@ export function OrderItemsPage() {
         {validId ? <OverdueWarning caseId={caseId} /> : null}
         <div className="case-cards">
           <ShippedItemsCard
-            orderItems={orderItemsQuery.data ?? NO_ORDER_ITEMS}
+            orderItems={bookedAlone(orderItemsQuery.data ?? NO_ORDER_ITEMS, lines)}
             loading={orderItemsQuery.isLoading}
             listHref={listHref}
             busy={reducer.busy}
             pending={reducer.pending}
             onReduce={reducer.trigger}
+            setLines={
+              <ShippedSetLines
+                lines={lines}
+                addClicks={setAdder}
+                reduceClicks={setReducer}
+                onAdd={setAdder.trigger}
+                onReduce={setReducer.trigger}
+                canAdd={canAdd}
+                shippableOf={shippableOf}
+              />
+            }
           />
           <InventoryCard
-            rows={summaryQuery.data ?? NO_ROWS}
+            rows={summaryRows}
             categories={categoriesQuery.data ?? NO_CATEGORIES}
             loading={summaryQuery.isLoading}
             itemDayPath={itemDayPath}
             busy={adder.busy}
             pending={adder.pending}
             onAdd={adder.trigger}
-            canAdd={workcase?.status !== "cancelled"}
+            canAdd={canAdd}
             caseId={caseId}
             message={
-              refusal ? <ShortageBox refusal={refusal} caseId={caseId} onClose={dismissRefusal} /> : null
+              shownRefusal ? <ShortageBox refusal={shownRefusal} caseId={caseId} onClose={dismiss} /> : null
+            }
+            sets={
+              setRows.length > 0 ? (
+                <CaseSetsTable rows={setRows} clicks={setAdder} onAdd={setAdder.trigger} canAdd={canAdd} />
+              ) : null
             }
           />
         </div>

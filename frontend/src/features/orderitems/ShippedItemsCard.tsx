@@ -1,5 +1,5 @@
 import { ja } from "@zaiko/common/messages/ja";
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { Link } from "react-router-dom";
 import { DataTable, type DataTableColumn, dataTableColumnHelper, Words } from "../../components/DataTable";
 import { ListIcon } from "../../components/icons/glyphs/ListIcon";
@@ -20,6 +20,8 @@ interface Props {
   /** Clicks on each item's '−' not answered yet. */
   pending: ReadonlyMap<number, number>;
   onReduce: (itemId: number) => void;
+  /** The sets booked on the case, shown above its items booked alone (docs/sets.md). */
+  setLines?: ReactNode;
 }
 
 /**
@@ -42,7 +44,15 @@ function ReduceCell({
 }
 
 /** 出荷アイテム: what this case has allocated, with '-' to give one unit back. */
-export function ShippedItemsCard({ orderItems, loading, listHref, busy, pending, onReduce }: Props) {
+export function ShippedItemsCard({
+  orderItems,
+  loading,
+  listHref,
+  busy,
+  pending,
+  onReduce,
+  setLines,
+}: Props) {
   const clicks = useMemo(() => ({ pending, busy }), [pending, busy]);
   const columns = useMemo(
     () =>
@@ -85,6 +95,7 @@ export function ShippedItemsCard({ orderItems, loading, listHref, busy, pending,
           <span className="p-button-label">{t.listButton}</span>
         </Link>
       </div>
+      {setLines}
       <UnitClicksContext.Provider value={clicks}>
         <DataTable
           label={t.shippedCard}

@@ -56,7 +56,7 @@ export function ShortageBox({ refusal, caseId, onClose }: Props) {
                 itemId={s.item_id}
                 itemTitle={s.title}
                 caseId={caseId}
-                more={refusal.refused}
+                more={refusal.moreOf?.[s.item_id] ?? refusal.refused}
               />
             </li>
           ))}

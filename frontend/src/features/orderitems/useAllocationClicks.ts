@@ -20,6 +20,8 @@ export interface AddRefusal {
   shortages: ShortageDto[];
   /** Clicks that did not go through: what 理由 asks for beyond the case's quantity. */
   refused: number;
+  /** Units per short item that 理由 asks for, where they are not `refused` (a set's parts: docs/sets.md). */
+  moreOf?: Record<number, number>;
 }
 
 /**

@@ -1,0 +1,54 @@
+import Router from "@koa/router";
+import { SetWriteSchema } from "@zaiko/common/sets/sets.schema";
+import type { AppDeps } from "../../deps";
+import { requireAuth } from "../../middlewares/auth";
+import { idParam, queryIdParam } from "../../middlewares/params";
+import { readBody } from "../../middlewares/validate";
+import { addSet, listLines, reduceSet } from "./setLines.service";
+import { createSet, editSet, listSets, removeSet } from "./sets.service";
+
+/** セット品 (docs/sets.md): the set catalogue, and sets booked on a case. */
+export function setRoutes(deps: AppDeps): Router {
+  const router = new Router();
+  const auth = requireAuth(deps);
+
+  router.get("/api/sets/", auth, async (ctx) => {
+    ctx.body = await listSets(deps, ctx.state.user);
+  });
+
+  router.post("/api/sets/", auth, async (ctx) => {
+    const body = readBody(ctx, SetWriteSchema);
+    ctx.status = 201;
+    ctx.body = await createSet(deps, ctx.state.user, body);
+  });
+
+  router.put("/api/sets/:id/", auth, async (ctx) => {
+    const body = readBody(ctx, SetWriteSchema);
+    ctx.body = await editSet(deps, ctx.state.user, idParam(ctx), body);
+  });
+
+  router.delete("/api/sets/:id/", auth, async (ctx) => {
+    await removeSet(deps, ctx.state.user, idParam(ctx));
+    ctx.status = 204;
+  });
+
+  router.get("/api/setlines/", auth, async (ctx) => {
+    ctx.body = await listLines(deps, ctx.state.user, queryIdParam(ctx, "work_case"));
+  });
+
+  router.post("/api/addset/:setId/:caseId/", auth, async (ctx) => {
+    ctx.body = await addSet(deps, ctx.state.user, idParam(ctx, "setId"), idParam(ctx, "caseId"));
+  });
+
+  router.post("/api/reduceset/:setId/:caseId/", auth, async (ctx) => {
+    const where = { setId: idParam(ctx, "setId"), caseId: idParam(ctx, "caseId") };
+    ctx.body = await reduceSet(deps, ctx.state.user, where);
+  });
+
+  // A line whose set was deleted has no set id to name: it is reduced by its own id.
+  router.post("/api/setlines/:id/reduce/", auth, async (ctx) => {
+    ctx.body = await reduceSet(deps, ctx.state.user, { lineId: idParam(ctx) });
+  });
+
+  return router;
+}

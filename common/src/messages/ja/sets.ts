@@ -1,0 +1,74 @@
+/**
+ * セット品 (docs/sets.md): the set catalogue, booking sets on a case, and the server's refusals. All ours.
+ */
+export const ja = {
+  sets: {
+    // the catalogue (server and forms)
+    titleRequired: "セット名は必須です",
+    titleTaken: "このセット名は既に使われています",
+    partsRequired: "構成アイテムを1つ以上指定してください",
+    tooManyParts: (max: number) => `構成アイテムは${max}種類までです`,
+    partItem: "構成アイテムを選択してください",
+    partNotInGroup: "構成アイテムが見つかりません",
+    partDuplicate: "同じアイテムが構成に重複しています",
+    partQuantity: "数量は1以上の整数で入力してください",
+    // booking sets on a case
+    shortage: "在庫が不足している構成アイテムがあります",
+    nothingToReduce: "この案件にはこのセットが割り当てられていません",
+    belowSetNeed: (title: string, need: number) =>
+      `${title} はセットの構成品として${need}個使われています。セットの数を減らしてください`,
+    // the case screen (案件詳細)
+    heading: "セット品",
+    setName: "セット名",
+    category: "カテゴリ",
+    shippableSets: "出荷可能セット数",
+    bookedSets: "セット数",
+    count: (n: number) => `${n}セット`,
+    add: (title: string) => `${title}を1セット追加`,
+    reduce: (title: string) => `${title}を1セット減らす`,
+    showParts: (title: string) => `${title}の構成アイテムを表示`,
+    part: (title: string, perSet: number, total: number) =>
+      `${title}：${total}個（1セットあたり${perSet}個）`,
+    changed: "セットの構成が変更されています。この案件は予約したときの構成のままです",
+    deleted: "このセットはカタログから削除されています",
+    notAdded: (title: string, sets: number) =>
+      `${title}を${sets}セット追加できませんでした。在庫が不足している構成アイテム：`,
+    // the set catalogue screen (/sets)
+    pageTitle: "セット品一覧",
+    navLink: "セット品",
+    search: "セット検索",
+    create: "新規登録",
+    createTitle: "新規セット",
+    editTitle: "セット編集",
+    deleteTitle: "セット削除",
+    deleteConfirm: "本当にこのセットを削除しますか？",
+    deleteUsed: (cases: number) =>
+      `このセットは${cases}件の案件で予約されています。削除しても、各案件に予約済みの構成アイテムはそのまま残ります。`,
+    deleteUnused: "このセットを予約している案件はありません。",
+    parts: "構成アイテム",
+    usedBy: "予約中の案件",
+    usedByCount: (cases: number) => `${cases}件`,
+    partsSummary: (parts: readonly { title: string; quantity: number }[]) =>
+      parts.map((p) => `${p.title}×${p.quantity}`).join("、"),
+    addPart: "構成アイテムを追加",
+    removePart: (n: number) => `構成アイテム${n}を外す`,
+    partItemLabel: (n: number) => `構成アイテム${n}`,
+    partQuantityLabel: (n: number) => `構成アイテム${n}の数量`,
+    itemPlaceholder: "アイテムを選択",
+    note: "メモ",
+    actions: "アクション",
+    save: "保存",
+    update: "更新",
+    edit: "編集",
+    delete: "削除",
+    fetchFailed: "セットの取得に失敗しました。サーバーとの接続を確認してください。",
+    saveFailed: "セットの保存に失敗しました。",
+    deleteFailed: "セットの削除に失敗しました。",
+    // 履歴
+    historyAdd: (who: string, set: string, q: number) => `${who} が ${set} を ${q}セット 追加`,
+    historyReduce: (who: string, set: string, q: number) => `${who} が ${set} を ${q}セット 削除`,
+    historyCreate: (who: string, set: string) => `${who} が セット「${set}」を登録`,
+    historyUpdate: (who: string, set: string) => `${who} が セット「${set}」を編集`,
+    historyDelete: (who: string, set: string) => `${who} が セット「${set}」を削除`,
+  },
+} as const;
