@@ -1,2 +1,2 @@
 /** The sets feature's public surface: the case duplicate copies a case's set lines (docs/sets.md). */
-export { copySetLines } from "./copyLines";
+export { copySetLines } from "./copyLines.service";
