@@ -6,7 +6,10 @@ import { rowsOf } from "../db/rawSql";
 import { HttpError } from "../lib/httpError";
 import { iso } from "../lib/iso";
 
-/** A window an item was refused over: the tentative holds of that item overlapping it are its blockers. */
+/**
+ * A window an item was refused over: the tentative holds of that item whose period, held with the item's
+ * turnaround, meets the window held with it are its blockers (docs/availability.md, Turnaround).
+ */
 export interface RefusedWindow {
   itemId: number;
   start: Date;
@@ -40,7 +43,7 @@ export async function tentativeHoldsIn(
   const conditions = sql.join(
     windows.map(
       (w) =>
-        sql`(o.item_id = ${w.itemId} AND o.start_date <= ${w.end.toISOString()}::timestamptz AND o.end_date >= ${w.start.toISOString()}::timestamptz)`,
+        sql`(o.item_id = ${w.itemId} AND o.start_date <= ${w.end.toISOString()}::timestamptz + t.reach AND o.end_date >= ${w.start.toISOString()}::timestamptz - t.reach)`,
     ),
     sql` OR `,
   );
@@ -55,6 +58,9 @@ export async function tentativeHoldsIn(
     FROM order_items o
     JOIN work_cases w ON w.id = o.work_case_id AND w.group_id = o.group_id
     JOIN items i ON i.id = o.item_id AND i.group_id = o.group_id
+    JOIN categories c ON c.id = i.category_id AND c.group_id = i.group_id
+    CROSS JOIN LATERAL (SELECT make_interval(mins => coalesce(i.turnaround_before_minutes, c.turnaround_before_minutes)
+      + coalesce(i.turnaround_after_minutes, c.turnaround_after_minutes)) AS reach) t
     WHERE o.group_id = ${groupId} AND w.status = 'tentative' ${except} AND (${conditions})
     ORDER BY w.hold_until, w.id, o.item_id`,
   );
