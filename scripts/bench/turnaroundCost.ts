@@ -2,7 +2,7 @@
  * What reading the turnaround costs the + at the database, without HTTP: add_allocation_unit of this checkout
  * (the item read with its category's turnaround, the bookings read widened by it: zero for these plain items)
  * against the function as it was before turnaround (git show 4b59636:backend/src/db/functions/
- * add_allocation_unit.sql, kept below the marker in this file), measured as addUnitVariants.ts describes.
+ * add_allocation_unit.sql), measured as addUnitVariants.ts describes.
  * Prints; writes nothing.
  *
  *   node -r esbuild-register scripts/bench/turnaroundCost.ts

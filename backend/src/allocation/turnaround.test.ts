@@ -6,6 +6,7 @@ import { add, makeCase, patch } from "../features/orderitems/orderitems.testkit"
 import type { RunningServer } from "../server";
 import { bearer, type Session, signUpOwner } from "../test/api";
 import { describeOnDatabases } from "../test/databases";
+import { connect, nextEvent } from "../test/sockets";
 import { startTestServer } from "../test/testServer";
 
 const tokyo = (local: string) => new Date(`${local}+09:00`).toISOString();
@@ -131,6 +132,32 @@ describeOnDatabases("turnaround (点検・準備時間)", (driver) => {
     await add(server, s, item.id, tooEarly.id).expect(409);
     const fine = await caseAt(s, "2030-05-10T21:01", "2030-05-10T23:00");
     await add(server, s, item.id, fine.id).expect(200);
+  });
+
+  it("live: a unit added to the 18:00 case reaches the screen of a case starting 19:00 (within the check)", async () => {
+    const s = await signUpOwner(server);
+    const category = await makeCategory(server, s, "音響");
+    await putCategory(s, category.id, { category: "音響", turnaround_after_minutes: 120 }).expect(200);
+    const item = await makeItem(server, s, { category: category.id, title: "スピーカー", stock: 2 });
+    const first = await makeCase(server, s, {
+      start: tokyo("2030-05-10T10:00"),
+      end: tokyo("2030-05-10T18:00"),
+    });
+    const next = await caseAt(s, "2030-05-10T19:00", "2030-05-10T22:00");
+    const socket = await connect(server, s.access);
+    try {
+      const ok = await new Promise<{ ok: boolean }>((resolve) => socket.emit("case.watch", next.id, resolve));
+      expect(ok).toEqual({ ok: true });
+      const got = nextEvent<{ case_id: number; rows: { id: number; shippable_quantity: number }[] }>(
+        socket,
+        "inventory.changed",
+        (p) => p.case_id === next.id,
+      );
+      await add(server, s, item.id, first.id).expect(200);
+      expect((await got).rows).toEqual([expect.objectContaining({ id: item.id, shippable_quantity: 1 })]);
+    } finally {
+      socket.close();
+    }
   });
 
   it("a case's own booking never blocks itself: more units and a move right after its own end", async () => {

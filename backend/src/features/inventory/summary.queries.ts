@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { groupReach, turnaroundSql } from "../../allocation";
 import type { Db, Tx } from "../../db/client";
@@ -122,7 +122,9 @@ export async function summaryBookingsByItem(
 
 /**
  * Of the cases `caseIds` of the group, those a usage change of `itemIds` within [from, to] (null:
- * unbounded) can concern: their period overlaps it, or one of their order items of these items does.
+ * unbounded) can concern: their period overlaps it, or one of their order items of these items does — [from,
+ * to] widened by the group's largest turnaround reach (a change that ends at 18:00 concerns a case starting at
+ * 19:00 when the units are checked for 2 h; docs/availability.md).
  */
 export function casesTouchedBy(
   db: Queryable,
@@ -132,8 +134,12 @@ export function casesTouchedBy(
   from: Date | null,
   to: Date | null,
 ) {
+  const reach = groupReach(groupId);
   const overlaps = (start: AnyPgColumn, end: AnyPgColumn) =>
-    and(to === null ? undefined : lte(start, to), from === null ? undefined : gte(end, from));
+    and(
+      to === null ? undefined : sql`${start} <= ${to.toISOString()}::timestamptz + ${reach}`,
+      from === null ? undefined : sql`${end} >= ${from.toISOString()}::timestamptz - ${reach}`,
+    );
   const ownOverlap = db
     .select({ one: sql`1` })
     .from(orderItems)
