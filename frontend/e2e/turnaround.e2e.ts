@@ -93,7 +93,9 @@ describeInBrowser("turnaround: a return at 18:00 with a 2 h check", () => {
     // The item's form: empty fields follow the category, whose hours the help names.
     await page.goto("/item/2030/06/10");
     await page.getByRole("button", { name: "スピーカー", exact: true }).click();
-    await page.getByRole("dialog", { name: "アイテム詳細" }).getByRole("button", { name: "編集" }).click();
+    const detail = page.getByRole("dialog", { name: "アイテム詳細" });
+    await detail.getByText("点検 2時間・準備 0時間（カテゴリの設定）").waitFor();
+    await detail.getByRole("button", { name: "編集" }).click();
     const edit = page.getByRole("dialog", { name: "アイテム編集" });
     await edit.getByText("カテゴリの設定：点検 2時間・準備 0時間", { exact: false }).waitFor();
     expect(await edit.getByLabel("返却後の点検時間（時間）").inputValue()).toBe("");

@@ -11,6 +11,8 @@ export const ja = {
     itemHelp: "空欄はカテゴリの設定に従います。0.5時間単位。",
     followsCategory: (after: string, before: string) => `カテゴリの設定：点検 ${after}・準備 ${before}`,
     hours: (h: string) => `${h}時間`,
+    detailValue: (after: string, before: string) => `点検 ${after}・準備 ${before}`,
+    fromCategory: "（カテゴリの設定）",
     invalid: "点検・準備時間は0〜720時間の0.5時間単位で入力してください",
     raisedShort: "点検・準備時間を延ばすと既存の案件で在庫不足になります",
     // the timeline and 理由
