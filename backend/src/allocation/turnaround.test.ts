@@ -223,6 +223,12 @@ describeOnDatabases("turnaround (点検・準備時間)", (driver) => {
     expect(byItem.body.error).toBe(ja.turnaround.raisedShort);
     const list = await request(server.url).get("/api/categories/").set(bearer(s)).expect(200);
     expect(list.body[0]).toMatchObject({ turnaround_after_minutes: 0 });
+    // Moving the item to a category with a 2 h check is lengthening its turnaround too.
+    const checked = await makeCategory(server, s, "点検あり");
+    await putCategory(s, checked.id, { category: "点検あり", turnaround_after_minutes: 120 }).expect(200);
+    const moved = await putItem(s, { ...item, category: checked.id }, {});
+    expect(moved.status).toBe(409);
+    expect(moved.body.error).toBe(ja.turnaround.raisedShort);
     // 30 minutes fit between 18:00 and 19:00.
     await putItem(s, item, { turnaround_after_minutes: 30 }).expect(200);
   });
