@@ -1,4 +1,4 @@
-import type { Booking } from "@zaiko/common/availability/index";
+import { type Booking, type Turnaround, turnaroundOfMinutes } from "@zaiko/common/availability/index";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { rowsOf } from "../db/rawSql";
@@ -26,7 +26,12 @@ export interface UnitAdded {
   added: boolean;
   item: { title: string; stockQuantity: number; categoryId: number; categoryName: string };
   unit: AddedUnit;
-  /** The item's order items that overlap the unit's period, this case's own (with the new unit) among them. */
+  /** The item's turnaround (own, else its category's): the check holds every booking and the unit with it. */
+  turnaround: Turnaround;
+  /**
+   * The item's order items that overlap the unit's period widened by the turnaround's before + after both ways,
+   * this case's own (with the new unit) among them.
+   */
   bookings: Booking[];
   /** The history entry the function wrote with the unit, as every history read has it (null when nothing was added). */
   history: HistoryRow | null;
@@ -41,6 +46,8 @@ interface AddedJson {
   stock_quantity: number;
   category_id: number;
   category_name: string;
+  turnaround_before_minutes: number;
+  turnaround_after_minutes: number;
   order_item: {
     id: number;
     order_quantity: number;
@@ -85,6 +92,7 @@ export async function addUnitLocked(
       categoryId: r.category_id,
       categoryName: r.category_name,
     },
+    turnaround: turnaroundOfMinutes(r.turnaround_before_minutes, r.turnaround_after_minutes),
     unit: {
       id: o.id,
       orderQuantity: o.order_quantity,

@@ -1,11 +1,26 @@
-import { type Booking, peakUsage, type Shortage } from "@zaiko/common/availability/index";
+import {
+  type Booking,
+  checkInvariant,
+  heldPeak,
+  type Shortage,
+  type Turnaround,
+  turnaroundReach,
+} from "@zaiko/common/availability/index";
 import type { Tx } from "../db/client";
 import { HttpError } from "../lib/httpError";
 import { iso } from "../lib/iso";
 import type { UnitAdded } from "./addUnit.queries";
 import { bookingsInWindow, lockItems } from "./locks.queries";
+import { turnaroundOf } from "./turnaround.queries";
 
-export type LockedItem = { id: number; title: string; stockQuantity: number };
+/** A locked item: its stock and its turnaround in minutes (own, else the category's). */
+export type LockedItem = {
+  id: number;
+  title: string;
+  stockQuantity: number;
+  turnaroundBeforeMinutes: number;
+  turnaroundAfterMinutes: number;
+};
 
 /** Locks the item rows in id order (the order every writer uses) and reads them, by id. */
 export async function lockItemsForAllocation(
@@ -30,7 +45,9 @@ export interface ProposedBooking {
 /**
  * The shortages the proposed bookings would cause, each checked against the item's other order items
  * (all but `exceptCaseId`'s, whose bookings the proposal replaces): peak over the proposed window +
- * quantity ≤ stock. Outside the window usage does not rise, so this is the whole invariant. One query.
+ * quantity ≤ stock, each booking and the window held with the item's turnaround (common/availability
+ * heldPeak). Outside the held window usage does not rise, so this is the whole invariant. One query, reaching
+ * before + after beyond the windows.
  */
 export async function shortagesOf(
   tx: Tx,
@@ -39,8 +56,9 @@ export async function shortagesOf(
   exceptCaseId?: number,
 ): Promise<Shortage[]> {
   if (proposals.length === 0) return [];
-  const from = new Date(Math.min(...proposals.map((p) => p.start.getTime())));
-  const to = new Date(Math.max(...proposals.map((p) => p.end.getTime())));
+  const reach = (p: ProposedBooking) => turnaroundReach(turnaroundOf(p.item));
+  const from = new Date(Math.min(...proposals.map((p) => p.start.getTime() - reach(p))));
+  const to = new Date(Math.max(...proposals.map((p) => p.end.getTime() + reach(p))));
   const ids = [...new Set(proposals.map((p) => p.item.id))];
   const byItem = new Map<number, Booking[]>();
   for (const b of await bookingsInWindow(tx, groupId, ids, from, to, exceptCaseId)) {
@@ -50,7 +68,8 @@ export async function shortagesOf(
   }
   const shortages: Shortage[] = [];
   for (const p of proposals) {
-    const required = peakUsage(byItem.get(p.item.id) ?? [], { start: p.start, end: p.end }) + p.quantity;
+    const held = heldPeak(byItem.get(p.item.id) ?? [], { start: p.start, end: p.end }, turnaroundOf(p.item));
+    const required = held + p.quantity;
     if (required > p.item.stockQuantity) {
       shortages.push({ item_id: p.item.id, title: p.item.title, required, available: p.item.stockQuantity });
     }
@@ -66,9 +85,42 @@ export async function shortagesOf(
 export function addedUnitShortage(itemId: number, added: UnitAdded): Shortage | undefined {
   const { item, unit, bookings } = added;
   const window = { start: unit.startDate.getTime(), end: unit.endDate.getTime() };
-  const required = peakUsage(bookings, window) + (added.added ? 0 : 1);
+  const required = heldPeak(bookings, window, added.turnaround) + (added.added ? 0 : 1);
   if (required <= item.stockQuantity) return undefined;
   return { item_id: itemId, title: item.title, required, available: item.stockQuantity };
+}
+
+/** Before and after every booking a form can write (both databases take them). */
+const BEGINNING = new Date("0001-01-01T00:00:00Z");
+const END_OF_TIME = new Date("9999-12-31T23:59:59.999Z");
+
+/**
+ * The shortages a new turnaround of locked items would cause (a category's turnaround edit): every booking of
+ * each item, of all time, held with its new turnaround, against its stock. The item edit checks its own
+ * through the stock edit's check, which reads the same bookings.
+ */
+export async function shortagesWithTurnaround(
+  tx: Tx,
+  groupId: number,
+  changes: { item: LockedItem; turnaround: Turnaround }[],
+): Promise<Shortage[]> {
+  if (changes.length === 0) return [];
+  const ids = changes.map((c) => c.item.id);
+  const byItem = new Map<number, Booking[]>();
+  for (const b of await bookingsInWindow(tx, groupId, ids, BEGINNING, END_OF_TIME)) {
+    const list = byItem.get(b.itemId) ?? [];
+    list.push({ start: b.start, end: b.end, quantity: b.quantity });
+    byItem.set(b.itemId, list);
+  }
+  return checkInvariant(
+    changes.map(({ item, turnaround }) => ({
+      item_id: item.id,
+      title: item.title,
+      stock: item.stockQuantity,
+      bookings: byItem.get(item.id) ?? [],
+      turnaround,
+    })),
+  );
 }
 
 /** 409 `{error, shortages}`: nothing was changed. */

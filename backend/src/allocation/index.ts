@@ -13,6 +13,7 @@ export {
   type ProposedBooking,
   shortageError,
   shortagesOf,
+  shortagesWithTurnaround,
   spanOf,
 } from "./allocation";
 export {
@@ -27,3 +28,4 @@ export {
 } from "./locks.queries";
 export { caseHasOpenOutages, isOpenOutage, outagePeriodsOf, outagesInWindow } from "./outages.queries";
 export { type RefusedWindow, shortageRefusal } from "./tentativeHolds";
+export { groupReach, turnaroundColumns, turnaroundOf, turnaroundSql } from "./turnaround.queries";

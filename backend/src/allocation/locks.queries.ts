@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { items, orderItemBookings, workCases } from "../db/schema";
+import { categories, items, orderItemBookings, workCases } from "../db/schema";
 import { outagesInWindow } from "./outages.queries";
+import { turnaroundColumns } from "./turnaround.queries";
 
 type Queryable = Db | Tx;
 
@@ -64,7 +65,11 @@ export async function lockItems(tx: Tx, groupId: number, ids: number[]) {
   return itemRows(tx, groupId, ids);
 }
 
-/** Item rows as they are now (a caller that needs them fixed locks them first: lockAllocation). */
+/**
+ * Item rows as they are now (a caller that needs them fixed locks them first: lockAllocation), with their
+ * turnaround (own, else the category's). A category's turnaround edit locks the items that follow it, so a
+ * locked item's turnaround is fixed too.
+ */
 export function itemRows(db: Queryable, groupId: number, ids: number[]) {
   return db
     .select({
@@ -73,8 +78,12 @@ export function itemRows(db: Queryable, groupId: number, ids: number[]) {
       categoryId: items.categoryId,
       stockQuantity: items.stockQuantity,
       version: items.version,
+      ownTurnaroundBeforeMinutes: items.turnaroundBeforeMinutes,
+      ownTurnaroundAfterMinutes: items.turnaroundAfterMinutes,
+      ...turnaroundColumns,
     })
     .from(items)
+    .innerJoin(categories, and(eq(categories.id, items.categoryId), eq(categories.groupId, items.groupId)))
     .where(and(eq(items.groupId, groupId), inArray(items.id, ids)))
     .orderBy(asc(items.id));
 }

@@ -2,7 +2,10 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { rowsOf } from "../db/rawSql";
 
-/** A window an item was refused over: the tentative holds of that item overlapping it are its blockers. */
+/**
+ * A window an item was refused over: the tentative holds of that item whose period, held with the item's
+ * turnaround, meets the window held with it are its blockers (docs/availability.md, Turnaround).
+ */
 export interface RefusedWindow {
   itemId: number;
   start: Date;
@@ -33,7 +36,7 @@ export function holdsOverlapping(
   const conditions = sql.join(
     windows.map(
       (w) =>
-        sql`(o.item_id = ${w.itemId} AND o.start_date <= ${w.end.toISOString()}::timestamptz AND o.end_date >= ${w.start.toISOString()}::timestamptz)`,
+        sql`(o.item_id = ${w.itemId} AND o.start_date <= ${w.end.toISOString()}::timestamptz + t.reach AND o.end_date >= ${w.start.toISOString()}::timestamptz - t.reach)`,
     ),
     sql` OR `,
   );
@@ -48,6 +51,9 @@ export function holdsOverlapping(
     FROM order_items o
     JOIN work_cases w ON w.id = o.work_case_id AND w.group_id = o.group_id
     JOIN items i ON i.id = o.item_id AND i.group_id = o.group_id
+    JOIN categories c ON c.id = i.category_id AND c.group_id = i.group_id
+    CROSS JOIN LATERAL (SELECT make_interval(mins => coalesce(i.turnaround_before_minutes, c.turnaround_before_minutes)
+      + coalesce(i.turnaround_after_minutes, c.turnaround_after_minutes)) AS reach) t
     WHERE o.group_id = ${groupId} AND w.status = 'tentative' ${except} AND (${conditions})
     ORDER BY w.hold_until, w.id, o.item_id`,
   );

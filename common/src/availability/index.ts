@@ -17,5 +17,17 @@ export {
 export { type SetPart, shippableSets, unitsForSets } from "./sets";
 /** Shippable quantity and the write-path invariant checks. */
 export { checkInvariant, findShortages, shippableQuantity } from "./stock";
+/** Turnaround (点検・準備時間): bookings held beyond their period, one rule for every reader. */
+export {
+  earliestFreeHeld,
+  hasTurnaround,
+  heldBookings,
+  heldPeak,
+  heldPeriod,
+  NO_TURNAROUND,
+  type Turnaround,
+  turnaroundOfMinutes,
+  turnaroundReach,
+} from "./turnaround";
 /** Booking, window, shortage and check-result types. */
 export type { Booking, Instant, ItemBookings, Shortage, StockCheck, Window } from "./types";

@@ -48,6 +48,12 @@ export interface TimelineBarDto {
    * (the screens say 未解決).
    */
   out_of_service: boolean;
+  /**
+   * The period over which the booking holds the item's units, its turnaround (点検・準備時間) included:
+   * [start − before, end + after] (docs/availability.md); the booking's own period without turnaround.
+   */
+  held_from: string;
+  held_until: string;
 }
 
 /** One item's row of the timeline. */

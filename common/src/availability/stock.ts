@@ -1,19 +1,22 @@
-import { overallPeak, peakUsage } from "./peak";
+import { overallPeak } from "./peak";
+import { heldBookings, heldPeak, NO_TURNAROUND, type Turnaround } from "./turnaround";
 import type { Booking, ItemBookings, Shortage, StockCheck, Window } from "./types";
 
 /**
  * Units still free for one more allocation during `window`: stock − peak usage, at least 0.
  * `bookings` normally already include the case's own order item. A caller whose list leaves it out
  * passes its quantity as `ownQuantity`; it is counted as held over the whole window (the own
- * order item's period is the window). Passing both would count it twice.
+ * order item's period is the window). Passing both would count it twice. The item's turnaround widens every
+ * booking and the window alike (`heldPeak`).
  */
 export function shippableQuantity(
   stock: number,
   bookings: readonly Booking[],
   window: Window,
   ownQuantity = 0,
+  turnaround: Turnaround = NO_TURNAROUND,
 ): number {
-  return Math.max(0, stock - peakUsage(bookings, window) - Math.max(0, ownQuantity));
+  return Math.max(0, stock - heldPeak(bookings, window, turnaround) - Math.max(0, ownQuantity));
 }
 
 /** Peak usage over all time of one item's bookings (after a proposed change) and whether stock covers it. */
@@ -25,8 +28,8 @@ export function findShortages(stock: number, bookings: readonly Booking[]): Stoc
 /** The items whose bookings exceed their stock at some instant, in input order; empty when all fit. */
 export function checkInvariant(items: readonly ItemBookings[]): Shortage[] {
   const shortages: Shortage[] = [];
-  for (const { item_id, title, stock, bookings } of items) {
-    const { peak, ok } = findShortages(stock, bookings);
+  for (const { item_id, title, stock, bookings, turnaround } of items) {
+    const { peak, ok } = findShortages(stock, heldBookings(bookings, turnaround ?? NO_TURNAROUND));
     if (!ok) shortages.push({ item_id, title, required: peak, available: stock });
   }
   return shortages;

@@ -36,6 +36,8 @@ export interface ItemBookings {
   title: string;
   stock: number;
   bookings: readonly Booking[];
+  /** The item's turnaround (turnaround.ts); none when absent. */
+  turnaround?: { before: number; after: number };
 }
 
 /** Dates and numbers meet as epoch ms so the sweep compares plain numbers. */

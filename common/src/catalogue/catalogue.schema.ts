@@ -14,6 +14,9 @@ export interface CategoryDto {
   group: number;
   /** Row version (docs/realtime.md): live lists keep the newest state of a category. */
   version: number;
+  /** Turnaround (点検・準備時間) of its items that set none, in minutes (docs/availability.md). */
+  turnaround_before_minutes: number;
+  turnaround_after_minutes: number;
 }
 
 /** An item as it leaves the server (API.md "Item"). `category` is the category id. */
@@ -28,6 +31,12 @@ export interface ItemDto {
   group: number;
   /** Grows with every write of the row, in commit order: of two states of one row the higher is newer. */
   version: number;
+  /** The item's own turnaround minutes (点検・準備時間); null follows its category's. */
+  turnaround_before_minutes: number | null;
+  turnaround_after_minutes: number | null;
+  /** The turnaround that holds its units: its own, else its category's (docs/availability.md). */
+  effective_turnaround_before_minutes: number;
+  effective_turnaround_after_minutes: number;
 }
 
 /** An item of the weekly view: peak usage for each of the 7 days. */
@@ -114,6 +123,37 @@ export const noteField = z
   .nullish()
   .transform((s) => s ?? "");
 
+/** The largest turnaround, in minutes (30 days), and its step: forms speak hours in 0.5 steps. */
+export const TURNAROUND_MAX_MINUTES = 43_200;
+export const TURNAROUND_STEP_MINUTES = 30;
+
+/** Reads turnaround minutes: a whole multiple of 30 in 0..43,200 (a digit string too), or the message. */
+export function readTurnaround(value: unknown): number | string {
+  const read = readWholeNumber(value, 0, TURNAROUND_MAX_MINUTES);
+  if (typeof read !== "number" || read % TURNAROUND_STEP_MINUTES !== 0) return ja.turnaround.invalid;
+  return read;
+}
+
+/** A turnaround field: absent leaves it as it is (the spec's forms send none); null only where `nullable`. */
+const turnaroundField = (nullable: boolean) =>
+  z
+    .unknown()
+    .transform((value, ctx): number | null | undefined => {
+      if (value === undefined) return undefined;
+      if (value === null || value === "") {
+        if (nullable) return null;
+        ctx.addIssue({ code: "custom", message: ja.turnaround.invalid });
+        return z.NEVER;
+      }
+      const read = readTurnaround(value);
+      if (typeof read === "string") {
+        ctx.addIssue({ code: "custom", message: read });
+        return z.NEVER;
+      }
+      return read;
+    })
+    .optional();
+
 /** A category id chosen in a form: a positive 32-bit integer (a digit string is accepted too). */
 const categoryIdField = idField(c.categorySelect);
 
@@ -124,7 +164,10 @@ const categoryIdField = idField(c.categorySelect);
 export const CategoryWriteSchema = z.object({
   category: nameOf(v.categoryRequired),
   group: z.unknown().optional(),
+  turnaround_before_minutes: turnaroundField(false),
+  turnaround_after_minutes: turnaroundField(false),
 });
+export type CategoryWrite = z.output<typeof CategoryWriteSchema>;
 export type CategoryWriteInput = z.input<typeof CategoryWriteSchema>;
 
 /**
@@ -137,6 +180,9 @@ export const ItemWriteSchema = z.object({
   stock_quantity: stockField,
   note: noteField,
   group: z.unknown().optional(),
+  /** The item's own turnaround minutes; null follows its category's, absent keeps what it was. */
+  turnaround_before_minutes: turnaroundField(true),
+  turnaround_after_minutes: turnaroundField(true),
 });
 export type ItemWriteInput = z.input<typeof ItemWriteSchema>;
 export type ItemWrite = z.output<typeof ItemWriteSchema>;

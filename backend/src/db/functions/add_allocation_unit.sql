@@ -1,7 +1,8 @@
 -- add_allocation_unit: the + button's statement. Takes the locks of every allocation write through
 -- lock_allocation (the case share, then the item), writes one more unit (upsert) and returns the item, the
--- unit and the item's bookings overlapping the unit's period (as the view order_item_bookings has them, and
--- its units out of service), as JSON. It never decides: the caller checks the peak with common/availability in
+-- unit, the item's turnaround (its own, else its category's: 点検・準備時間, docs/availability.md) and the item's
+-- bookings that overlap the unit's period widened by that turnaround both ways (as the view
+-- order_item_bookings has them, and its units out of service), as JSON. It never decides: the caller checks the peak with common/availability in
 -- the same transaction and throws to roll the unit back (backend/src/allocation/, docs/allocation.md). A unit
 -- written is recorded in the history (履歴) by p_actor through record_history in the same statement, so it goes
 -- or stays with the unit, and the entry written is returned as the other writers' entries are
@@ -22,6 +23,7 @@ DECLARE
   v_added boolean;
   v_bookings json;
   v_history json;
+  v_reach interval;
 BEGIN
   -- The case (share: its period cannot change under us), then the item (update: the one lock every writer of
   -- this item's usage takes), in the order every allocation write uses; the reads below see the rows as the
@@ -35,11 +37,19 @@ BEGIN
   IF v_case.status = 'cancelled' THEN
     RETURN json_build_object('case_status', v_case.status);
   END IF;
-  SELECT id, title, stock_quantity, category_id INTO v_item
-  FROM items WHERE group_id = p_group AND id = p_item;
+  SELECT i.id, i.title, i.stock_quantity, i.category_id, c.name AS category_name,
+         coalesce(i.turnaround_before_minutes, c.turnaround_before_minutes) AS before_minutes,
+         coalesce(i.turnaround_after_minutes, c.turnaround_after_minutes) AS after_minutes
+  INTO v_item
+  FROM items i JOIN categories c ON c.id = i.category_id AND c.group_id = i.group_id
+  WHERE i.group_id = p_group AND i.id = p_item;
   IF NOT FOUND THEN
     RETURN NULL;
   END IF;
+  -- A booking [s, e] holds its units over [s - before, e + after] and so does the unit's period: every booking
+  -- whose held period meets the unit's lies within the unit's period widened by before + after both ways
+  -- (common/availability turnaroundReach). Zero without a turnaround: the same ranges as before it existed.
+  v_reach := make_interval(mins => v_item.before_minutes + v_item.after_minutes);
 
   -- One more unit: a new order item over the case's period, or the existing one's quantity + 1. At the
   -- column's upper bound (the order_items_quantity check, equal to the highest stock) nothing is written and
@@ -85,8 +95,8 @@ BEGIN
     SELECT o.start_date, o.end_date, o.quantity
     FROM order_item_bookings o
     WHERE o.item_id = p_item
-      AND o.start_date <= v_unit.end_date AND o.planned_end >= v_unit.start_date
-      AND o.end_date >= v_unit.start_date
+      AND o.start_date <= v_unit.end_date + v_reach AND o.planned_end >= v_unit.start_date - v_reach
+      AND o.end_date >= v_unit.start_date - v_reach
       -- Cancelled cases hold no stock: their order items are not bookings. A scalar lookup by the case's
       -- primary key per booking: written as NOT EXISTS, the cached generic plan anti-joined a scan of every
       -- case.
@@ -95,7 +105,7 @@ BEGIN
     SELECT u.start_date, u.end_date, u.quantity
     FROM item_outages u
     WHERE u.item_id = p_item
-      AND u.start_date <= v_unit.end_date AND u.end_date >= v_unit.start_date
+      AND u.start_date <= v_unit.end_date + v_reach AND u.end_date >= v_unit.start_date - v_reach
   ) b;
 
   RETURN json_build_object(
@@ -103,7 +113,9 @@ BEGIN
     'title', v_item.title,
     'stock_quantity', v_item.stock_quantity,
     'category_id', v_item.category_id,
-    'category_name', (SELECT name FROM categories WHERE id = v_item.category_id AND group_id = p_group),
+    'category_name', v_item.category_name,
+    'turnaround_before_minutes', v_item.before_minutes,
+    'turnaround_after_minutes', v_item.after_minutes,
     'order_item', json_build_object(
       'id', v_unit.id,
       'order_quantity', v_unit.order_quantity,

@@ -23,6 +23,12 @@ export const categories = pgTable(
       .notNull()
       .references(() => groups.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    /**
+     * Turnaround (点検・準備時間, docs/availability.md) of the category's items that set none of their own:
+     * minutes before each booking's start and after its end in which its units are not available to other cases.
+     */
+    turnaroundBeforeMinutes: integer("turnaround_before_minutes").notNull().default(0),
+    turnaroundAfterMinutes: integer("turnaround_after_minutes").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Bumped by every UPDATE (trigger, docs/realtime.md): clients keep the newest state of a row. */
     version: bigint("version", { mode: "number" }).notNull().default(1),
@@ -31,6 +37,10 @@ export const categories = pgTable(
     uniqueIndex("categories_group_name_key").on(t.groupId, sql`lower(${t.name})`),
     // Target of the composite foreign keys that keep children in their parent's group.
     unique("categories_id_group_key").on(t.id, t.groupId),
+    check(
+      "categories_turnaround_range",
+      sql`${t.turnaroundBeforeMinutes} BETWEEN 0 AND 43200 AND ${t.turnaroundAfterMinutes} BETWEEN 0 AND 43200`,
+    ),
   ],
 );
 
@@ -46,6 +56,9 @@ export const items = pgTable(
     title: text("title").notNull(),
     stockQuantity: integer("stock_quantity").notNull(),
     note: text("note").notNull().default(""),
+    /** The item's own turnaround in minutes; null follows its category's (docs/availability.md). */
+    turnaroundBeforeMinutes: integer("turnaround_before_minutes"),
+    turnaroundAfterMinutes: integer("turnaround_after_minutes"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Bumped by every UPDATE (trigger, docs/realtime.md): clients keep the newest state of a row. */
     version: bigint("version", { mode: "number" }).notNull().default(1),
@@ -60,5 +73,13 @@ export const items = pgTable(
     unique("items_id_group_key").on(t.id, t.groupId),
     index("items_category_idx").on(t.categoryId),
     check("items_stock_range", sql`${t.stockQuantity} >= 0 AND ${t.stockQuantity} <= 1000000`),
+    check(
+      "items_turnaround_range",
+      sql`${t.turnaroundBeforeMinutes} BETWEEN 0 AND 43200 AND ${t.turnaroundAfterMinutes} BETWEEN 0 AND 43200`,
+    ),
+    // The few items with a turnaround of their own: how far a group's reads must reach (allocation/turnaround).
+    index("items_own_turnaround_idx")
+      .on(t.groupId)
+      .where(sql`turnaround_before_minutes IS NOT NULL OR turnaround_after_minutes IS NOT NULL`),
   ],
 );

@@ -1,5 +1,14 @@
-import { earliestFree } from "@zaiko/common/availability/earliestFree";
-import { type Booking, dayStarts, peaksBetween, peakUsage } from "@zaiko/common/availability/index";
+import {
+  type Booking,
+  dayStarts,
+  earliestFreeHeld,
+  heldBookings,
+  heldPeak,
+  heldPeriod,
+  peaksBetween,
+  type Turnaround,
+  turnaroundReach,
+} from "@zaiko/common/availability/index";
 import type {
   HolderDto,
   HoldersDto,
@@ -15,7 +24,7 @@ import { iso } from "../../lib/iso";
 import type { ReadDeps, ZoneDeps } from "../../lib/serviceDeps";
 import type { AuthUser } from "../../middlewares/auth";
 import { listCategories } from "../categories";
-import { findItem, listItemsOfGroup } from "../items";
+import { findItem, type ItemRow, itemTurnaround, listItemsOfGroup } from "../items";
 import { caseViews, type WorkCaseView } from "../workcases";
 import type { HoldersQuery, TimelineQuery } from "./availability.input";
 import { ownPeriod } from "./availability.queries";
@@ -26,7 +35,7 @@ const DAY_MS = 24 * 3600 * 1000;
 
 type Row = Awaited<ReturnType<typeof bookingsInWindow>>[number];
 
-const overlaps = (b: { start: Date; end: Date }, w: { start: Date; end: Date }) =>
+const overlaps = (b: { start: number; end: number }, w: { start: number; end: number }) =>
   b.start <= w.end && b.end >= w.start;
 
 /** The cases of these bookings, by id (title, status, deadline and holder). */
@@ -36,8 +45,12 @@ async function casesOf(deps: ReadDeps, groupId: number, rows: Row[]): Promise<Ma
   return new Map(views.map((v) => [v.id, v]));
 }
 
-/** A booking drawn as its case's bar: what the timeline shows and 理由 lists before its own fields. */
-function caseBar(r: Row, c: WorkCaseView | undefined): TimelineBarDto {
+/**
+ * A booking drawn as its case's bar: what the timeline shows and 理由 lists before its own fields, with the
+ * period it holds the item's units, turnaround included.
+ */
+function caseBar(r: Row, c: WorkCaseView | undefined, turnaround: Turnaround): TimelineBarDto {
+  const held = heldPeriod(r, turnaround);
   return {
     case_id: r.workCaseId,
     case_title: c?.title ?? "",
@@ -46,6 +59,8 @@ function caseBar(r: Row, c: WorkCaseView | undefined): TimelineBarDto {
     end_date: iso(r.end),
     quantity: r.quantity,
     out_of_service: r.outOfService,
+    held_from: iso(held.start),
+    held_until: iso(held.end),
   };
 }
 
@@ -77,22 +92,26 @@ export async function holdersOfItem(
   }
   if (!window) throw httpError(400, ja.availability.periodRequired);
   const wanted = q.quantity ?? own + q.more;
-  const rows = await bookingsInWindow(db, actor.groupId, [item.id], window.start, END_OF_TIME, q.caseId);
+  // Held with the item's turnaround (点検・準備時間): a booking that ended shortly before the window still holds.
+  const turnaround = itemTurnaround(item);
+  const readFrom = new Date(window.start.getTime() - turnaroundReach(turnaround));
+  const rows = await bookingsInWindow(db, actor.groupId, [item.id], readFrom, END_OF_TIME, q.caseId);
   const bookings: Booking[] = rows.map((r) => ({ start: r.start, end: r.end, quantity: r.quantity }));
-  const inWindow = rows.filter((r) => overlaps(r, window));
+  const heldWindow = heldPeriod(window, turnaround);
+  const inWindow = rows.filter((r) => overlaps(heldPeriod(r, turnaround), heldWindow));
   const cases = await casesOf(deps, actor.groupId, inWindow);
   const holders: HolderDto[] = inWindow.map((r) => {
     const c = cases.get(r.workCaseId);
     const tentative = c?.status === "tentative";
     return {
-      ...caseBar(r, c),
+      ...caseBar(r, c, turnaround),
       hold_until: tentative && c?.holdUntil ? iso(c.holdUntil) : null,
       held_by_name: tentative && c?.heldBy != null ? c.heldByName : null,
     };
   });
   // Units lost or broken and not yet found or repaired hold stock until year 9999 (docs/lifecycle.md): free
   // only after them is never free.
-  const freeAt = earliestFree(item.stockQuantity, bookings, window, wanted);
+  const freeAt = earliestFreeHeld(item.stockQuantity, bookings, window, wanted, turnaround);
   const free = freeAt !== null && new Date(freeAt).getUTCFullYear() < 9999 ? freeAt : null;
   return {
     item: {
@@ -104,7 +123,7 @@ export async function holdersOfItem(
     start_date: iso(window.start),
     end_date: iso(window.end),
     quantity: wanted,
-    available: Math.max(0, item.stockQuantity - peakUsage(bookings, window)),
+    available: Math.max(0, item.stockQuantity - heldPeak(bookings, window, turnaround)),
     holders: holders.sort(byStart),
     free_from: free === null ? null : iso(free),
   };
@@ -133,7 +152,7 @@ export async function timeline(
   const db = deps.database.db;
   let name: string;
   let categoryId: number;
-  let items: { id: number; title: string; stockQuantity: number }[];
+  let items: ItemRow[];
   if (q.scope.kind === "item") {
     const item = await findItem(db, actor.groupId, q.scope.id);
     if (!item) throw httpError(404, ja.errors.notFound);
@@ -154,6 +173,8 @@ export async function timeline(
   const bounds = dayStarts(first, count + 1, deps.config.timeZone);
   const from = new Date(bounds[0]!);
   const to = new Date(bounds[count]!);
+  // Bookings that far before or after the span can still hold units in it (点検・準備時間).
+  const reach = Math.max(0, ...items.map((i) => turnaroundReach(itemTurnaround(i))));
   const rows =
     items.length === 0
       ? []
@@ -161,8 +182,8 @@ export async function timeline(
           db,
           actor.groupId,
           items.map((i) => i.id),
-          from,
-          new Date(to.getTime() - 1),
+          new Date(from.getTime() - reach),
+          new Date(to.getTime() - 1 + reach),
         );
   const cases = await casesOf(deps, actor.groupId, rows);
   const byItem = new Map<number, Row[]>();
@@ -176,14 +197,19 @@ export async function timeline(
     from: iso(from),
     to: iso(to),
     items: items.map((item) => {
-      const mine = byItem.get(item.id) ?? [];
-      const bars = mine.map((r) => caseBar(r, cases.get(r.workCaseId)));
+      const turnaround = itemTurnaround(item);
+      const span = { start: from.getTime(), end: to.getTime() - 1 };
+      const mine = (byItem.get(item.id) ?? []).filter((r) => overlaps(heldPeriod(r, turnaround), span));
+      const bars = mine.map((r) => caseBar(r, cases.get(r.workCaseId), turnaround));
       return {
         id: item.id,
         title: item.title,
         stock_quantity: item.stockQuantity,
         daily_peaks: peaksBetween(
-          mine.map((r) => ({ start: r.start, end: r.end, quantity: r.quantity })),
+          heldBookings(
+            mine.map((r) => ({ start: r.start, end: r.end, quantity: r.quantity })),
+            turnaround,
+          ),
           bounds,
         ),
         bars: bars.sort(byStart),

@@ -130,6 +130,9 @@ describeOnDatabases("why is it short and the timeline (/api/availability/…)", 
           hold_until: null,
           held_by_name: null,
           out_of_service: false,
+          // No turnaround in this group: held over its own period.
+          held_from: tokyo("2027-03-01T09:00").toISOString(),
+          held_until: tokyo("2027-03-03T18:00").toISOString(),
         },
         {
           case_id: ids.B,
@@ -141,6 +144,8 @@ describeOnDatabases("why is it short and the timeline (/api/availability/…)", 
           hold_until: holdUntil,
           held_by_name: "山田 太郎",
           out_of_service: false,
+          held_from: tokyo("2027-03-02T09:00").toISOString(),
+          held_until: tokyo("2027-03-05T18:00").toISOString(),
         },
       ],
       // 展示会A ends at 18:00 (closed period): one unit is free from the next millisecond for 48 hours.

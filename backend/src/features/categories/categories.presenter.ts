@@ -6,6 +6,15 @@ export function presentCategory(row: {
   name: string;
   groupId: number;
   version: number;
+  turnaroundBeforeMinutes: number;
+  turnaroundAfterMinutes: number;
 }): CategoryDto {
-  return { id: row.id, category: row.name, group: row.groupId, version: row.version };
+  return {
+    id: row.id,
+    category: row.name,
+    group: row.groupId,
+    version: row.version,
+    turnaround_before_minutes: row.turnaroundBeforeMinutes,
+    turnaround_after_minutes: row.turnaroundAfterMinutes,
+  };
 }

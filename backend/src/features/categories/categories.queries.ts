@@ -9,6 +9,8 @@ const categoryColumns = {
   name: categories.name,
   groupId: categories.groupId,
   version: categories.version,
+  turnaroundBeforeMinutes: categories.turnaroundBeforeMinutes,
+  turnaroundAfterMinutes: categories.turnaroundAfterMinutes,
 };
 
 /** Names sort by code point on both drivers (PGlite and PostgreSQL may have different default collations). */
@@ -42,15 +44,25 @@ export async function findCategoryByName(db: Queryable, groupId: number, name: s
   return row;
 }
 
-export async function insertCategory(db: Queryable, groupId: number, name: string) {
-  const [row] = await db.insert(categories).values({ groupId, name }).returning(categoryColumns);
+/** A category's name and turnaround minutes as a form writes them. */
+export interface CategoryValues {
+  name: string;
+  turnaroundBeforeMinutes: number;
+  turnaroundAfterMinutes: number;
+}
+
+export async function insertCategory(db: Queryable, groupId: number, values: CategoryValues) {
+  const [row] = await db
+    .insert(categories)
+    .values({ groupId, ...values })
+    .returning(categoryColumns);
   return row!;
 }
 
-export async function renameCategory(db: Queryable, groupId: number, id: number, name: string) {
+export async function updateCategoryRow(db: Queryable, groupId: number, id: number, values: CategoryValues) {
   const [row] = await db
     .update(categories)
-    .set({ name })
+    .set(values)
     .where(and(eq(categories.groupId, groupId), eq(categories.id, id)))
     .returning(categoryColumns);
   return row;

@@ -18,13 +18,13 @@ export function categoryRoutes(deps: AppDeps): Router {
   router.post("/api/categories/", auth, async (ctx) => {
     const body = readBody(ctx, CategoryWriteSchema);
     ctx.status = 201;
-    ctx.body = await createCategory(deps, ctx.state.user, body.category);
+    ctx.body = await createCategory(deps, ctx.state.user, body);
   });
 
   router.put("/api/categories/:id/", auth, async (ctx) => {
     const body = readBody(ctx, CategoryWriteSchema);
     const id = idParam(ctx);
-    ctx.body = await updateCategory(deps, ctx.state.user, id, body.category);
+    ctx.body = await updateCategory(deps, ctx.state.user, id, body);
   });
 
   router.delete("/api/categories/:id/", auth, async (ctx) => {

@@ -1,6 +1,8 @@
-import type { CategoryDto } from "@zaiko/common/catalogue/catalogue.schema";
+import { turnaroundOfMinutes } from "@zaiko/common/availability/index";
+import type { CategoryDto, CategoryWrite } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
+import { lockItems, shortagesWithTurnaround } from "../../allocation";
 import { recordHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
 import { isoOrNull } from "../../lib/iso";
@@ -11,13 +13,14 @@ import type { AuthUser } from "../../middlewares/auth";
 import { presentCategory } from "./categories.presenter";
 import {
   deleteCategory,
+  findCategory,
   insertCategory,
   itemIdsOfCategory,
   listCategories,
   lockCategory,
   lockItemsOfCategory,
   orderSpanOfCategory,
-  renameCategory,
+  updateCategoryRow,
 } from "./categories.queries";
 
 const nameTaken = () => new HttpError(400, { category: [ja.catalogue.categoryNameTaken] });
@@ -28,10 +31,19 @@ export async function listGroupCategories(deps: ReadDeps, actor: AuthUser): Prom
 }
 
 /** Creates a category; names are unique per group ignoring case (the unique index decides, race-free). */
-export async function createCategory(deps: WriteDeps, actor: AuthUser, name: string): Promise<CategoryDto> {
+export async function createCategory(
+  deps: WriteDeps,
+  actor: AuthUser,
+  input: CategoryWrite,
+): Promise<CategoryDto> {
   try {
     return await inTransaction(deps, async (tx, events) => {
-      const category = presentCategory(await insertCategory(tx, actor.groupId, name));
+      const row = await insertCategory(tx, actor.groupId, {
+        name: input.category,
+        turnaroundBeforeMinutes: input.turnaround_before_minutes ?? 0,
+        turnaroundAfterMinutes: input.turnaround_after_minutes ?? 0,
+      });
+      const category = presentCategory(row);
       events.add(actor.groupId, rooms.group(actor.groupId), "categories.upserted", { category });
       return category;
     });
@@ -41,16 +53,53 @@ export async function createCategory(deps: WriteDeps, actor: AuthUser, name: str
   }
 }
 
+/**
+ * Renames a category and sets its turnaround (absent keeps it). Lengthening the turnaround locks the category's
+ * items (lock_allocation, id order, before the category row as the item edit does: item, then its category)
+ * and refuses (409 + shortages) when the items that follow it would hold more than their stock at some instant.
+ */
 export async function updateCategory(
   deps: WriteDeps,
   actor: AuthUser,
   id: number,
-  name: string,
+  input: CategoryWrite,
 ): Promise<CategoryDto> {
   try {
     return await inTransaction(deps, async (tx, events) => {
-      const row = await renameCategory(tx, actor.groupId, id, name);
+      const current = await findCategory(tx, actor.groupId, id);
+      if (!current) throw httpError(404, ja.errors.notFound);
+      const before = input.turnaround_before_minutes ?? current.turnaroundBeforeMinutes;
+      const after = input.turnaround_after_minutes ?? current.turnaroundAfterMinutes;
+      const longer = before > current.turnaroundBeforeMinutes || after > current.turnaroundAfterMinutes;
+      const lockOf = async (ids: number[]) => (ids.length === 0 ? [] : lockItems(tx, actor.groupId, ids));
+      const locked = longer ? await lockOf(await itemIdsOfCategory(tx, actor.groupId, id)) : [];
+      const row = await updateCategoryRow(tx, actor.groupId, id, {
+        name: input.category,
+        turnaroundBeforeMinutes: before,
+        turnaroundAfterMinutes: after,
+      });
       if (!row) throw httpError(404, ja.errors.notFound);
+      if (longer) {
+        // An item moved into the category before the row was ours is not among those locked; none can join now
+        // (an item edit takes the category's row in share mode).
+        const seen = new Set(locked.map((i) => i.id));
+        const joined = (await itemIdsOfCategory(tx, actor.groupId, id)).filter((i) => !seen.has(i));
+        locked.push(...(await lockOf(joined)));
+        const shortages = await shortagesWithTurnaround(
+          tx,
+          actor.groupId,
+          locked
+            .filter((item) => item.categoryId === id)
+            .map((item) => ({
+              item,
+              turnaround: turnaroundOfMinutes(
+                item.ownTurnaroundBeforeMinutes ?? before,
+                item.ownTurnaroundAfterMinutes ?? after,
+              ),
+            })),
+        );
+        if (shortages.length > 0) throw new HttpError(409, { error: ja.turnaround.raisedShort, shortages });
+      }
       const category = presentCategory(row);
       const room = rooms.group(actor.groupId);
       events.add(actor.groupId, room, "categories.upserted", { category });

@@ -34,7 +34,15 @@ describeOnDatabases("categories", (driver) => {
         .set(bearer(staff))
         .send({ category: ` ${name} `, group: staff.groupId });
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ id: expect.any(Number), category: name, group: owner.groupId, version: 1 });
+      // Without turnaround fields a category has none (docs/availability.md, Turnaround).
+      expect(res.body).toEqual({
+        id: expect.any(Number),
+        category: name,
+        group: owner.groupId,
+        version: 1,
+        turnaround_before_minutes: 0,
+        turnaround_after_minutes: 0,
+      });
     });
 
     it("works without a group in the body", async () => {
@@ -118,7 +126,15 @@ describeOnDatabases("categories", (driver) => {
       await makeCategory(server, other, unique("よそ"));
       const res = await api().get(`/api/categories/?groupid=${s.groupId}`).set(bearer(s)).expect(200);
       expect(res.body.map((c: { category: string }) => c.category)).toEqual(["a音響", "b照明", "c映像"]);
-      for (const c of res.body) expect(Object.keys(c).sort()).toEqual(["category", "group", "id", "version"]);
+      for (const c of res.body)
+        expect(Object.keys(c).sort()).toEqual([
+          "category",
+          "group",
+          "id",
+          "turnaround_after_minutes",
+          "turnaround_before_minutes",
+          "version",
+        ]);
       const noQuery = await api().get("/api/categories").set(bearer(s)).expect(200);
       expect(noQuery.body).toEqual(res.body);
       const groupIdParam = await api()
@@ -148,7 +164,14 @@ describeOnDatabases("categories", (driver) => {
         .send({ ...c, category: name });
       expect(res.status).toBe(200);
       // The rename bumps the row version (docs/realtime.md).
-      expect(res.body).toEqual({ id: c.id, category: name, group: owner.groupId, version: 2 });
+      expect(res.body).toEqual({
+        id: c.id,
+        category: name,
+        group: owner.groupId,
+        version: 2,
+        turnaround_before_minutes: 0,
+        turnaround_after_minutes: 0,
+      });
     });
 
     it("keeps its own name when only the case changes, but refuses another category's name", async () => {

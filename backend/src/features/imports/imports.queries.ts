@@ -15,6 +15,8 @@ export function categoriesOfGroup(tx: Tx, groupId: number) {
       name: categories.name,
       groupId: categories.groupId,
       version: categories.version,
+      turnaroundBeforeMinutes: categories.turnaroundBeforeMinutes,
+      turnaroundAfterMinutes: categories.turnaroundAfterMinutes,
     })
     .from(categories)
     .where(eq(categories.groupId, groupId));
@@ -30,6 +32,8 @@ export interface MatchedItem {
   stockQuantity: number;
   note: string;
   createdAt: Date;
+  turnaroundBeforeMinutes: number | null;
+  turnaroundAfterMinutes: number | null;
 }
 
 interface MatchedRow {
@@ -41,6 +45,8 @@ interface MatchedRow {
   stock_quantity: number;
   note: string;
   created_at: Date | string;
+  turnaround_before_minutes: number | null;
+  turnaround_after_minutes: number | null;
 }
 
 /**
@@ -55,7 +61,8 @@ export async function itemsByTitles(tx: Tx, groupId: number, titles: string[]): 
   );
   // Both drivers answer raw SQL with `{rows}`; drizzle's shared Db type does not know which driver it is.
   const result = (await tx.execute(sql`
-    SELECT t.input, i.id, i.group_id, i.category_id, i.title, i.stock_quantity, i.note, i.created_at
+    SELECT t.input, i.id, i.group_id, i.category_id, i.title, i.stock_quantity, i.note, i.created_at,
+           i.turnaround_before_minutes, i.turnaround_after_minutes
     FROM (VALUES ${list}) AS t(input)
     JOIN ${items} i ON i.group_id = ${groupId} AND lower(i.title) = lower(t.input)`)) as unknown as {
     rows: MatchedRow[];
@@ -69,6 +76,8 @@ export async function itemsByTitles(tx: Tx, groupId: number, titles: string[]): 
     stockQuantity: r.stock_quantity,
     note: r.note,
     createdAt: new Date(r.created_at),
+    turnaroundBeforeMinutes: r.turnaround_before_minutes,
+    turnaroundAfterMinutes: r.turnaround_after_minutes,
   }));
 }
 
@@ -81,6 +90,8 @@ export function insertCategories(tx: Tx, groupId: number, names: string[]) {
       name: categories.name,
       groupId: categories.groupId,
       version: categories.version,
+      turnaroundBeforeMinutes: categories.turnaroundBeforeMinutes,
+      turnaroundAfterMinutes: categories.turnaroundAfterMinutes,
     });
 }
 
@@ -97,6 +108,8 @@ export function insertItems(
     note: items.note,
     createdAt: items.createdAt,
     version: items.version,
+    turnaroundBeforeMinutes: items.turnaroundBeforeMinutes,
+    turnaroundAfterMinutes: items.turnaroundAfterMinutes,
   });
 }
 

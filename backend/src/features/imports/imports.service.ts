@@ -1,7 +1,7 @@
 import type { ImportResultDto, ImportRowError, ItemDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
-import { lockItems } from "../../allocation";
+import { lockItems, turnaroundOf } from "../../allocation";
 import type { Database } from "../../db/client";
 import { type HistoryFact, recordHistory } from "../../lib/history";
 import { HttpError } from "../../lib/httpError";
@@ -94,7 +94,16 @@ export async function importItems(
 
       // Lock the items to update in id order, then check lowered stock against their bookings.
       const updateIds = updates.map((u) => u.before.id).sort((a, b) => a - b);
-      const locked = new Map<number, { title: string; stockQuantity: number; version: number }>();
+      const locked = new Map<
+        number,
+        {
+          title: string;
+          stockQuantity: number;
+          version: number;
+          turnaroundBeforeMinutes: number;
+          turnaroundAfterMinutes: number;
+        }
+      >();
       for (const ids of chunks(updateIds, LOCK_CHUNK)) {
         for (const r of await lockItems(tx, groupId, ids)) locked.set(r.id, r);
         await yieldToEventLoop();
@@ -104,7 +113,12 @@ export async function importItems(
         const current = locked.get(before.id);
         if (!current) throw new HttpError(409, { detail: ja.imports.conflict });
         if (row.stock < current.stockQuantity)
-          lowered.push({ id: before.id, title: current.title, stock: row.stock });
+          lowered.push({
+            id: before.id,
+            title: current.title,
+            stock: row.stock,
+            turnaround: turnaroundOf(current),
+          });
       }
       await assertStockCovers(tx, groupId, lowered);
 
@@ -122,7 +136,15 @@ export async function importItems(
       const keep = (item: () => ItemDto) => {
         if (changed.length <= IMPORT_ITEM_EVENT_LIMIT) changed.push(item());
       };
-      const nameOf = (categoryId: number) => categoryById.get(categoryId)!.name;
+      // The category's name and turnaround, which an item's presentation carries.
+      const categoryFields = (categoryId: number) => {
+        const c = categoryById.get(categoryId)!;
+        return {
+          categoryName: c.name,
+          categoryTurnaroundBeforeMinutes: c.turnaroundBeforeMinutes,
+          categoryTurnaroundAfterMinutes: c.turnaroundAfterMinutes,
+        };
+      };
       const facts: HistoryFact[] = [];
       for (const part of chunks(creates, batch)) {
         const inserted = await insertItems(
@@ -135,7 +157,7 @@ export async function importItems(
             note: r.note,
           })),
         );
-        for (const row of inserted) keep(() => presentItem({ ...row, categoryName: nameOf(row.categoryId) }));
+        for (const row of inserted) keep(() => presentItem({ ...row, ...categoryFields(row.categoryId) }));
         facts.push(
           ...inserted.map((row) => ({
             action: "item.import" as const,
@@ -169,7 +191,7 @@ export async function importItems(
             ...before,
             stockQuantity: row.stock,
             note: row.note,
-            categoryName: nameOf(before.categoryId),
+            ...categoryFields(before.categoryId),
             // The update below bumps the version of the row as locked (migration 0004's trigger).
             version: versionBefore + 1,
           }),

@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { groupReach, turnaroundSql } from "../../allocation";
 import type { Db, Tx } from "../../db/client";
 import { epochMs, microsSince, rowsOf } from "../../db/rawSql";
 import { orderItems, workCases } from "../../db/schema";
@@ -16,6 +17,9 @@ export interface SummaryItemRow {
   /** The period of the case's own order item for this item (epoch ms), or null when it has none. */
   ownStart: number | null;
   ownEnd: number | null;
+  /** The item's turnaround in minutes (own, else its category's). */
+  turnaroundBeforeMinutes: number;
+  turnaroundAfterMinutes: number;
 }
 
 /**
@@ -34,7 +38,7 @@ export function summaryItems(
     sql`
     SELECT i.id, i.title, i.category_id AS "categoryId", c.name AS "categoryName",
            i.stock_quantity AS "stockQuantity", ${epochMs(sql`own.start_date`)}::float8 AS "ownStart",
-           ${epochMs(sql`own.end_date`)}::float8 AS "ownEnd"
+           ${epochMs(sql`own.end_date`)}::float8 AS "ownEnd", ${turnaroundSql}
     FROM items i
     JOIN categories c ON c.id = i.category_id AND c.group_id = i.group_id
     LEFT JOIN order_items own ON own.work_case_id = ${caseId} AND own.item_id = i.id
@@ -54,7 +58,9 @@ const msSince = (instant: SQL, origin: SQL, span: SQL) => sql`CASE WHEN ${span} 
 /**
  * For every item (all, or these) the order items that overlap the window a new unit for this case would
  * occupy (the case's own order item's period, or the case's period when there is none), as a
- * `bookingList` clipped to that window and written as milliseconds since its start (whole ms). Items with an
+ * `bookingList` clipped to that window and written as milliseconds since its start (whole ms), the window
+ * widened both ways by the group's largest turnaround reach (before + after: a booking that far away can still
+ * hold units against it; zero without turnaround), and that start as `origin` (epoch ms). Items with an
  * own order item are looked up through the index on (item_id, start_date, end_date) for their own period;
  * all the others in one range of (group_id, start_date, end_date). Items without a booking are left out.
  * Cancelled cases hold no stock (docs/lifecycle.md); tentative ones do, and so do units out of service.
@@ -64,17 +70,19 @@ export async function summaryBookingsByItem(
   groupId: number,
   kase: { id: number; startDate: Date; endDate: Date },
   itemIds?: number[],
-): Promise<Map<number, string>> {
+): Promise<Map<number, { origin: number; bookings: string }>> {
   const only = (column: SQL) => (itemIds === undefined ? sql`` : sql`AND ${inArray(column, itemIds)}`);
-  const caseStart = sql`${kase.startDate.toISOString()}::timestamptz`;
-  const caseEnd = sql`${kase.endDate.toISOString()}::timestamptz`;
+  const reach = sql`(SELECT r FROM reach)`;
+  const caseStart = sql`(${kase.startDate.toISOString()}::timestamptz - ${reach})`;
+  const caseEnd = sql`(${kase.endDate.toISOString()}::timestamptz + ${reach})`;
   const origin = sql`date_trunc('milliseconds', o.window_start)`;
   const span = sql`(o.window_end - o.window_start)`;
-  const rows = await rowsOf<{ item_id: number; bookings: string }>(
+  const rows = await rowsOf<{ item_id: number; origin: number; bookings: string }>(
     db,
     sql`
-    WITH own AS (
-      SELECT item_id, start_date, end_date FROM order_items
+    WITH reach AS (SELECT ${groupReach(groupId)} AS r),
+    own AS (
+      SELECT item_id, start_date - ${reach} AS start_date, end_date + ${reach} AS end_date FROM order_items
       WHERE work_case_id = ${kase.id} AND group_id = ${groupId} ${only(sql`item_id`)}
     ),
     hits AS (
@@ -103,18 +111,20 @@ export async function summaryBookingsByItem(
       WHERE x.group_id = ${groupId} ${only(sql`x.item_id`)}
         AND x.start_date <= coalesce(own.end_date, ${caseEnd}) AND x.end_date >= coalesce(own.start_date, ${caseStart})
     )
-    SELECT o.item_id, ${bookingList(
+    SELECT o.item_id, ${epochMs(sql`min(${origin})`)}::float8 AS origin, ${bookingList(
       msSince(sql`greatest(o.start_date, o.window_start)`, origin, span),
       msSince(sql`least(o.end_date, o.window_end)`, origin, span),
     )} AS bookings
     FROM hits o GROUP BY o.item_id`,
   );
-  return new Map(rows.map((r) => [r.item_id, r.bookings]));
+  return new Map(rows.map((r) => [r.item_id, { origin: Number(r.origin), bookings: r.bookings }]));
 }
 
 /**
  * Of the cases `caseIds` of the group, those a usage change of `itemIds` within [from, to] (null:
- * unbounded) can concern: their period overlaps it, or one of their order items of these items does.
+ * unbounded) can concern: their period overlaps it, or one of their order items of these items does — [from,
+ * to] widened by the group's largest turnaround reach (a change that ends at 18:00 concerns a case starting at
+ * 19:00 when the units are checked for 2 h; docs/availability.md).
  */
 export function casesTouchedBy(
   db: Queryable,
@@ -124,8 +134,12 @@ export function casesTouchedBy(
   from: Date | null,
   to: Date | null,
 ) {
+  const reach = groupReach(groupId);
   const overlaps = (start: AnyPgColumn, end: AnyPgColumn) =>
-    and(to === null ? undefined : lte(start, to), from === null ? undefined : gte(end, from));
+    and(
+      to === null ? undefined : sql`${start} <= ${to.toISOString()}::timestamptz + ${reach}`,
+      from === null ? undefined : sql`${end} >= ${from.toISOString()}::timestamptz - ${reach}`,
+    );
   const ownOverlap = db
     .select({ one: sql`1` })
     .from(orderItems)

@@ -1,7 +1,7 @@
 import { shippableQuantity } from "@zaiko/common/availability/index";
 import { ja } from "@zaiko/common/messages/ja";
 import type { SummaryRowDto } from "@zaiko/common/orderitems/orderitems.schema";
-import { findCase } from "../../allocation";
+import { findCase, turnaroundOf } from "../../allocation";
 import type { Db, Tx } from "../../db/client";
 import { httpError } from "../../lib/httpError";
 import type { ReadDeps } from "../../lib/serviceDeps";
@@ -34,7 +34,7 @@ export async function summaryOfCase(
   ]);
   const caseWindow = { start: kase.startDate.getTime(), end: kase.endDate.getTime() };
   return rows.map((row) => {
-    const list = bookings.get(row.id);
+    const found = bookings.get(row.id);
     const window =
       row.ownStart === null || row.ownEnd === null ? caseWindow : { start: row.ownStart, end: row.ownEnd };
     return {
@@ -44,12 +44,14 @@ export async function summaryOfCase(
       category_id: row.categoryId,
       stock_quantity: row.stockQuantity,
       // No order item overlaps the window: nothing to sweep (the usual case for most items of a case).
-      shippable_quantity: list
+      shippable_quantity: found
         ? shippableQuantity(
             row.stockQuantity,
-            // Written as ms since the window's start (see summaryBookingsByItem).
-            parseBookingList(list, (ms) => window.start + ms),
+            // Written as ms since the read window's start (see summaryBookingsByItem).
+            parseBookingList(found.bookings, (ms) => found.origin + ms),
             window,
+            0,
+            turnaroundOf(row),
           )
         : Math.max(0, row.stockQuantity),
     };

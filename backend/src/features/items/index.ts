@@ -1,5 +1,5 @@
 /** The item feature's public surface: what other features (the case summary, CSV import, the order items) may use. */
-export { presentItem } from "./items.presenter";
+export { type ItemRow, itemTurnaround, presentItem } from "./items.presenter";
 export { findItem, findItemId, listItemsOfGroup } from "./items.queries";
 export { assertStockCovers, type StockChange } from "./items.stock";
 export { presentOutage } from "./outages.presenter";

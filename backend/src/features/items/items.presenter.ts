@@ -1,3 +1,4 @@
+import { type Turnaround, turnaroundOfMinutes } from "@zaiko/common/availability/index";
 import type { ItemDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { iso } from "../../lib/iso";
 
@@ -12,6 +13,20 @@ export interface ItemRow {
   note: string;
   createdAt: Date;
   version: number;
+  /** The item's own turnaround minutes; null follows the category's (docs/availability.md, Turnaround). */
+  turnaroundBeforeMinutes: number | null;
+  turnaroundAfterMinutes: number | null;
+  /** Its category's turnaround minutes, the default of its items. */
+  categoryTurnaroundBeforeMinutes: number;
+  categoryTurnaroundAfterMinutes: number;
+}
+
+/** The turnaround that holds the item's units: its own minutes, else its category's. */
+export function itemTurnaround(row: ItemRow): Turnaround {
+  return turnaroundOfMinutes(
+    row.turnaroundBeforeMinutes ?? row.categoryTurnaroundBeforeMinutes,
+    row.turnaroundAfterMinutes ?? row.categoryTurnaroundAfterMinutes,
+  );
 }
 
 /** The only shape of an item that leaves the server (REST and socket payloads alike). */
@@ -26,5 +41,9 @@ export function presentItem(row: ItemRow): ItemDto {
     created: iso(row.createdAt),
     group: row.groupId,
     version: Number(row.version),
+    turnaround_before_minutes: row.turnaroundBeforeMinutes,
+    turnaround_after_minutes: row.turnaroundAfterMinutes,
+    effective_turnaround_before_minutes: row.turnaroundBeforeMinutes ?? row.categoryTurnaroundBeforeMinutes,
+    effective_turnaround_after_minutes: row.turnaroundAfterMinutes ?? row.categoryTurnaroundAfterMinutes,
   };
 }

@@ -17,6 +17,10 @@ export const itemColumns = {
   note: items.note,
   createdAt: items.createdAt,
   version: items.version,
+  turnaroundBeforeMinutes: items.turnaroundBeforeMinutes,
+  turnaroundAfterMinutes: items.turnaroundAfterMinutes,
+  categoryTurnaroundBeforeMinutes: categories.turnaroundBeforeMinutes,
+  categoryTurnaroundAfterMinutes: categories.turnaroundAfterMinutes,
 };
 
 /** Titles sort by code point on both drivers (their default collations may differ). */
@@ -37,11 +41,17 @@ export async function listItemsOfGroup(db: Queryable, groupId: number): Promise<
     note: string;
     created_ms: number;
     version: string | number;
+    own_before: number | null;
+    own_after: number | null;
+    category_before: number;
+    category_after: number;
   }>(
     db,
     sql`
     SELECT i.id, i.category_id, c.name AS category_name, i.title, i.stock_quantity, i.note, i.version,
-           ${epochMs(sql`i.created_at`)}::float8 AS created_ms
+           ${epochMs(sql`i.created_at`)}::float8 AS created_ms,
+           i.turnaround_before_minutes AS own_before, i.turnaround_after_minutes AS own_after,
+           c.turnaround_before_minutes AS category_before, c.turnaround_after_minutes AS category_after
     FROM items i
     JOIN categories c ON c.id = i.category_id AND c.group_id = i.group_id
     WHERE i.group_id = ${groupId}
@@ -57,6 +67,10 @@ export async function listItemsOfGroup(db: Queryable, groupId: number): Promise<
     note: r.note,
     createdAt: new Date(r.created_ms),
     version: Number(r.version),
+    turnaroundBeforeMinutes: r.own_before,
+    turnaroundAfterMinutes: r.own_after,
+    categoryTurnaroundBeforeMinutes: r.category_before,
+    categoryTurnaroundAfterMinutes: r.category_after,
   }));
 }
 
@@ -73,7 +87,12 @@ export async function findItem(db: Queryable, groupId: number, id: number): Prom
 /** The category of the group with this id, shared-locked so it cannot be deleted under the write. */
 export async function findCategoryForItem(db: Queryable, groupId: number, id: number) {
   const [row] = await db
-    .select({ id: categories.id, name: categories.name })
+    .select({
+      id: categories.id,
+      name: categories.name,
+      categoryTurnaroundBeforeMinutes: categories.turnaroundBeforeMinutes,
+      categoryTurnaroundAfterMinutes: categories.turnaroundAfterMinutes,
+    })
     .from(categories)
     .where(and(eq(categories.groupId, groupId), eq(categories.id, id)))
     .for("share");
@@ -82,7 +101,15 @@ export async function findCategoryForItem(db: Queryable, groupId: number, id: nu
 
 export async function insertItem(
   db: Queryable,
-  values: { groupId: number; categoryId: number; title: string; stockQuantity: number; note: string },
+  values: {
+    groupId: number;
+    categoryId: number;
+    title: string;
+    stockQuantity: number;
+    note: string;
+    turnaroundBeforeMinutes: number | null;
+    turnaroundAfterMinutes: number | null;
+  },
 ) {
   const [row] = await db.insert(items).values(values).returning();
   return row!;
@@ -92,7 +119,14 @@ export async function updateItem(
   db: Queryable,
   groupId: number,
   id: number,
-  set: { categoryId: number; title: string; stockQuantity: number; note: string },
+  set: {
+    categoryId: number;
+    title: string;
+    stockQuantity: number;
+    note: string;
+    turnaroundBeforeMinutes: number | null;
+    turnaroundAfterMinutes: number | null;
+  },
 ) {
   const [row] = await db
     .update(items)

@@ -6,7 +6,7 @@ import type {
 } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
-import { lockItems } from "../../allocation";
+import { lockItems, turnaroundOf } from "../../allocation";
 import type { Tx } from "../../db/client";
 import { recordHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
@@ -34,6 +34,16 @@ function mapWriteError(err: unknown): unknown {
   return err;
 }
 
+type CategoryForItem = NonNullable<Awaited<ReturnType<typeof findCategoryForItem>>>;
+
+/** An item row as written, with what its presentation takes from its category (name, turnaround). */
+const withCategory = <R extends object>(row: R, category: CategoryForItem) => ({
+  ...row,
+  categoryName: category.name,
+  categoryTurnaroundBeforeMinutes: category.categoryTurnaroundBeforeMinutes,
+  categoryTurnaroundAfterMinutes: category.categoryTurnaroundAfterMinutes,
+});
+
 async function categoryOrThrow(tx: Tx, actor: AuthUser, categoryId: number) {
   const category = await findCategoryForItem(tx, actor.groupId, categoryId);
   if (!category) throw new HttpError(400, { category: [ja.catalogue.categoryNotInGroup] });
@@ -50,8 +60,10 @@ export async function createItem(deps: WriteDeps, actor: AuthUser, input: ItemWr
         title: input.title,
         stockQuantity: input.stock_quantity,
         note: input.note,
+        turnaroundBeforeMinutes: input.turnaround_before_minutes ?? null,
+        turnaroundAfterMinutes: input.turnaround_after_minutes ?? null,
       });
-      const item = presentItem({ ...row, categoryName: category.name });
+      const item = presentItem(withCategory(row, category));
       events.add(actor.groupId, rooms.group(actor.groupId), "items.upserted", { item });
       await recordHistory(tx, events, actor, [
         {
@@ -69,8 +81,9 @@ export async function createItem(deps: WriteDeps, actor: AuthUser, input: ItemWr
 }
 
 /**
- * Edits an item. Lowering the stock locks the item row and refuses (409 + shortages) when the item's
- * peak usage over its order items would exceed the new stock.
+ * Edits an item. The item row is locked (lock_allocation); lowering the stock, or lengthening the turnaround
+ * that holds its units (its own, or its new category's when it follows one), refuses (409 + shortages) when the
+ * item's peak usage over its order items, held with the turnaround, would exceed the stock.
  */
 export async function editItem(
   deps: WriteDeps,
@@ -83,18 +96,39 @@ export async function editItem(
       const [locked] = await lockItems(tx, actor.groupId, [id]);
       if (!locked) throw httpError(404, ja.errors.notFound);
       const category = await categoryOrThrow(tx, actor, input.category);
-      if (input.stock_quantity < locked.stockQuantity) {
-        await assertStockCovers(tx, actor.groupId, [
-          { id, title: locked.title, stock: input.stock_quantity },
-        ]);
+      // Absent keeps the item's own minutes (the spec's form sends none); null follows the category.
+      const own = {
+        turnaroundBeforeMinutes:
+          input.turnaround_before_minutes === undefined
+            ? locked.ownTurnaroundBeforeMinutes
+            : input.turnaround_before_minutes,
+        turnaroundAfterMinutes:
+          input.turnaround_after_minutes === undefined
+            ? locked.ownTurnaroundAfterMinutes
+            : input.turnaround_after_minutes,
+      };
+      const turnaround = turnaroundOf({
+        turnaroundBeforeMinutes: own.turnaroundBeforeMinutes ?? category.categoryTurnaroundBeforeMinutes,
+        turnaroundAfterMinutes: own.turnaroundAfterMinutes ?? category.categoryTurnaroundAfterMinutes,
+      });
+      const was = turnaroundOf(locked);
+      const longer = turnaround.before > was.before || turnaround.after > was.after;
+      if (input.stock_quantity < locked.stockQuantity || longer) {
+        await assertStockCovers(
+          tx,
+          actor.groupId,
+          [{ id, title: locked.title, stock: input.stock_quantity, turnaround }],
+          longer ? ja.turnaround.raisedShort : ja.catalogue.stockBelowAllocation,
+        );
       }
       const row = await updateItem(tx, actor.groupId, id, {
         categoryId: category.id,
         title: input.title,
         stockQuantity: input.stock_quantity,
         note: input.note,
+        ...own,
       });
-      const item = presentItem({ ...row!, categoryName: category.name });
+      const item = presentItem(withCategory(row!, category));
       await recordHistory(tx, events, actor, [
         {
           action: "item.update",
@@ -110,6 +144,8 @@ export async function editItem(
       // so an older recomputation cannot be the last a screen receives (docs/realtime.md, Summary rows).
       if (
         input.stock_quantity !== locked.stockQuantity ||
+        turnaround.before !== was.before ||
+        turnaround.after !== was.after ||
         input.title !== locked.title ||
         category.id !== locked.categoryId
       ) {

@@ -1,14 +1,24 @@
-import { type Booking, checkInvariant, type Shortage } from "@zaiko/common/availability/index";
+import {
+  type Booking,
+  checkInvariant,
+  type Shortage,
+  type Turnaround,
+} from "@zaiko/common/availability/index";
 import { ja } from "@zaiko/common/messages/ja";
 import type { Tx } from "../../db/client";
 import { HttpError } from "../../lib/httpError";
 import { bookingsOfItems } from "./items.queries";
 
-/** A proposed new stock for an item whose row the caller has already locked (SELECT … FOR UPDATE). */
+/**
+ * A proposed new stock, and turnaround, for an item whose row the caller has already locked (lock_allocation):
+ * a lower stock and a longer turnaround are both checked against every booking of the item.
+ */
 export interface StockChange {
   id: number;
   title: string;
   stock: number;
+  /** The item's turnaround after the change (none when absent). */
+  turnaround?: Turnaround;
 }
 
 /** Ids per statement when reading bookings, so a big import never builds one huge IN list. */
@@ -16,7 +26,8 @@ const ID_CHUNK = 1000;
 
 /**
  * The shortages that the new stocks would cause: for each item, the peak usage over all of its order
- * items (past ones too, so the invariant holds at every instant) against the new stock.
+ * items (past ones too, so the invariant holds at every instant), each held with the item's turnaround, against
+ * the new stock.
  */
 export async function shortagesAfter(tx: Tx, groupId: number, changes: StockChange[]): Promise<Shortage[]> {
   if (changes.length === 0) return [];
@@ -38,12 +49,21 @@ export async function shortagesAfter(tx: Tx, groupId: number, changes: StockChan
       title: c.title,
       stock: c.stock,
       bookings: bookings.get(c.id) ?? [],
+      turnaround: c.turnaround,
     })),
   );
 }
 
-/** 409 `{error, shortages}` when lowering stock would leave bookings uncovered; nothing is changed. */
-export async function assertStockCovers(tx: Tx, groupId: number, changes: StockChange[]): Promise<void> {
+/**
+ * 409 `{error, shortages}` when lowering stock (or lengthening a turnaround: `error` says which) would leave
+ * bookings uncovered; nothing is changed.
+ */
+export async function assertStockCovers(
+  tx: Tx,
+  groupId: number,
+  changes: StockChange[],
+  error: string = ja.catalogue.stockBelowAllocation,
+): Promise<void> {
   const shortages = await shortagesAfter(tx, groupId, changes);
-  if (shortages.length > 0) throw new HttpError(409, { error: ja.catalogue.stockBelowAllocation, shortages });
+  if (shortages.length > 0) throw new HttpError(409, { error, shortages });
 }

@@ -56,6 +56,11 @@ describeOnDatabases("items", (driver) => {
         created: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
         group: owner.groupId,
         version: 1,
+        // No turnaround of its own: it follows its category's, which has none.
+        turnaround_before_minutes: null,
+        turnaround_after_minutes: null,
+        effective_turnaround_before_minutes: 0,
+        effective_turnaround_after_minutes: 0,
       });
     });
 

@@ -1,5 +1,6 @@
 import type { Booking } from "@zaiko/common/availability/index";
 import { type SQL, sql } from "drizzle-orm";
+import { groupReach } from "../../allocation";
 import type { Db, Tx } from "../../db/client";
 import { microsSince, rowsOf } from "../../db/rawSql";
 
@@ -73,7 +74,10 @@ export interface WeekBookings {
 }
 
 /**
- * The group's order items that overlap [from, to), per item as a `bookingList` (see `parseWeekBookings`),
+ * The group's order items that overlap [from, to) widened both ways by the group's largest turnaround reach
+ * (a booking that far away can still hold units in the week: docs/availability.md; zero without turnaround),
+ * per item as a `bookingList` (see `parseWeekBookings`; clipped to the widened span, so starts before `from`
+ * are negative),
  * from the index on (group_id, start_date, end_date) and grouped in the database. Only items with at least
  * one such order item are in the map; units out of service (lost, broken) count as confirmed bookings.
  * Cancelled cases hold no stock and are left out; for an item with a
@@ -85,10 +89,12 @@ export async function weekBookingsByItem(
   from: Date,
   to: Date,
 ): Promise<Map<number, WeekBookings>> {
-  const since = sql`${from.toISOString()}::timestamptz`;
-  const until = sql`${to.toISOString()}::timestamptz`;
-  const clippedStart = microsSince(sql`greatest(o.start_date, ${since})`, since);
-  const clippedEnd = microsSince(sql`least(o.end_date, ${until})`, since);
+  const origin = sql`${from.toISOString()}::timestamptz`;
+  const reach = sql`(SELECT r FROM reach)`;
+  const since = sql`(${origin} - ${reach})`;
+  const until = sql`(${to.toISOString()}::timestamptz + ${reach})`;
+  const clippedStart = microsSince(sql`greatest(o.start_date, ${since})`, origin);
+  const clippedEnd = microsSince(sql`least(o.end_date, ${until})`, origin);
   const list = bookingList(clippedStart, clippedEnd);
   const rows = await rowsOf<{
     item_id: number;
@@ -98,6 +104,7 @@ export async function weekBookingsByItem(
   }>(
     db,
     sql`
+    WITH reach AS (SELECT ${groupReach(groupId)} AS r)
     SELECT o.item_id, ${list} AS bookings, bool_or(o.tentative) AS tentative,
            ${list} FILTER (WHERE NOT o.tentative) AS confirmed
     FROM (

@@ -1,5 +1,12 @@
-import { dayStarts, peaksBetween } from "@zaiko/common/availability/index";
+import {
+  type Booking,
+  dayStarts,
+  heldBookings,
+  peaksBetween,
+  type Turnaround,
+} from "@zaiko/common/availability/index";
 import type { WeeklyItemsDto } from "@zaiko/common/catalogue/catalogue.schema";
+import { turnaroundOf } from "../../allocation";
 import type { ReadDeps, ZoneDeps } from "../../lib/serviceDeps";
 import type { AuthUser } from "../../middlewares/auth";
 import { listCategories, presentCategory } from "../categories";
@@ -14,10 +21,19 @@ const NONE = [0, 0, 0, 0, 0, 0, 0];
  * How much of each day's peak is tentative (仮押さえ): the peak minus the peak of the confirmed bookings alone,
  * i.e. how far the day's number would fall if every hold were released (docs/lifecycle.md).
  */
-function tentativeShare(daily: number[], week: WeekBookings, from: Date, bounds: number[]): number[] {
-  const confirmed = peaksBetween(parseWeekBookings(week.confirmed ?? null, from), bounds);
+function tentativeShare(
+  daily: number[],
+  week: WeekBookings,
+  from: Date,
+  bounds: number[],
+  turnaround: Turnaround,
+): number[] {
+  const confirmed = peaksBetween(held(parseWeekBookings(week.confirmed ?? null, from), turnaround), bounds);
   return daily.map((n, i) => n - (confirmed[i] ?? 0));
 }
+
+/** Bookings as they hold the item's units, turnaround included (common/availability). */
+const held = (bookings: Booking[], turnaround: Turnaround) => heldBookings(bookings, turnaround);
 
 /**
  * The item screen's week: every item of the group (by title) with the peak usage of each of the 7 days,
@@ -44,11 +60,18 @@ export async function weeklyItems(
       // showed in the profile. Most items have no order item in a given week: their zeros need no sweep.
       items: items.map((item) => {
         const week = bookings.get(item.id);
-        const daily = week ? peaksBetween(parseWeekBookings(week.bookings, from), bounds) : NONE;
+        // A day's number counts the units being checked or prepared (点検・準備) too: they cannot go out.
+        const turnaround = turnaroundOf({
+          turnaroundBeforeMinutes: item.effective_turnaround_before_minutes,
+          turnaroundAfterMinutes: item.effective_turnaround_after_minutes,
+        });
+        const daily = week
+          ? peaksBetween(held(parseWeekBookings(week.bookings, from), turnaround), bounds)
+          : NONE;
         return Object.assign(item, {
           daily_order_quantities: daily,
           daily_tentative_quantities:
-            week?.confirmed === undefined ? NONE : tentativeShare(daily, week, from, bounds),
+            week?.confirmed === undefined ? NONE : tentativeShare(daily, week, from, bounds, turnaround),
         });
       }),
       days: week.days,

@@ -152,7 +152,7 @@ export function addItem(
         category: item.categoryName,
         category_id: item.categoryId,
         stock_quantity: item.stockQuantity,
-        shippable_quantity: shippableQuantity(item.stockQuantity, bookings, window),
+        shippable_quantity: shippableQuantity(item.stockQuantity, bookings, window, 0, result.turnaround),
       };
       return { order_item, summary };
     },

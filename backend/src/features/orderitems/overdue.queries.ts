@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { turnaroundColumns } from "../../allocation";
 import type { Db } from "../../db/client";
-import { items, orderItems, workCases } from "../../db/schema";
+import { categories, items, orderItems, workCases } from "../../db/schema";
 
 /** Order items of these items with units out past their end (延滞) at `now`, of any case. */
 export function overdueLines(db: Db, groupId: number, itemIds: number[], now: Date) {
@@ -37,9 +38,11 @@ export function waitingLines(db: Db, groupId: number, caseIds: number[]) {
       stock: items.stockQuantity,
       start: orderItems.startDate,
       end: orderItems.endDate,
+      ...turnaroundColumns,
     })
     .from(orderItems)
     .innerJoin(items, eq(items.id, orderItems.itemId))
+    .innerJoin(categories, and(eq(categories.id, items.categoryId), eq(categories.groupId, items.groupId)))
     .innerJoin(workCases, and(eq(workCases.id, orderItems.workCaseId), ne(workCases.status, "cancelled")))
     .where(
       and(

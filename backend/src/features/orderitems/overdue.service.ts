@@ -1,7 +1,13 @@
-import { type Booking, OPEN_END, overdueQuantity, peakUsage } from "@zaiko/common/availability/index";
+import {
+  type Booking,
+  heldPeak,
+  OPEN_END,
+  overdueQuantity,
+  turnaroundReach,
+} from "@zaiko/common/availability/index";
 import { ja } from "@zaiko/common/messages/ja";
 import type { OverdueWarningDto } from "@zaiko/common/orderitems/outages.schema";
-import { bookingsInWindow, findCase } from "../../allocation";
+import { bookingsInWindow, findCase, turnaroundOf } from "../../allocation";
 import type { Db } from "../../db/client";
 import { httpError } from "../../lib/httpError";
 import { iso } from "../../lib/iso";
@@ -43,12 +49,22 @@ export async function overdueWarningsOfCases(
     const lines = late.filter((l) => l.itemId === line.itemId && l.caseId !== line.caseId);
     if (lines.length === 0) continue;
     const window = { start: line.start, end: line.end };
-    const bookings: Booking[] = (
-      await bookingsInWindow(db, groupId, [line.itemId], line.start, line.end)
-    ).map((b) => ({ start: b.start, end: b.end, quantity: b.quantity }));
-    // The overdue units beyond their case's end, until received.
-    for (const l of lines) bookings.push({ start: l.end.getTime() + 1, end: OPEN_END, quantity: l.overdue });
-    const required = peakUsage(bookings, window);
+    // Held with the item's turnaround (点検・準備時間), like every allocation check: read that much further.
+    const turnaround = turnaroundOf(line);
+    const reach = turnaroundReach(turnaround);
+    const from = new Date(line.start.getTime() - reach);
+    const to = new Date(line.end.getTime() + reach);
+    const bookings: Booking[] = (await bookingsInWindow(db, groupId, [line.itemId], from, to)).map((b) => ({
+      start: b.start,
+      end: b.end,
+      quantity: b.quantity,
+    }));
+    // The overdue units beyond their case's end, until received. Their line already holds them until its end +
+    // after; held with the turnaround this piece starts right after that, not a second time within it.
+    const past = turnaround.before + turnaround.after + 1;
+    for (const l of lines)
+      bookings.push({ start: l.end.getTime() + past, end: OPEN_END, quantity: l.overdue });
+    const required = heldPeak(bookings, window, turnaround);
     if (required <= line.stock) continue;
     const list = result.get(line.caseId) ?? [];
     list.push({

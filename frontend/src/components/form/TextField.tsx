@@ -20,7 +20,7 @@ interface Props {
   /** Keeps a line free under the field so a message appearing on blur does not move what is below. */
   reserveMessageLine?: boolean;
   /** Keyboard hint for phones ("numeric" shows the number pad). */
-  inputMode?: "text" | "numeric";
+  inputMode?: "text" | "numeric" | "decimal";
   /** Allowed characters (with inputMode="numeric", "[0-9]*" makes iOS show the digit pad). */
   pattern?: string;
 }

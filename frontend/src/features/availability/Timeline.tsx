@@ -75,6 +75,33 @@ function ItemRow({ item, data, today }: { item: TimelineItemDto; data: TimelineD
           ))}
         </div>
         {placed.length === 0 ? <p className="tl-empty">{t.noBookings}</p> : null}
+        {placed.flatMap(({ before, after }, i) => {
+          // Turnaround (点検・準備): its own hatched bar beside the booking's, named with its period.
+          const { bar, lane } = placed[i]!;
+          const top = `${lane * 1.75}rem`;
+          const parts = [
+            [before, bar.held_from, bar.start_date, "before"],
+            [after, bar.end_date, bar.held_until, "after"],
+          ] as const;
+          return parts.flatMap(([segment, start, end, side]) => {
+            if (!segment) return [];
+            const label = ja.turnaround.barLabel(
+              bar.case_title,
+              displayDateTime(start),
+              displayDateTime(end),
+            );
+            return [
+              <span
+                key={`${bar.case_id}-${bar.start_date}-${side}`}
+                role="img"
+                className="tl-bar tl-bar-turnaround"
+                style={{ left: `${segment.left}%`, width: `${segment.width}%`, top }}
+                title={label}
+                aria-label={label}
+              />,
+            ];
+          });
+        })}
         {placed.map(({ bar, lane, left, width, clippedStart, clippedEnd }) => {
           // Lost / broken units hold stock until found or repaired: their own kind of bar, never a
           // green 本予約 of the case that reported them, and 未解決 instead of the open end's year 9999.
@@ -154,6 +181,7 @@ export function Timeline({ data, today }: { data: TimelineDto; today: string | n
         <span className="case-status-chip case-status-confirmed">{ja.lifecycle.confirmed}</span>
         <span className="case-status-chip case-status-tentative">{ja.lifecycle.tentative}</span>
         <span className="tl-legend-chip tl-bar-outage" /> {t.outage}
+        <span className="tl-legend-chip tl-bar-turnaround" /> {ja.turnaround.legend}
       </p>
     </div>
   );

@@ -3,13 +3,37 @@ import { ja } from "@zaiko/common/messages/ja";
 import { Link } from "react-router-dom";
 import { ChartBarIcon } from "../../components/icons/glyphs/ChartBarIcon";
 import { ClockIcon } from "../../components/icons/glyphs/ClockIcon";
-import { businessDay, displayDateTime } from "../../lib/dateTime";
+import { businessDay, businessTimeOfDay, displayDateTime } from "../../lib/dateTime";
 import { displayFreeFrom } from "./freeFrom";
 import { casePath, timelinePath } from "./paths";
 import "../../components/CaseStatusBadge.css";
 import "./availability.css";
 
 const t = ja.availability;
+
+/** An instant beside another: its time alone on the same business day, else its date and time. */
+const besides = (instant: string, other: string) =>
+  businessDay(instant) === businessDay(other) ? businessTimeOfDay(instant) : displayDateTime(instant);
+
+/**
+ * The turnaround (点検・準備時間) that makes a holder hold beyond its own period: 「点検中：〜20:00」 after its end,
+ * 「準備中：08:00〜」 before its start (docs/availability.md).
+ */
+function TurnaroundNote({ holder }: { holder: HolderDto }) {
+  const after = holder.held_until !== holder.end_date;
+  const before = holder.held_from !== holder.start_date;
+  if (!after && !before) return null;
+  return (
+    <span className="why-turnaround">
+      {[
+        before ? ja.turnaround.preparingFrom(besides(holder.held_from, holder.start_date)) : null,
+        after ? ja.turnaround.checkingUntil(besides(holder.held_until, holder.end_date)) : null,
+      ]
+        .filter(Boolean)
+        .join("・")}
+    </span>
+  );
+}
 
 function HolderLine({ holder }: { holder: HolderDto }) {
   return (
@@ -28,6 +52,7 @@ function HolderLine({ holder }: { holder: HolderDto }) {
           ? t.outOfServiceSince(displayDateTime(holder.start_date))
           : t.holderPeriod(displayDateTime(holder.start_date), displayDateTime(holder.end_date))}
       </span>
+      <TurnaroundNote holder={holder} />
       {!holder.out_of_service && holder.status === "tentative" && holder.hold_until ? (
         <span className="case-status-info">
           {t.holderHold(

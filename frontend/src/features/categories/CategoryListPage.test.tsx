@@ -9,7 +9,14 @@ import { CategoryListPage } from "./CategoryListPage";
 
 jest.mock("../../lib/socket", () => require("../../test/fakeSocket").socketModule);
 
-const cat = (id: number, category: string, version = 1): CategoryDto => ({ id, category, group: 7, version });
+const cat = (id: number, category: string, version = 1): CategoryDto => ({
+  id,
+  category,
+  group: 7,
+  version,
+  turnaround_before_minutes: 0,
+  turnaround_after_minutes: 0,
+});
 const categories = [cat(1, "映像機器"), cat(2, "音響機器"), cat(3, "照明")];
 
 function setup(extra: Parameters<typeof routes>[0] = {}) {

@@ -8,6 +8,9 @@ import { onServerEvent } from "../../lib/socket";
 export interface CategoryBody {
   category: string;
   group: number;
+  /** 点検・準備時間 in minutes (ours, docs/availability.md); absent keeps them. */
+  turnaround_after_minutes?: number;
+  turnaround_before_minutes?: number;
 }
 
 /** /category: list (live), create, edit, delete, and the items a delete takes with it. */
@@ -46,11 +49,11 @@ export const categoriesApi = api.injectEndpoints({
         onAccepted(queryFulfilled, (data) => upsertIntoList(dispatch, extra, group, data)),
     }),
     updateCategory: build.mutation<CategoryDto, CategoryBody & { id: number }>({
-      query: ({ id, category, group }) => ({
+      query: ({ id, group, ...rest }) => ({
         url: `/api/categories/${id}/`,
         method: "PUT",
         params: { groupid: group },
-        body: { id, category, group },
+        body: { id, group, ...rest },
       }),
       onQueryStarted: ({ group }, { dispatch, extra, queryFulfilled }) =>
         onAccepted(queryFulfilled, (data) => upsertIntoList(dispatch, extra, group, data)),

@@ -1,4 +1,5 @@
 import type { ItemDto } from "@zaiko/common/catalogue/catalogue.schema";
+import { hoursText } from "@zaiko/common/catalogue/turnaroundHours";
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
 import { PencilIcon } from "primereact/icons/pencil";
@@ -9,6 +10,24 @@ import { displayDateTime } from "../../lib/dateTime";
 import { TimelineLink } from "../availability";
 import { ActivityPanel } from "../history";
 import { ItemOutages } from "./ItemOutages";
+
+/** The item's 点検・準備時間 when it has any (nothing is shown for an item without: the screen as before). */
+function TurnaroundRow({ item }: { item: ItemDto }) {
+  const after = item.effective_turnaround_after_minutes;
+  const before = item.effective_turnaround_before_minutes;
+  if (!after && !before) return null;
+  const own = item.turnaround_after_minutes !== null || item.turnaround_before_minutes !== null;
+  const t = ja.turnaround;
+  return (
+    <>
+      <dt>{t.title}</dt>
+      <dd>
+        {t.detailValue(t.hours(hoursText(after)), t.hours(hoursText(before)))}
+        {own ? "" : t.fromCategory}
+      </dd>
+    </>
+  );
+}
 
 const deleteIcon = primeIcon(TrashIcon);
 const editIcon = primeIcon(PencilIcon);
@@ -59,6 +78,7 @@ export function ItemDetailDialog({ item, visible, onEdit, onDelete, onClose, wee
           <dd>{item.category_name}</dd>
           <dt>{ja.itemList.stock}</dt>
           <dd>{item.stock_quantity}</dd>
+          <TurnaroundRow item={item} />
           <dt>{ja.itemList.detailNote}</dt>
           <dd className="item-detail-note">{item.note}</dd>
           <dt>{ja.itemList.created}</dt>

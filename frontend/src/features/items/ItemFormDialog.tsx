@@ -1,4 +1,5 @@
 import { type CategoryDto, type ItemDto, ItemWriteSchema } from "@zaiko/common/catalogue/catalogue.schema";
+import { hoursText, minutesFromHours } from "@zaiko/common/catalogue/turnaroundHours";
 import { ja } from "@zaiko/common/messages/ja";
 import { Dropdown } from "primereact/dropdown";
 import { InputTextarea } from "primereact/inputtextarea";
@@ -6,6 +7,11 @@ import { useEffect, useId, useState } from "react";
 import { FormDialog } from "../../components/FormDialog";
 import { ErrorList } from "../../components/form/ErrorList";
 import { TextField } from "../../components/form/TextField";
+import {
+  TurnaroundFields,
+  type TurnaroundHours,
+  turnaroundError,
+} from "../../components/form/TurnaroundFields";
 import { useTouched } from "../../components/form/useTouched";
 import { serverDetail, serverFieldMessages } from "../../lib/errors";
 import { showAlert } from "../../lib/feedback";
@@ -21,9 +27,22 @@ interface Values {
   category: number | null;
   stock_quantity: string;
   note: string;
+  turnaround: TurnaroundHours;
 }
 
-const EMPTY: Values = { title: "", category: null, stock_quantity: "", note: "" };
+const EMPTY: Values = {
+  title: "",
+  category: null,
+  stock_quantity: "",
+  note: "",
+  turnaround: { after: "", before: "" },
+};
+
+/** Typed hours as the API's minutes: empty follows the category (null). */
+const minutesOrNull = (hours: string) => {
+  const m = minutesFromHours(hours);
+  return typeof m === "number" ? m : null;
+};
 
 /** The 409 a stock lowering gets: the server's `error` and one line per item that would be short. */
 function shortageMessages(error: unknown): string[] | null {
@@ -60,6 +79,10 @@ export function ItemFormDialog({ target, categories, groupId, onClose }: Props) 
             category: item.category,
             stock_quantity: String(item.stock_quantity),
             note: item.note,
+            turnaround: {
+              after: hoursText(item.turnaround_after_minutes),
+              before: hoursText(item.turnaround_before_minutes),
+            },
           }
         : EMPTY,
     );
@@ -67,14 +90,33 @@ export function ItemFormDialog({ target, categories, groupId, onClose }: Props) 
     reset();
   }, [target, reset]);
 
-  const errors = fieldErrors<Field>(ItemWriteSchema, values);
+  const errors = fieldErrors<Field>(ItemWriteSchema, {
+    title: values.title,
+    category: values.category,
+    stock_quantity: values.stock_quantity,
+    note: values.note,
+  });
+  const turnaroundInvalid = [values.turnaround.after, values.turnaround.before].some((h) =>
+    turnaroundError(h, true),
+  );
+  // What an empty field follows: the chosen category's turnaround.
+  const category = categories.find((c) => c.id === values.category);
+  const itemHelp = category
+    ? `${ja.turnaround.itemHelp}${ja.turnaround.followsCategory(
+        ja.turnaround.hours(hoursText(category.turnaround_after_minutes)),
+        ja.turnaround.hours(hoursText(category.turnaround_before_minutes)),
+      )}`
+    : ja.turnaround.itemHelp;
   const shown = (field: Field) => (isTouched(field) ? errors[field] : undefined);
   const set =
-    <K extends keyof Values>(field: K) =>
+    <K extends Field>(field: K) =>
     (value: Values[K]) => {
       setValues((v) => ({ ...v, [field]: value }));
       touch(field);
     };
+
+  const changed = (key: "turnaround_after_minutes" | "turnaround_before_minutes", minutes: number | null) =>
+    minutes !== (editing ? editing[key] : null) ? { [key]: minutes } : {};
 
   const onSubmit = async () => {
     if (values.category === null) return;
@@ -85,6 +127,9 @@ export function ItemFormDialog({ target, categories, groupId, onClose }: Props) 
       stock_quantity: Number(values.stock_quantity.trim()),
       note: values.note,
       group: groupId,
+      // Sent only when they change (the spec's call stays as it was for a group without turnaround).
+      ...changed("turnaround_after_minutes", minutesOrNull(values.turnaround.after)),
+      ...changed("turnaround_before_minutes", minutesOrNull(values.turnaround.before)),
     };
     try {
       if (editing) await update({ id: editing.id, ...body }).unwrap();
@@ -104,7 +149,7 @@ export function ItemFormDialog({ target, categories, groupId, onClose }: Props) 
       visible={target !== null}
       title={editing ? ja.itemList.editTitle : ja.itemList.createTitle}
       submitLabel={editing ? ja.itemList.update : ja.itemList.save}
-      submitDisabled={Object.keys(errors).length > 0}
+      submitDisabled={Object.keys(errors).length > 0 || turnaroundInvalid}
       busy={creating || updating}
       onCancel={onClose}
       onSubmit={onSubmit}
@@ -150,6 +195,12 @@ export function ItemFormDialog({ target, categories, groupId, onClose }: Props) 
         inputMode="numeric"
         pattern="[0-9]*"
         autoComplete="off"
+      />
+      <TurnaroundFields
+        value={values.turnaround}
+        onChange={(turnaround) => setValues((v) => ({ ...v, turnaround }))}
+        help={itemHelp}
+        allowEmpty
       />
       <div className="form-field">
         <label htmlFor={noteId}>{ja.itemList.note}</label>

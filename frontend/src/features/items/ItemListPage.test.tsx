@@ -10,8 +10,22 @@ import { ItemListPage } from "./ItemListPage";
 jest.mock("../../lib/socket", () => require("../../test/fakeSocket").socketModule);
 
 const categories: CategoryDto[] = [
-  { id: 1, category: "映像機器", group: 7, version: 1 },
-  { id: 2, category: "音響機器", group: 7, version: 1 },
+  {
+    id: 1,
+    category: "映像機器",
+    group: 7,
+    version: 1,
+    turnaround_before_minutes: 0,
+    turnaround_after_minutes: 0,
+  },
+  {
+    id: 2,
+    category: "音響機器",
+    group: 7,
+    version: 1,
+    turnaround_before_minutes: 0,
+    turnaround_after_minutes: 0,
+  },
 ];
 const DAYS = ["11/22(日)", "11/23(月)", "11/24(火)", "11/25(水)", "11/26(木)", "11/27(金)", "11/28(土)"];
 
@@ -25,6 +39,10 @@ const item = (id: number, title: string, category: number, stock: number, daily:
   note: "予備ランプ付き\n2行目",
   created: "2026-11-20T01:05:00Z",
   group: 7,
+  turnaround_before_minutes: null,
+  turnaround_after_minutes: null,
+  effective_turnaround_before_minutes: 0,
+  effective_turnaround_after_minutes: 0,
   daily_order_quantities: daily,
   daily_tentative_quantities: [0, 0, 0, 0, 0, 0, 0],
 });

@@ -47,6 +47,9 @@ export interface ItemBody {
   stock_quantity: number;
   note: string;
   group: number;
+  /** The item's own 点検・準備時間 in minutes; null follows its category (ours, docs/availability.md). */
+  turnaround_after_minutes?: number | null;
+  turnaround_before_minutes?: number | null;
 }
 
 type Week = WeeklyItemsDto["results"];
