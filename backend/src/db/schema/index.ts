@@ -5,3 +5,4 @@ export * from "./groups";
 export * from "./history";
 export * from "./idempotency";
 export * from "./users";
+export * from "./notifications";
