@@ -17,6 +17,7 @@ import { summaryRoutes } from "./features/inventory/summary.routes";
 import { itemRoutes } from "./features/items/items.routes";
 import { weeklyRoutes } from "./features/items/weekly.routes";
 import { memberRoutes } from "./features/members/members.routes";
+import { notificationRoutes } from "./features/notifications/notifications.routes";
 import { orderItemRoutes } from "./features/orderitems/orderitems.routes";
 import { signupRoutes } from "./features/signup/signup.routes";
 import { warehouseRoutes } from "./features/warehouse/warehouse.routes";
@@ -63,6 +64,7 @@ const features = [
   warehouseRoutes,
   availabilityRoutes,
   historyRoutes,
+  notificationRoutes,
 ];
 
 /**

@@ -35,6 +35,7 @@ const UNNUMBERED = new Set<ServerEventName>([
   "realtime.resync",
   "realtime.positions",
   "presence.changed",
+  "notifications.added",
 ]);
 
 /** The stream whose numbers an event carries; null for `inventory.changed` (see Sequenced). */
@@ -92,6 +93,11 @@ export interface ServerToClientEvents {
    * someone arrives or leaves and now and then. Not numbered: each list replaces the last (docs/realtime.md).
    */
   "presence.changed": (payload: { place: PresencePlace; members: PresenceMember[] }) => void;
+  /**
+   * Sent to the room `user:<id>` only: new notifications of that member (docs/notifications.md). Not numbered:
+   * the client reads its list and count again, which is the truth.
+   */
+  "notifications.added": (payload: { count: number }) => void;
 }
 
 /** Client -> server events. */

@@ -4,5 +4,5 @@ export * from "./events";
 export * from "./groups";
 export * from "./history";
 export * from "./idempotency";
-export * from "./users";
 export * from "./notifications";
+export * from "./users";

@@ -49,9 +49,7 @@ export const notifications = pgTable(
   (t) => [
     unique("notifications_user_source_key").on(t.userId, t.source),
     index("notifications_user_idx").on(t.userId, t.id),
-    index("notifications_unread_idx")
-      .on(t.userId)
-      .where(sql`${t.readAt} IS NULL`),
+    index("notifications_unread_idx").on(t.userId).where(sql`${t.readAt} IS NULL`),
     index("notifications_created_idx").on(t.createdAt),
   ],
 );
