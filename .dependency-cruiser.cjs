@@ -26,6 +26,8 @@ const BACKEND_FEATURE_ORDER = [
   "presence",
   "availability",
   "history",
+  "notifications",
+  "calendar",
 ];
 /** Frontend features: none imports another today; list them here, lowest first, when one must. */
 const FRONTEND_FEATURE_ORDER = [
@@ -34,6 +36,10 @@ const FRONTEND_FEATURE_ORDER = [
   "presence",
   // Below the screens that show a history (orderitems, items).
   "history",
+  // The case screen's .ics button and the profile's feed settings (orderitems, members).
+  "calendar",
+  // The bell, mounted by the app shell.
+  "notifications",
   "packlist",
   // Why is it short? and the timeline: mounted by orderitems, items and workcases.
   "availability",

@@ -6,6 +6,7 @@ import helmet from "koa-helmet";
 import type { AppDeps } from "./deps";
 import { authRoutes } from "./features/auth/auth.routes";
 import { availabilityRoutes } from "./features/availability/availability.routes";
+import { calendarRoutes } from "./features/calendar/calendar.routes";
 import { categoryRoutes } from "./features/categories/categories.routes";
 import { exportRoutes } from "./features/exports/exports.routes";
 import { groupRoutes } from "./features/groups/groups.routes";
@@ -65,6 +66,7 @@ const features = [
   availabilityRoutes,
   historyRoutes,
   notificationRoutes,
+  calendarRoutes,
 ];
 
 /**
