@@ -21,6 +21,11 @@ const PendingMembersWatch = lazy(async () => ({
   default: (await import("../features/members/PendingMembersWatch")).PendingMembersWatch,
 }));
 
+// Signed-in members: the unread count of the bell, live on the member's own socket room.
+const NotificationsWatch = lazy(async () => ({
+  default: (await import("../features/notifications/NotificationsWatch")).NotificationsWatch,
+}));
+
 /** Header above the routed screen; restores a session after a page load. */
 export function AppLayout() {
   useSessionRestore();
@@ -28,10 +33,17 @@ export function AppLayout() {
   const logout = useLogout();
   const location = useLocation();
   const [pendingMembers, setPendingMembers] = useState(0);
+  const [unreadNotifications, setUnreadNotifications] = useState(0);
+  const signedIn = session.email !== "" && !session.restoring;
   const feedback = useSyncExternalStore(subscribeFeedbackRequested, feedbackRequested, feedbackRequested);
   return (
     <>
-      <Header session={session} pendingMembers={pendingMembers} onLogout={() => void logout()} />
+      <Header
+        session={session}
+        pendingMembers={pendingMembers}
+        unreadNotifications={unreadNotifications}
+        onLogout={() => void logout()}
+      />
       <main className="app-main">
         <Suspense fallback={<Loading label={ja.common.loading} />}>
           {/* The routed view is re-created whenever the full path changes (spec §2). */}
@@ -43,6 +55,9 @@ export function AppLayout() {
       <Suspense fallback={null}>{feedback ? <FeedbackHost /> : null}</Suspense>
       <Suspense fallback={null}>
         {session.is_owner ? <PendingMembersWatch onCount={setPendingMembers} /> : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {signedIn ? <NotificationsWatch onCount={setUnreadNotifications} /> : null}
       </Suspense>
     </>
   );

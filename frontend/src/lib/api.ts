@@ -12,6 +12,8 @@ export const TAG_TYPES = [
   "Inventory",
   "Warehouse",
   "History",
+  "Notification",
+  "CalendarFeed",
 ] as const;
 
 /**

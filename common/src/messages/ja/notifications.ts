@@ -4,8 +4,6 @@
 export const ja = {
   notifications: {
     title: "お知らせ",
-    bell: "お知らせ",
-    bellUnread: (n: number) => `お知らせ（未読 ${n}件）`,
     empty: "お知らせはありません。",
     fetchFailed: "お知らせの取得に失敗しました。サーバーとの接続を確認してください。",
     markRead: "既読にする",

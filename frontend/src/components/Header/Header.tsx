@@ -6,6 +6,7 @@ import { useMediaQuery } from "../../lib/useMediaQuery";
 import { BarsIcon, BoxIcon, TimesIcon } from "../icons/InlineIcons";
 import { PlainButton } from "../plain/PlainButton";
 import { NavList } from "./NavList";
+import { NotificationBell } from "./NotificationBell";
 import { navEntries } from "./navEntries";
 import { SessionChips } from "./SessionChips";
 import "./Header.css";
@@ -17,15 +18,22 @@ interface Props {
   session: SessionState;
   /** Owners: members waiting for activation (a badge on メンバー and on the phone menu button). */
   pendingMembers?: number;
+  /** Signed-in members: their unread notifications (the bell, on every screen and width). */
+  unreadNotifications?: number;
   onLogout: () => void;
 }
 
 /** The app bar of every screen: title, group and email chips, navigation. */
-export function Header({ session, pendingMembers = 0, onLogout }: Props) {
+export function Header({ session, pendingMembers = 0, unreadNotifications = 0, onLogout }: Props) {
   const signedIn = session.email !== "";
-  const entries = navEntries(signedIn, undefined, session.is_owner ? { pendingMembers } : null);
-  const menuWaiting = session.is_owner && pendingMembers > 0;
   const isMobile = useMediaQuery(HEADER_MOBILE_QUERY);
+  const entries = navEntries(
+    signedIn,
+    undefined,
+    session.is_owner ? { pendingMembers } : null,
+    isMobile ? unreadNotifications : null,
+  );
+  const menuWaiting = session.is_owner && pendingMembers > 0;
   const [menuOpen, setMenuOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
   const close = () => setMenuOpen(false);
@@ -60,6 +68,7 @@ export function Header({ session, pendingMembers = 0, onLogout }: Props) {
           <span>{ja.app.title}</span>
         </Link>
         {!isMobile && signedIn && <SessionChips session={session} />}
+        {signedIn && <NotificationBell unread={unreadNotifications} onNavigate={close} />}
         <nav className="app-nav" aria-label={ja.header.mainNav}>
           {isMobile ? (
             <PlainButton
