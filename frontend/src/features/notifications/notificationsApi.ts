@@ -1,12 +1,12 @@
 import type { NotificationDto, NotificationListDto } from "@zaiko/common/notifications/notifications.schema";
 import { api } from "../../lib/api";
-import { onServerEvent, onSocketConnect } from "../../lib/socket";
+import { onServerEvent } from "../../lib/socket";
 
 const TAG = { type: "Notification" as const, id: "LIST" };
 
 /**
- * While a notification query is cached, a `notifications.added` on the member's room, or a reconnect (which
- * may have missed one), reads the list and the count again: the server's rows are the truth
+ * While a notification query is cached, a `notifications.added` on the member's room, or a (re)connect
+ * (`realtime.positions`: it may have missed one), reads the list and the count again: the server's rows are the truth
  * (docs/notifications.md). The count also polls every minute, in case an announcement was lost.
  */
 async function refetchOnNews(
@@ -17,7 +17,11 @@ async function refetchOnNews(
   }: { dispatch: (action: unknown) => unknown; cacheEntryRemoved: Promise<void> },
 ) {
   const invalidate = () => dispatch(api.util.invalidateTags([TAG]));
-  const stops = [onServerEvent("notifications.added", invalidate), onSocketConnect(invalidate)];
+  // realtime.positions comes after every (re)connect, once the socket is in the member's room.
+  const stops = [
+    onServerEvent("notifications.added", invalidate),
+    onServerEvent("realtime.positions", invalidate),
+  ];
   await cacheEntryRemoved;
   for (const stop of stops) stop();
 }
