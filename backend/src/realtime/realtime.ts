@@ -256,6 +256,11 @@ export class Realtime {
     this.io?.to(rooms.user(userId)).emit("notifications.added", { count });
   }
 
+  /** Tells a member's sockets, on every process, that they read notifications (their other screens' bells). */
+  notifyMemberRead(userId: number, unread: number): void {
+    this.io?.to(rooms.user(userId)).emit("notifications.read", { unread });
+  }
+
   /**
    * Sends `inventory.changed` to the watchers of a case connected to THIS process only: every process
    * computes the rows for its own watchers (see StockListener), so a broadcast would deliver twice.

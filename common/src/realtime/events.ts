@@ -36,6 +36,7 @@ const UNNUMBERED = new Set<ServerEventName>([
   "realtime.positions",
   "presence.changed",
   "notifications.added",
+  "notifications.read",
 ]);
 
 /** The stream whose numbers an event carries; null for `inventory.changed` (see Sequenced). */
@@ -98,6 +99,8 @@ export interface ServerToClientEvents {
    * the client reads its list and count again, which is the truth.
    */
   "notifications.added": (payload: { count: number }) => void;
+  /** Sent to the room `user:<id>` when the member read one or all: their other screens lower the bell. */
+  "notifications.read": (payload: { unread: number }) => void;
 }
 
 /** Client -> server events. */

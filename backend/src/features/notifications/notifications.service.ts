@@ -25,14 +25,30 @@ export async function unreadOf(deps: ReadDeps, member: AuthUser): Promise<{ unre
   return { unread: await unreadCount(deps.database.db, member.groupId, member.id) };
 }
 
+/** Reading tells the member's other screens (every process), so each bell shows the same count. */
+export interface ReadNotificationDeps extends ReadDeps {
+  realtime: { notifyMemberRead(userId: number, unread: number): void };
+}
+
 /** POST /api/notifications/{id}/read/: another member's or group's notification is a 404, like a missing one. */
-export async function readOne(deps: ReadDeps, member: AuthUser, id: number): Promise<NotificationDto> {
-  const row = await markRead(deps.database.db, member.groupId, member.id, id);
+export async function readOne(
+  deps: ReadNotificationDeps,
+  member: AuthUser,
+  id: number,
+): Promise<NotificationDto> {
+  const db = deps.database.db;
+  const row = await markRead(db, member.groupId, member.id, id);
   if (!row) throw httpError(404, ja.notifications.notFound);
+  deps.realtime.notifyMemberRead(member.id, await unreadCount(db, member.groupId, member.id));
   return presentNotification(row);
 }
 
 /** POST /api/notifications/read_all/ */
-export async function readAll(deps: ReadDeps, member: AuthUser): Promise<{ unread: number; marked: number }> {
-  return { unread: 0, marked: await markAllRead(deps.database.db, member.groupId, member.id) };
+export async function readAll(
+  deps: ReadNotificationDeps,
+  member: AuthUser,
+): Promise<{ unread: number; marked: number }> {
+  const marked = await markAllRead(deps.database.db, member.groupId, member.id);
+  deps.realtime.notifyMemberRead(member.id, 0);
+  return { unread: 0, marked };
 }

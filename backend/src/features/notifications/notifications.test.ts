@@ -175,7 +175,12 @@ describeOnDatabases("notifications (the bell)", (driver) => {
 
     const before = (await listOf(staff)).unread;
     expect(before).toBeGreaterThan(0);
+    // The member's other screen hears of the read (its bell falls), with the new count.
+    const otherScreen = await connect(server, staff.access);
+    sockets.push(otherScreen);
+    const heard = nextEvent<{ unread: number }>(otherScreen, "notifications.read");
     const read = await api().post(`/api/notifications/${id}/read/`).set(bearer(staff)).expect(200);
+    expect(await heard).toEqual({ unread: before - 1 });
     expect(read.body).toMatchObject({ id, read: true });
     expect((await listOf(staff)).unread).toBe(before - 1);
     expect((await listOf(staff, "?unread=1")).results.map((r) => r.id)).not.toContain(id);
