@@ -5,9 +5,10 @@ import { onServerEvent } from "../../lib/socket";
 const TAG = { type: "Notification" as const, id: "LIST" };
 
 /**
- * While a notification query is cached, a `notifications.added` on the member's room, or a (re)connect
- * (`realtime.positions`: it may have missed one), reads the list and the count again: the server's rows are the truth
- * (docs/notifications.md). The count also polls every minute, in case an announcement was lost.
+ * While a notification query is cached, a `notifications.added` or `notifications.read` on the member's room,
+ * or a (re)connect (`realtime.positions`: it may have missed one), reads the list and the count again: the
+ * server's rows are the truth (docs/notifications.md). The count also polls every minute, in case an
+ * announcement was lost.
  */
 async function refetchOnNews(
   _arg: unknown,
@@ -20,6 +21,7 @@ async function refetchOnNews(
   // realtime.positions comes after every (re)connect, once the socket is in the member's room.
   const stops = [
     onServerEvent("notifications.added", invalidate),
+    onServerEvent("notifications.read", invalidate),
     onServerEvent("realtime.positions", invalidate),
   ];
   await cacheEntryRemoved;
