@@ -138,9 +138,22 @@ describeInBrowser("notifications journey (the bell, お知らせ, calendar feed)
     },
   );
 
+  step("5b. the case screen offers the case as an .ics file", async () => {
+    const [download] = await Promise.all([
+      desk.waitForEvent("download"),
+      desk.getByRole("button", { name: "カレンダーに追加（.ics）" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("春の展示会.ics");
+    await screenshot(desk, "notifications-case-1366");
+  });
+
   step("6. すべて既読にする empties the count everywhere", async () => {
     await phone.getByRole("button", { name: "すべて既読にする" }).click();
     for (const page of [phone, desk]) await badge(page).waitFor({ state: "detached", timeout: 10_000 });
+    await phone.goto(`/orderitems/${seeded.caseId}`);
+    await phone.getByRole("button", { name: "カレンダーに追加（.ics）" }).waitFor();
+    await expectNoPageOverflow(phone);
+    await screenshot(phone, "notifications-case-phone");
   });
 
   step("7. her profile gives her a calendar URL that a calendar app can read", async () => {

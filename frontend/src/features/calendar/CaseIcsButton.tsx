@@ -9,7 +9,6 @@ export function CaseIcsButton({ caseId, title }: { caseId: number; title: string
   return (
     <Button
       label={ja.calendarFeed.downloadIcs}
-      icon="pi pi-calendar-plus"
       size="small"
       outlined
       loading={downloading.isLoading}
