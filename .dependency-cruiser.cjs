@@ -31,13 +31,13 @@ const BACKEND_FEATURE_ORDER = [
 ];
 /** Frontend features: none imports another today; list them here, lowest first, when one must. */
 const FRONTEND_FEATURE_ORDER = [
+  // The profile's feed settings (auth's member edit), the case screen's .ics button (orderitems).
+  "calendar",
   "auth",
   // Below the screens that mount their chips and buttons (orderitems, warehouse).
   "presence",
   // Below the screens that show a history (orderitems, items).
   "history",
-  // The case screen's .ics button and the profile's feed settings (orderitems, members).
-  "calendar",
   // The bell, mounted by the app shell.
   "notifications",
   "packlist",

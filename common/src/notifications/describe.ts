@@ -1,13 +1,13 @@
-import { formatDateTime } from "../dates";
 import { ja } from "../messages/ja/notifications";
 import type { NotificationDto } from "./notifications.schema";
 
 /**
- * The sentence a notification reads as (the bell's list; later the mail's subject line), in the business zone.
+ * The sentence a notification reads as (the bell's list; later the mail's subject line). Dates are shown by
+ * the caller's `showDate` (the business zone's wall clock): the web client has its own, without moment.
  */
-export function describeNotification(n: NotificationDto, zone: string): string {
+export function describeNotification(n: NotificationDto, showDate: (iso: string) => string): string {
   const L = ja.notifications;
-  const due = formatDateTime(n.due_at, zone) ?? "";
+  const due = n.due_at ? showDate(n.due_at) : "";
   const who = n.actor_name || L.system;
   const item = n.item_title ?? "";
   const q = n.quantity ?? 0;

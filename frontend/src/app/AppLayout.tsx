@@ -21,9 +21,9 @@ const PendingMembersWatch = lazy(async () => ({
   default: (await import("../features/members/PendingMembersWatch")).PendingMembersWatch,
 }));
 
-// Signed-in members: the unread count of the bell, live on the member's own socket room.
-const NotificationsWatch = lazy(async () => ({
-  default: (await import("../features/notifications/NotificationsWatch")).NotificationsWatch,
+// Signed-in members: the bell and its unread count, live on the member's own socket room.
+const NotificationBell = lazy(async () => ({
+  default: (await import("../features/notifications/NotificationBell")).NotificationBell,
 }));
 
 /** Header above the routed screen; restores a session after a page load. */
@@ -42,6 +42,13 @@ export function AppLayout() {
         session={session}
         pendingMembers={pendingMembers}
         unreadNotifications={unreadNotifications}
+        bell={
+          signedIn ? (
+            <Suspense fallback={null}>
+              <NotificationBell onCount={setUnreadNotifications} />
+            </Suspense>
+          ) : null
+        }
         onLogout={() => void logout()}
       />
       <main className="app-main">
@@ -55,9 +62,6 @@ export function AppLayout() {
       <Suspense fallback={null}>{feedback ? <FeedbackHost /> : null}</Suspense>
       <Suspense fallback={null}>
         {session.is_owner ? <PendingMembersWatch onCount={setPendingMembers} /> : null}
-      </Suspense>
-      <Suspense fallback={null}>
-        {signedIn ? <NotificationsWatch onCount={setUnreadNotifications} /> : null}
       </Suspense>
     </>
   );

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect } from "react";
+import { type ComponentType, lazy, useEffect } from "react";
 import { Navigate, type RouteObject } from "react-router-dom";
 // In the first chunk (it is small): most visits start here, and a lazy chunk cost one more round trip
 // before the form appeared (docs/frontend.md, "First screen").
@@ -39,10 +39,6 @@ const NotificationsPage = lazyNamed(
   () => import("../features/notifications/NotificationsPage"),
   "NotificationsPage",
 );
-// A section under the profile form, not a screen of its own (so not registered with app/prefetch).
-const CalendarFeedSettings = lazy(async () => ({
-  default: (await import("../features/calendar/CalendarFeedSettings")).CalendarFeedSettings,
-}));
 const NotFoundPage = lazyNamed(() => import("./pages/NotFoundPage"), "NotFoundPage");
 const SignupPage = lazyNamed(() => import("../features/auth/SignupPage"), "SignupPage");
 const MemberListPage = lazyNamed(() => import("../features/members/MemberListPage"), "MemberListPage");
@@ -87,10 +83,6 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth>
             <SignupPage />
-            {/* The member's own profile also holds their calendar feed (shown only on their own id). */}
-            <Suspense fallback={null}>
-              <CalendarFeedSettings />
-            </Suspense>
           </RequireAuth>
         ),
       },

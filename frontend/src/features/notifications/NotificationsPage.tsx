@@ -5,7 +5,6 @@ import { Button } from "primereact/button";
 import { Link, useNavigate } from "react-router-dom";
 import { Loading } from "../../components/layout/Loading";
 import { Page } from "../../components/layout/Page";
-import { businessTimeZone } from "../../lib/businessZone";
 import { displayDateTime } from "../../lib/dateTime";
 import {
   useMarkAllNotificationsReadMutation,
@@ -27,7 +26,7 @@ function NotificationRow({ n }: { n: NotificationDto }) {
         {n.read ? null : <span className="notification-dot" aria-hidden="true" />}
         <p className="notification-text">
           {n.read ? null : <span className="notification-unread-label">{L.unreadBadge}：</span>}
-          {describeNotification(n, businessTimeZone())}
+          {describeNotification(n, displayDateTime)}
         </p>
         <time className="notification-time" dateTime={n.at}>
           {displayDateTime(n.at)}
