@@ -29,14 +29,20 @@ const BACKEND_FEATURE_ORDER = [
   "presence",
   "availability",
   "history",
+  "notifications",
+  "calendar",
 ];
 /** Frontend features: none imports another today; list them here, lowest first, when one must. */
 const FRONTEND_FEATURE_ORDER = [
+  // The profile's feed settings (auth's member edit), the case screen's .ics button (orderitems).
+  "calendar",
   "auth",
   // Below the screens that mount their chips and buttons (orderitems, warehouse).
   "presence",
   // Below the screens that show a history (orderitems, items).
   "history",
+  // The bell, mounted by the app shell.
+  "notifications",
   "packlist",
   // Why is it short? and the timeline: mounted by orderitems, items and workcases.
   "availability",

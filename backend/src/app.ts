@@ -6,6 +6,7 @@ import helmet from "koa-helmet";
 import type { AppDeps } from "./deps";
 import { authRoutes } from "./features/auth/auth.routes";
 import { availabilityRoutes } from "./features/availability/availability.routes";
+import { calendarRoutes } from "./features/calendar/calendar.routes";
 import { categoryRoutes } from "./features/categories/categories.routes";
 import { exportRoutes } from "./features/exports/exports.routes";
 import { groupRoutes } from "./features/groups/groups.routes";
@@ -17,6 +18,7 @@ import { summaryRoutes } from "./features/inventory/summary.routes";
 import { itemRoutes } from "./features/items/items.routes";
 import { weeklyRoutes } from "./features/items/weekly.routes";
 import { memberRoutes } from "./features/members/members.routes";
+import { notificationRoutes } from "./features/notifications/notifications.routes";
 import { orderItemRoutes } from "./features/orderitems/orderitems.routes";
 import { setRoutes } from "./features/sets/sets.routes";
 import { signupRoutes } from "./features/signup/signup.routes";
@@ -65,6 +67,8 @@ const features = [
   warehouseRoutes,
   availabilityRoutes,
   historyRoutes,
+  notificationRoutes,
+  calendarRoutes,
 ];
 
 /**

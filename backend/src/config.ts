@@ -40,6 +40,16 @@ export interface Config {
    */
   holdSweepMaxWaitMs: number;
   /**
+   * How often the notifier derives notifications (docs/notifications.md); a change committed through this
+   * process wakes it at once, one through another process is seen within this. 0: no notifier in this process.
+   */
+  notifyEveryMs: number;
+  /**
+   * The app's address as members open it (`https://zaiko.example.jp`), for the links in calendar feeds;
+   * empty: taken from each request (Host, or X-Forwarded-* behind a trusted proxy).
+   */
+  publicUrl: string;
+  /**
    * How long after its rotation a refresh token presented again still gets a session in its family
    * (tabs or windows that refreshed at the same moment, a lost response); 0: any reuse ends the family.
    */
@@ -172,6 +182,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     readViewsInFlight: int("READ_VIEWS_IN_FLIGHT", DEFAULT_READ_VIEWS_IN_FLIGHT, env),
     pgPoolSize: int("PG_POOL_SIZE", 20, env),
     holdSweepMaxWaitMs: int("HOLD_SWEEP_MAX_WAIT_MS", 30_000, env),
+    notifyEveryMs: int("NOTIFY_EVERY_MS", 5_000, env),
+    publicUrl: (env.PUBLIC_URL || "").replace(/\/+$/, ""),
     refreshReuseGraceSeconds: int("REFRESH_REUSE_GRACE_SECONDS", 30, env),
     tokenCallsPerIpPerMinute: int("TOKEN_CALLS_PER_IP_PER_MINUTE", 120, env),
     failedLoginsPerEmail: int("FAILED_LOGINS_PER_EMAIL", 10, env),

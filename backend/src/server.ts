@@ -8,6 +8,7 @@ import { runMigrations } from "./db/migrate";
 import type { AppDeps } from "./deps";
 import { createAuthenticator } from "./features/auth";
 import { publishInventoryChanged } from "./features/inventory";
+import { startNotifier, worthAPass } from "./features/notifications";
 import { startPresence } from "./features/presence";
 import { caseInGroup, startHoldSweeper } from "./features/workcases";
 import { startHousekeeping } from "./housekeeping";
@@ -145,6 +146,20 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const holdSweeper =
     config.holdSweepMaxWaitMs > 0 ? startHoldSweeper(deps, config.holdSweepMaxWaitMs) : undefined;
   deps.holdSweeper = holdSweeper;
+  // After the commit, never inside a write (docs/notifications.md): a pass on its own connection.
+  const notifier =
+    config.notifyEveryMs > 0
+      ? startNotifier(
+          {
+            database,
+            logger,
+            announce: (userId, count) => deps.realtime.notifyMember(userId, count),
+          },
+          config.notifyEveryMs,
+          Date.now,
+        )
+      : undefined;
+  if (notifier) deps.realtime.onCommitted((events) => worthAPass(events) && notifier.wake());
 
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
@@ -161,6 +176,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       backups?.stop();
       await closeAdminChannel?.();
       holdSweeper?.stop();
+      notifier?.stop();
       presence.stop();
       // Stop accepting, let in-flight requests finish, then close sockets and the database.
       const httpClosed = new Promise<void>((resolve) => http.close(() => resolve()));

@@ -13,13 +13,13 @@ import { CLIENT_DIST, type RouteFile, routeFiles } from "./routeSize";
 
 const LOGIN_ROUTE = "src/features/auth/LoginPage.tsx";
 /** KiB (1,024 bytes), gzip level 9, JavaScript and CSS together. */
-export const LOGIN_ROUTE_BUDGET_KIB = 146;
+export const LOGIN_ROUTE_BUDGET_KIB = 147;
 /** Each chunk of the login route when the budget was set (KiB, gzip -9), to tell what grew. */
 const SIZES_AT_BUDGET: Record<string, number> = {
-  "index.html": 134.9,
+  "index.html": 136.8,
   "index.html (CSS)": 4.7,
-  react: 2.9,
-  firstScreen: 0.9,
+  // React's helper chunk of issue 22 is part of this one in the current build (it was already so on main).
+  firstScreen: 4.0,
   "rolldown-runtime": 0.4,
   "jsx-runtime": 0.3,
 };

@@ -12,7 +12,7 @@ import { Server, type Socket } from "socket.io";
 import { allows } from "../lib/authorize";
 import type { AuthUser } from "../lib/authUser";
 import type { Logger } from "../lib/logger";
-import type { EventBuffer } from "./eventBuffer";
+import type { EventBuffer, PendingEvent } from "./eventBuffer";
 import { Publisher, type ReserveSeq, type UsageChange } from "./publisher";
 
 export type AppServer = Server<
@@ -79,6 +79,7 @@ export class Realtime {
   private caseAccess: CaseAccess = async () => false;
   private readonly stockListeners: StockListener[] = [];
   private readonly memberListeners: Array<(userId: number) => void> = [];
+  private readonly commitListeners: Array<(events: readonly PendingEvent[]) => void> = [];
   private readonly socketListeners: Array<(socket: AppSocket) => void> = [];
   private readonly peerHandlers: Array<[string, (...args: unknown[]) => void]> = [];
   private readonly publisher: Publisher;
@@ -239,6 +240,25 @@ export class Realtime {
   flush(committed: EventBuffer): void {
     this.publisher.publish(committed.events);
     for (const action of committed.afterCommit) action();
+    for (const listener of this.commitListeners) listener(committed.events);
+  }
+
+  /** Adds a listener told of every transaction committed through this process, with its events (the notifier). */
+  onCommitted(listener: (events: readonly PendingEvent[]) => void): void {
+    this.commitListeners.push(listener);
+  }
+
+  /**
+   * Tells a member's sockets, on every process, that they have new notifications (docs/notifications.md).
+   * Not numbered and not coalesced: the client reads its list again.
+   */
+  notifyMember(userId: number, count: number): void {
+    this.io?.to(rooms.user(userId)).emit("notifications.added", { count });
+  }
+
+  /** Tells a member's sockets, on every process, that they read notifications (their other screens' bells). */
+  notifyMemberRead(userId: number, unread: number): void {
+    this.io?.to(rooms.user(userId)).emit("notifications.read", { unread });
   }
 
   /**

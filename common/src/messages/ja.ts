@@ -15,6 +15,7 @@ import { ja as history } from "./ja/history";
 import { ja as idempotency } from "./ja/idempotency";
 import { ja as items } from "./ja/items";
 import { ja as members } from "./ja/members";
+import { ja as notifications } from "./ja/notifications";
 import { ja as orderitems } from "./ja/orderitems";
 import { ja as packlist } from "./ja/packlist";
 import { ja as sets } from "./ja/sets";
@@ -38,6 +39,7 @@ export const ja = {
   ...packlist,
   ...sets,
   ...turnaround,
+  ...notifications,
   // Sections whose first-screen texts are in firstScreen.ts and the rest with the screens.
   validation: { ...firstScreen.validation, ...shared.validation },
   errors: { ...firstScreen.errors, ...shared.errors },

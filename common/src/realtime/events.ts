@@ -36,6 +36,8 @@ const UNNUMBERED = new Set<ServerEventName>([
   "realtime.resync",
   "realtime.positions",
   "presence.changed",
+  "notifications.added",
+  "notifications.read",
 ]);
 
 /** The stream whose numbers an event carries; null for `inventory.changed` (see Sequenced). */
@@ -99,6 +101,13 @@ export interface ServerToClientEvents {
    * someone arrives or leaves and now and then. Not numbered: each list replaces the last (docs/realtime.md).
    */
   "presence.changed": (payload: { place: PresencePlace; members: PresenceMember[] }) => void;
+  /**
+   * Sent to the room `user:<id>` only: new notifications of that member (docs/notifications.md). Not numbered:
+   * the client reads its list and count again, which is the truth.
+   */
+  "notifications.added": (payload: { count: number }) => void;
+  /** Sent to the room `user:<id>` when the member read one or all: their other screens lower the bell. */
+  "notifications.read": (payload: { unread: number }) => void;
 }
 
 /** Client -> server events. */

@@ -21,6 +21,11 @@ const PendingMembersWatch = lazy(async () => ({
   default: (await import("../features/members/PendingMembersWatch")).PendingMembersWatch,
 }));
 
+// Signed-in members: the bell and its unread count, live on the member's own socket room.
+const NotificationBell = lazy(async () => ({
+  default: (await import("../features/notifications/NotificationBell")).NotificationBell,
+}));
+
 /** Header above the routed screen; restores a session after a page load. */
 export function AppLayout() {
   useSessionRestore();
@@ -28,10 +33,24 @@ export function AppLayout() {
   const logout = useLogout();
   const location = useLocation();
   const [pendingMembers, setPendingMembers] = useState(0);
+  const [unreadNotifications, setUnreadNotifications] = useState(0);
+  const signedIn = session.email !== "" && !session.restoring;
   const feedback = useSyncExternalStore(subscribeFeedbackRequested, feedbackRequested, feedbackRequested);
   return (
     <>
-      <Header session={session} pendingMembers={pendingMembers} onLogout={() => void logout()} />
+      <Header
+        session={session}
+        pendingMembers={pendingMembers}
+        unreadNotifications={unreadNotifications}
+        bell={
+          signedIn ? (
+            <Suspense fallback={null}>
+              <NotificationBell onCount={setUnreadNotifications} />
+            </Suspense>
+          ) : null
+        }
+        onLogout={() => void logout()}
+      />
       <main className="app-main">
         <Suspense fallback={<Loading label={ja.common.loading} />}>
           {/* The routed view is re-created whenever the full path changes (spec §2). */}

@@ -60,7 +60,9 @@ describe("routes and guards", () => {
     open("/user", staffSession);
     expect(await findHeading(ja.forbidden.title)).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: ja.members.title })).not.toBeInTheDocument();
-    expect(spy).not.toHaveBeenCalled();
+    // Nothing is asked for the member list; the only call is the header bell's unread count (every screen).
+    const urls = spy.mock.calls.map(([request]) => new URL((request as Request).url).pathname);
+    expect(urls.filter((path) => path !== "/api/notifications/unread_count/")).toEqual([]);
   });
 
   it("shows owners the member list on /user", async () => {

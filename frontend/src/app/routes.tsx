@@ -35,6 +35,10 @@ function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string
   return screen;
 }
 
+const NotificationsPage = lazyNamed(
+  () => import("../features/notifications/NotificationsPage"),
+  "NotificationsPage",
+);
 const NotFoundPage = lazyNamed(() => import("./pages/NotFoundPage"), "NotFoundPage");
 const SignupPage = lazyNamed(() => import("../features/auth/SignupPage"), "SignupPage");
 const MemberListPage = lazyNamed(() => import("../features/members/MemberListPage"), "MemberListPage");
@@ -152,6 +156,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth>
             <OrderItemsListPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: "notifications",
+        element: (
+          <RequireAuth>
+            <NotificationsPage />
           </RequireAuth>
         ),
       },

@@ -15,6 +15,8 @@ export const TAG_TYPES = [
   // セット品 (docs/sets.md): the set catalogue and a case's set lines.
   "ItemSet",
   "SetLine",
+  "Notification",
+  "CalendarFeed",
 ] as const;
 
 /**

@@ -102,6 +102,10 @@ export const orderItems = pgTable(
     index("order_items_received_period_idx")
       .on(t.itemId, t.startDate, t.endDate)
       .where(sql`${t.receivedQuantity} > 0`),
+    // The notifier's overdue read (docs/notifications.md): only order items with units out and not back.
+    index("order_items_out_end_idx")
+      .on(t.endDate)
+      .where(sql`${t.issuedQuantity} > ${t.receivedQuantity}`),
     check("order_items_quantity", sql`${t.orderQuantity} >= 1 AND ${t.orderQuantity} <= 1000000`),
     check("order_items_period", sql`${t.startDate} <= ${t.endDate}`),
     check("order_items_receive_needs_issue", sql`${t.receive} IS NULL OR ${t.issue} IS NOT NULL`),

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { groups } from "./groups";
 
@@ -32,5 +33,9 @@ export const history = pgTable(
     index("history_case_idx").on(t.caseId, t.id),
     index("history_item_idx").on(t.itemId, t.id),
     index("history_group_at_idx").on(t.groupId, t.at),
+    // The notifier's read (docs/notifications.md): only the entries that can notify anyone.
+    index("history_notify_idx")
+      .on(t.at)
+      .where(sql`${t.action} IN ('case.status', 'orderitem.outage_reported')`),
   ],
 );

@@ -4,5 +4,6 @@ export * from "./events";
 export * from "./groups";
 export * from "./history";
 export * from "./idempotency";
+export * from "./notifications";
 export * from "./sets";
 export * from "./users";

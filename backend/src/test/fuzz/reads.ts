@@ -118,4 +118,38 @@ export const readCalls: fc.Arbitrary<Call> = fc.oneof(
         .map((name) => [`/download/template/${name}`]),
     ),
   ),
+  // The bell and the calendar (docs/notifications.md): ids of nothing, feed secrets that are not one.
+  weighted(
+    1,
+    get(
+      "notifications",
+      p("/api/notifications/"),
+      queryOf({
+        unread: text(fc.constantFrom("1", "0", "x")),
+        before: text(fc.constantFrom(1, 2 ** 31, "x")),
+      }),
+    ),
+  ),
+  weighted(1, get("notifications.count", p("/api/notifications/unread_count/"))),
+  weighted(1, get("calendar-feed", p("/api/calendar-feed/"))),
+  weighted(1, get("calendar.case", p("/api/calendar/cases/", idRef("case"), "/"))),
+  weighted(
+    1,
+    call(
+      "calendar.feed",
+      "get",
+      fc
+        .constantFrom(
+          `${"A".repeat(43)}.ics`,
+          "x.ics",
+          "%00.ics",
+          "A".repeat(43),
+          "..%2F.ics",
+          `${"A".repeat(500)}.ics`,
+        )
+        .map((file) => [`/api/calendar/feed/${file}`]),
+      undefined,
+      fc.constant("none"),
+    ),
+  ),
 );

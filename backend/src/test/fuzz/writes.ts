@@ -235,4 +235,9 @@ export const writeCalls: fc.Arbitrary<Call> = fc.oneof(
   ),
   weighted(2, call("movement.undo", "delete", p("/api/orderitems/", idRef("order"), "/movements/latest/"))),
   weighted(1, call("outage.resolve", "post", p("/api/outages/", idRef("movement"), "/resolve/"))),
+  // The bell's reads and the calendar feed's secret (docs/notifications.md).
+  weighted(1, call("notification.read", "post", p("/api/notifications/", idRef("movement"), "/read/"))),
+  weighted(1, call("notifications.read_all", "post", p("/api/notifications/read_all/"))),
+  weighted(1, call("calendar-feed.post", "post", p("/api/calendar-feed/"))),
+  weighted(1, call("calendar-feed.delete", "delete", p("/api/calendar-feed/"))),
 );

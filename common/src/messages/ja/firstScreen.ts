@@ -49,6 +49,9 @@ export const ja = {
   },
   header: {
     mainNav: "メインナビゲーション",
+    // ours: the bell (docs/notifications.md); its list's texts are in ja/notifications.ts
+    bell: "お知らせ",
+    bellUnread: (n: number) => `お知らせ（未読 ${n}件）`,
   },
   // ours: the warehouse board /warehouse (docs/warehouse.md)
   warehouse: {

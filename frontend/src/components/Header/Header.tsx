@@ -1,6 +1,6 @@
 import { ja } from "@zaiko/common/messages/ja/firstScreen";
-import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router-dom";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router-dom";
 import type { SessionState } from "../../lib/session";
 import { useMediaQuery } from "../../lib/useMediaQuery";
 import { BarsIcon, BoxIcon, TimesIcon } from "../icons/InlineIcons";
@@ -17,15 +17,27 @@ interface Props {
   session: SessionState;
   /** Owners: members waiting for activation (a badge on メンバー and on the phone menu button). */
   pendingMembers?: number;
+  /** Signed-in members: their unread notifications (the phone menu's お知らせ entry). */
+  unreadNotifications?: number;
+  /**
+   * Signed-in members: the bell (features/notifications, loaded lazily by the layout: the login screen does
+   * not need it). Its place is kept while it loads, so nothing in the bar moves when it appears.
+   */
+  bell?: ReactNode;
   onLogout: () => void;
 }
 
 /** The app bar of every screen: title, group and email chips, navigation. */
-export function Header({ session, pendingMembers = 0, onLogout }: Props) {
+export function Header({ session, pendingMembers = 0, unreadNotifications = 0, bell, onLogout }: Props) {
   const signedIn = session.email !== "";
-  const entries = navEntries(signedIn, undefined, session.is_owner ? { pendingMembers } : null);
-  const menuWaiting = session.is_owner && pendingMembers > 0;
   const isMobile = useMediaQuery(HEADER_MOBILE_QUERY);
+  const entries = navEntries(
+    signedIn,
+    undefined,
+    session.is_owner ? { pendingMembers } : null,
+    isMobile ? unreadNotifications : null,
+  );
+  const menuWaiting = session.is_owner && pendingMembers > 0;
   const [menuOpen, setMenuOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
   const close = () => setMenuOpen(false);
@@ -52,6 +64,11 @@ export function Header({ session, pendingMembers = 0, onLogout }: Props) {
     if (!isMobile) setMenuOpen(false);
   }, [isMobile]);
 
+  // A link outside the menu's list (the bell) leaves the screen too: the menu closes on any navigation.
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input
+  useEffect(() => setMenuOpen(false), [pathname]);
+
   return (
     <header className="app-header" ref={headerRef}>
       <div className="app-bar">
@@ -60,6 +77,7 @@ export function Header({ session, pendingMembers = 0, onLogout }: Props) {
           <span>{ja.app.title}</span>
         </Link>
         {!isMobile && signedIn && <SessionChips session={session} />}
+        {signedIn && <span className="app-bell-slot">{bell}</span>}
         <nav className="app-nav" aria-label={ja.header.mainNav}>
           {isMobile ? (
             <PlainButton

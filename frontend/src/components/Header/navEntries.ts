@@ -25,6 +25,19 @@ function membersEntry(pending: number): NavEntry {
     : { kind: "link", to: "/user", label: ja.feedback.membersNav };
 }
 
+/** お知らせ in the phone menu, with the unread count (the bar's bell says the same on every width). */
+function notificationsEntry(unread: number): NavEntry {
+  return unread > 0
+    ? {
+        kind: "link",
+        to: "/notifications",
+        label: ja.header.bell,
+        ariaLabel: ja.header.bellUnread(unread),
+        badge: unread,
+      }
+    : { kind: "link", to: "/notifications", label: ja.header.bell };
+}
+
 /**
  * The header entries for a signed-in or signed-out user (spec §2 "Header"); owners also get メンバー
  * (the member list, otherwise reachable only through the group chip) with the pending count.
@@ -33,6 +46,8 @@ export function navEntries(
   signedIn: boolean,
   now: Date = new Date(),
   owner: { pendingMembers: number } | null = null,
+  /** Unread notifications: given, the list gets お知らせ (the phone menu; the desktop bar has the bell). */
+  unreadNotifications: number | null = null,
 ): NavEntry[] {
   if (!signedIn) {
     return [
@@ -48,6 +63,7 @@ export function navEntries(
     { kind: "link", to: `/item/${y}/${m}/${d}`, label: ja.nav.item },
     { kind: "link", to: "/warehouse", label: ja.warehouse.nav },
     ...(owner ? [membersEntry(owner.pendingMembers)] : []),
+    ...(unreadNotifications !== null ? [notificationsEntry(unreadNotifications)] : []),
     { kind: "logout", label: ja.nav.logout },
   ];
 }

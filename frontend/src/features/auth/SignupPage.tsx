@@ -1,6 +1,7 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { useParams } from "react-router-dom";
 import { ErrorList } from "../../components/form/ErrorList";
+import { CalendarFeedSettings } from "../calendar";
 import { MemberEditForm } from "./MemberEditForm";
 import { SignupForm } from "./SignupForm";
 
@@ -10,5 +11,11 @@ export function SignupPage() {
   if (id === undefined) return <SignupForm />;
   const userId = Number(id);
   if (!Number.isInteger(userId) || userId <= 0) return <ErrorList messages={[ja.errors.userInfoFailed]} />;
-  return <MemberEditForm id={userId} />;
+  return (
+    <>
+      <MemberEditForm id={userId} />
+      {/* The member's own profile also holds their calendar feed (it shows only on their own id). */}
+      <CalendarFeedSettings />
+    </>
+  );
 }

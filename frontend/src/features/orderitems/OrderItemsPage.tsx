@@ -11,6 +11,7 @@ import type { OrderItemDto, SummaryRowDto } from "../../lib/allocation";
 import { watchCase } from "../../lib/caseRoom";
 import { businessDay } from "../../lib/dateTime";
 import { selectGroupId } from "../../lib/session";
+import { CaseIcsButton } from "../calendar";
 import { ActivityPanel } from "../history";
 import { PackListButton } from "../packlist";
 import { PresenceChips } from "../presence";
@@ -105,7 +106,12 @@ export function OrderItemsPage() {
   return (
     <Page
       title={workcase ? `${t.title}：${workcase.title}` : t.title}
-      actions={<PackListButton caseId={caseId} />}
+      actions={
+        <>
+          <PackListButton caseId={caseId} />
+          {workcase ? <CaseIcsButton caseId={caseId} title={workcase.title} /> : null}
+        </>
+      }
     >
       {settled ? null : <Loading label={ja.common.loading} />}
       <div className={settled ? "contents" : "contents contents-pending"}>
