@@ -18,7 +18,7 @@ import { edgeHintShown, lineCount, splitsInsideWords } from "./layoutProbes";
  * detail's 出荷数 is one line and its names break between words. At 1366 px the shipped item list breaks no
  * name or date inside a word (プロジェクタ/ー) and needs no sideways scroll.
  */
-const OWNER = { email: "cramped@example.com", group: "仙台イベント機材", first: "次郎", last: "仙台" };
+const OWNER = { email: "cramped@example.com", group: "函館イベント機材", first: "次郎", last: "仙台" };
 const DAY_MS = 24 * 3600 * 1000;
 const HOUR_MS = 3600 * 1000;
 const CABLES = "電源・ケーブル";

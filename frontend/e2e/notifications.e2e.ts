@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describeInBrowser, journeySteps, LAPTOP, PHONE, screenshot, useAppAndBrowser } from "./harness";
 import { callApi, expectNoPageOverflow, login, ownerWithActiveStaff, tokenFor } from "./journeyHelpers";
 
-const OWNER = { email: "bell-owner@example.com", group: "仙台イベント機材", first: "誠", last: "仙台" };
+const OWNER = { email: "bell-owner@example.com", group: "金沢イベント機材", first: "誠", last: "仙台" };
 const STAFF = { email: "bell-staff@example.com", first: "花子", last: "青葉" };
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -7,7 +7,7 @@
 import { describeInBrowser, LAPTOP, PHONE, screenshot, useAppAndBrowser } from "./harness";
 import { callApi, expectNoPageOverflow, login, rowOf, signUpOwner, tokenFor } from "./journeyHelpers";
 
-const OWNER = { email: "turnaround@example.com", group: "仙台音響サービス", first: "誠", last: "高橋" };
+const OWNER = { email: "turnaround@example.com", group: "静岡音響サービス", first: "誠", last: "高橋" };
 
 /** Tokyo wall-clock time on a day of June 2030 as an instant. */
 const tokyo = (day: number, hour: number) => new Date(Date.UTC(2030, 5, day, hour - 9)).toISOString();
