@@ -1,6 +1,6 @@
 import { ja } from "@zaiko/common/messages/ja/firstScreen";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router-dom";
+import { Link } from "react-router-dom";
 import type { SessionState } from "../../lib/session";
 import { useMediaQuery } from "../../lib/useMediaQuery";
 import { BarsIcon, BoxIcon, TimesIcon } from "../icons/InlineIcons";
@@ -64,11 +64,6 @@ export function Header({ session, pendingMembers = 0, unreadNotifications = 0, b
     if (!isMobile) setMenuOpen(false);
   }, [isMobile]);
 
-  // A link outside the menu's list (the bell) leaves the screen too: the menu closes on any navigation.
-  const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input
-  useEffect(() => setMenuOpen(false), [pathname]);
-
   return (
     <header className="app-header" ref={headerRef}>
       <div className="app-bar">
@@ -77,7 +72,16 @@ export function Header({ session, pendingMembers = 0, unreadNotifications = 0, b
           <span>{ja.app.title}</span>
         </Link>
         {!isMobile && signedIn && <SessionChips session={session} />}
-        {signedIn && <span className="app-bell-slot">{bell}</span>}
+        {signedIn && (
+          // The bell is a link in the bar, outside the menu's list: following it closes an open menu too. A
+          // click (or Enter on the link, which clicks it) bubbles here. Closing on every path change instead
+          // closed a menu opened while the screen after the login was still settling.
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the link inside handles the keyboard
+          // biome-ignore lint/a11y/noStaticElementInteractions: only listens to its link's click
+          <span className="app-bell-slot" onClick={close}>
+            {bell}
+          </span>
+        )}
         <nav className="app-nav" aria-label={ja.header.mainNav}>
           {isMobile ? (
             <PlainButton
