@@ -23,6 +23,8 @@ const CLIENT_ROUTES = [
   /^\/warehouse\/?$/,
   /^\/workcase\/\d+\/packlist\/?$/,
   /^\/availability\/(item|category)\/\d+\/?$/,
+  /^\/sets\/?$/,
+  /^\/notifications\/?$/,
 ];
 
 export const isClientRoute = (p: string) => CLIENT_ROUTES.some((re) => re.test(p));
