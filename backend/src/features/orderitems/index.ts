@@ -6,13 +6,14 @@
 
 export { retally } from "./movements.service";
 export { presentOrderItem } from "./orderitems.presenter";
-export { publishOrderItem } from "./orderitems.publish";
+export { publishOrderItem, publishOrderItems } from "./orderitems.publish";
 export {
   deleteOrderItem,
   insertOrderItems,
   movePeriodOfCase,
   orderItemRows,
   orderItemsOfCase,
+  setQuantities,
   setQuantity,
 } from "./orderitems.queries";
 export { overdueWarnings, overdueWarningsOfCases } from "./overdue.service";

@@ -100,6 +100,18 @@ export async function setQuantity(tx: Tx, id: number, quantity: number) {
   await tx.update(orderItems).set({ orderQuantity: quantity }).where(eq(orderItems.id, id));
 }
 
+/** Sets the quantities of several order items in one statement (a set's parts, inside its locks). */
+export async function setQuantities(tx: Tx, quantities: { id: number; quantity: number }[]) {
+  if (quantities.length === 0) return;
+  // Array literals as one parameter each (drizzle's template spreads a JS array into a list).
+  const ids = `{${quantities.map((q) => q.id).join(",")}}`;
+  const values = `{${quantities.map((q) => q.quantity).join(",")}}`;
+  await tx.execute(sql`
+    UPDATE order_items o SET order_quantity = q.quantity
+    FROM unnest(${ids}::integer[], ${values}::integer[]) AS q(id, quantity)
+    WHERE o.id = q.id`);
+}
+
 export async function deleteOrderItem(tx: Tx, id: number) {
   await tx.delete(orderItems).where(eq(orderItems.id, id));
 }

@@ -21,7 +21,14 @@ import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import type { EventBuffer } from "../../realtime/eventBuffer";
 import { summaryOfCase } from "../inventory";
-import { deleteOrderItem, insertOrderItems, publishOrderItem, retally, setQuantity } from "../orderitems";
+import {
+  deleteOrderItem,
+  insertOrderItems,
+  publishOrderItems,
+  retally,
+  setQuantities,
+  setQuantity,
+} from "../orderitems";
 import { presentLines } from "./setLines.presenter";
 import {
   deleteLine,
@@ -86,8 +93,7 @@ async function finish(
   changes: { itemIds: number[]; windows: { start: Date; end: Date }[]; updated: number[]; deleted: number[] },
   lineId: number | null,
 ): Promise<SetAllocationResultDto> {
-  const order_items: OrderItemDto[] = [];
-  for (const id of changes.updated) order_items.push(await publishOrderItem(tx, events, groupId, id));
+  const order_items: OrderItemDto[] = await publishOrderItems(tx, events, groupId, changes.updated);
   for (const id of changes.deleted) {
     events.add(groupId, rooms.group(groupId), "orderitems.deleted", { id, work_case: kase.id });
   }
@@ -185,14 +191,17 @@ async function addSetIn(
   }
 
   const updated: number[] = [];
+  const quantities: { id: number; quantity: number }[] = [];
   for (const p of proposals) {
     const own = existing.get(p.item.id);
     if (!own) continue;
-    await setQuantity(tx, own.id, p.quantity);
+    quantities.push({ id: own.id, quantity: p.quantity });
     // More booked than came back: as for a '+', an order item back entirely loses its 入庫 time.
     if (own.issuedQuantity > 0) await retally(tx, groupId, own.id, p.quantity);
     updated.push(own.id);
   }
+  // One statement for every part: the locks of all parts are held until the commit.
+  await setQuantities(tx, quantities);
   const created = await insertOrderItems(
     tx,
     proposals
