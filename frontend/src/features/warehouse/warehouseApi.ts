@@ -113,6 +113,17 @@ export const warehouseApi = api.injectEndpoints({
       query: undoRequest,
       onQueryStarted: (_arg, lifecycle) => applyToBoards(lifecycle),
     }),
+    /** A whole set line out or back (docs/sets.md): every part's order item comes back in the answer. */
+    warehouseSetMove: build.mutation<{ order_items: OrderItemDto[] }, { lineId: number; kind: MovementKind }>(
+      {
+        query: ({ lineId, kind }) => ({ url: `/api/setlines/${lineId}/${kind}/`, method: "POST" }),
+        onQueryStarted: (_arg, { queryFulfilled, ...rest }) =>
+          applyToBoards({
+            ...rest,
+            queryFulfilled: queryFulfilled.then(({ data }) => ({ data: data.order_items })),
+          }),
+      },
+    ),
   }),
 });
 
@@ -125,13 +136,13 @@ async function applyToBoards({
 }: {
   dispatch: ((action: unknown) => unknown) & object;
   extra: unknown;
-  queryFulfilled: Promise<{ data: OrderItemDto }>;
+  queryFulfilled: Promise<{ data: OrderItemDto | OrderItemDto[] }>;
   getState: () => unknown;
 }) {
   try {
     const { data } = await queryFulfilled;
     let stale = false;
-    const rows = takeRows(liveStateOf(extra), "orderItems", [data]);
+    const rows = takeRows(liveStateOf(extra), "orderItems", Array.isArray(data) ? data : [data]);
     for (const date of warehouseApi.util.selectCachedArgsForQuery(getState() as never, "warehouseBoard")) {
       for (const row of rows)
         dispatch(
@@ -153,4 +164,5 @@ export const {
   useWarehouseToggleMutation,
   useWarehouseMoveMutation,
   useWarehouseUndoMutation,
+  useWarehouseSetMoveMutation,
 } = warehouseApi;
