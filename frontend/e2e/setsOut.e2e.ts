@@ -113,7 +113,7 @@ describeInBrowser("sets going out (pack list, warehouse board)", () => {
       `/api/orderitems/?work_case=${data.caseId}`,
       undefined,
       data.token,
-    )) as { items: { title: string }; issued_quantity: number }[];
+    )) as unknown as { items: { title: string }; issued_quantity: number }[];
     const issued = Object.fromEntries(rows.map((r) => [r.items.title, r.issued_quantity]));
     expect(issued).toEqual({ スピーカー: 4, ミキサー: 2, XLRケーブル: 0 });
   });
