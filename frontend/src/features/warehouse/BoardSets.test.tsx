@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { ja } from "@zaiko/common/messages/ja";
 import type { OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
 import type { WarehouseBoardDto, WarehouseRowDto } from "@zaiko/common/warehouse/warehouse.schema";
-import { resetFakeSocket } from "../../test/fakeSocket";
+import { resetFakeSocket, serverEmit } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
 import { WarehousePage } from "./WarehousePage";
@@ -135,5 +135,18 @@ describe("a set on the warehouse board", () => {
     await user.click(within(group).getByRole("button", { name: t.toggleLabel(t.setReceive, "PAセット") }));
     expect(await screen.findByText(error)).toBeVisible();
     expect(within(group).getAllByText(t.notIssued)).toHaveLength(2);
+  });
+
+  it("reads the board again when a set is booked or reduced on a case it shows, not on another case", async () => {
+    const { requests } = setup();
+    await screen.findByRole("listitem", { name: "PAセット" });
+    const reads = () => requests.filter((r) => route(r) === "GET /api/warehouse/").length;
+    expect(reads()).toBe(1);
+    serverEmit("setlines.deleted", { seq: 1, id: 41, work_case: 99 });
+    serverEmit("setlines.upserted", { seq: 2, line: { id: 42, work_case: 99, version: 1 } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reads()).toBe(1);
+    serverEmit("setlines.upserted", { seq: 3, line: { id: 40, work_case: 5, version: 2 } });
+    await waitFor(() => expect(reads()).toBe(2));
   });
 });

@@ -11,7 +11,7 @@ import { replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { liveStateOf, memoryOf, takeRows } from "../../lib/liveState";
 import { onServerEvent } from "../../lib/socket";
 import { throttled } from "../../lib/throttle";
-import { applyOrderItem, removeOrderItem, showsItem } from "./boardUpdates";
+import { applyOrderItem, caseLists, removeOrderItem, showsItem } from "./boardUpdates";
 import { warehouseBoardUrl } from "./requests";
 
 /** The order items the store saw deleted, for every board (an answer or a late event must not bring one back). */
@@ -63,6 +63,17 @@ export const warehouseApi = api.injectEndpoints({
               if (shown) refetch();
             }),
             onServerEvent("items.deleted", refetch),
+            // A set booked or reduced on a case shown: its group and units per part come with the board's read.
+            ...(["setlines.upserted", "setlines.deleted"] as const).map((event) =>
+              onServerEvent(event, (payload) => {
+                const caseId = "line" in payload ? payload.line.work_case : payload.work_case;
+                let shown = false;
+                apply((draft) => {
+                  shown = caseLists(draft).some((list) => list.some((c) => c.id === caseId));
+                });
+                if (shown) refetch();
+              }),
+            ),
             onServerEvent("categories.upserted", refetch),
             onServerEvent("categories.deleted", refetch),
           ];
