@@ -79,7 +79,7 @@ function CaseRows({ c, overdue, actions }: { c: WarehouseCaseDto; overdue: boole
   return (
     <ul className="wh-rows">
       {sets.map(({ line, rows }) => (
-        <BoardSetGroup key={line.id} line={line} rows={rows} overdue={overdue} actions={actions} />
+        <BoardSetGroup key={`set-${line.id}`} line={line} rows={rows} overdue={overdue} actions={actions} />
       ))}
       {alone.map((row) => (
         <BoardRow key={row.id} row={row} overdue={overdue} actions={actions} />
