@@ -35,7 +35,7 @@ async function seed(url: string) {
   const kase = await api("POST", "/api/workcases/", {
     title: "浜松まつり ステージ",
     start_date: start.toISOString(),
-    end_date: new Date(start.getTime() + DAY_MS).toISOString(),
+    end_date: new Date(start.getTime() + 3 * DAY_MS).toISOString(), // back after the board's two days
     note: "",
     group: groupId,
   });
@@ -116,5 +116,13 @@ describeInBrowser("sets going out (pack list, warehouse board)", () => {
     )) as unknown as { items: { title: string }; issued_quantity: number }[];
     const issued = Object.fromEntries(rows.map((r) => [r.items.title, r.issued_quantity]));
     expect(issued).toEqual({ スピーカー: 4, ミキサー: 2, XLRケーブル: 0 });
+
+    // The same board on a laptop, after the tap.
+    const laptop = await suite.newPage(LAPTOP);
+    await login(laptop, OWNER.email);
+    await laptop.goto("/warehouse?date=2030-04-10");
+    await laptop.getByRole("listitem", { name: "PAセット" }).getByText("出庫 4/5").waitFor();
+    await expectNoPageOverflow(laptop);
+    await screenshot(laptop, "sets-board-laptop");
   });
 });
