@@ -36,6 +36,27 @@ export interface WarehouseRowDto {
   returning: boolean;
 }
 
+/** A part of a set line on the board: its order item (a row of the case) and the units of the line's sets. */
+export interface WarehouseSetPartDto {
+  order_item: number;
+  item: number;
+  title: string;
+  /** Sets × units per set: what the set's 出庫 / 入庫 moves of this order item. */
+  quantity: number;
+}
+
+/**
+ * A set booked on a case (docs/sets.md), shown as one group over its parts' rows, with a 出庫 / 入庫 of the
+ * whole set (POST /api/setlines/{id}/issue/, …/receive/).
+ */
+export interface WarehouseSetLineDto {
+  id: number;
+  title: string;
+  /** Number of sets. */
+  quantity: number;
+  parts: WarehouseSetPartDto[];
+}
+
 /** A case with its rows of one section (rows by item title). */
 export interface WarehouseCaseDto {
   id: number;
@@ -43,6 +64,11 @@ export interface WarehouseCaseDto {
   start_date: string;
   end_date: string;
   rows: WarehouseRowDto[];
+  /**
+   * The case's set lines with a part among this section's rows, by title; absent when there is none (a
+   * group without sets gets the board as before).
+   */
+  set_lines?: WarehouseSetLineDto[];
 }
 
 /** One day's section: the cases whose rows start or end that day. */

@@ -3,6 +3,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import { wallClockIn } from "@zaiko/common/zonedTime";
 import ExcelJS from "exceljs";
 import type { ExportCase, ExportRow } from "./exports.queries";
+import type { ExportLine } from "./sheetRows.presenter";
 
 export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 /** Excel's spelling of the product's display format YYYY年MM月DD日 HH:mm. */
@@ -23,6 +24,8 @@ const COLUMNS: { key: keyof ExportRow; header: string; width: number; date?: boo
 ];
 
 const CELL_MAX = 32_767;
+/** A set's parts are indented under it by this many Excel indent steps. */
+export const PART_INDENT = 1;
 
 /** Drops what XML 1.0 forbids (control characters, lone surrogates, U+FFFE/U+FFFF): one would corrupt the file. */
 function xmlSafe(text: string): string {
@@ -51,13 +54,33 @@ function cellValue(row: ExportRow, column: (typeof COLUMNS)[number], zone: strin
   return textCell(String(value));
 }
 
+/** A set line's row: its title in bold and its number of sets (a number shown as 「2セット」). */
+function addSetRow(sheet: ExcelJS.Worksheet, line: Extract<ExportLine, { kind: "set" }>): void {
+  const added = sheet.addRow([textCell(line.title), line.sets, line.categoryName ?? null]);
+  added.getCell(1).font = { bold: true };
+  added.getCell(2).numFmt = ja.exports.setsFormat;
+}
+
+function addItemRow(sheet: ExcelJS.Worksheet, row: ExportRow, zone: string, indent: number): void {
+  const added = sheet.addRow(COLUMNS.map((col) => cellValue(row, col, zone)));
+  COLUMNS.forEach((col, i) => {
+    if (col.date) added.getCell(i + 1).numFmt = EXCEL_DATE_FORMAT;
+  });
+  if (indent > 0) added.getCell(1).alignment = { indent };
+  added.getCell(COLUMNS.findIndex((col) => col.key === "note") + 1).alignment = {
+    wrapText: true,
+    vertical: "top",
+  };
+}
+
 /**
- * The case's shipped items as an .xlsx file: title, period, a frozen bold header, one row per order item.
+ * The case's shipped items as an .xlsx file: title, period, a frozen bold header, then each set line (bold,
+ * its number of sets) with its parts indented under it, then one row per order item's units booked alone.
  * Times are the business zone's (`zone`, the server's BUSINESS_TIME_ZONE).
  */
 export async function presentWorkbook(
   workCase: ExportCase,
-  rows: ExportRow[],
+  lines: ExportLine[],
   zone: string,
 ): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -82,15 +105,9 @@ export async function presentWorkbook(
     cell.border = { bottom: { style: "thin" } };
   });
 
-  for (const row of rows) {
-    const added = sheet.addRow(COLUMNS.map((col) => cellValue(row, col, zone)));
-    COLUMNS.forEach((col, i) => {
-      if (col.date) added.getCell(i + 1).numFmt = EXCEL_DATE_FORMAT;
-    });
-    added.getCell(COLUMNS.findIndex((col) => col.key === "note") + 1).alignment = {
-      wrapText: true,
-      vertical: "top",
-    };
+  for (const line of lines) {
+    if (line.kind === "set") addSetRow(sheet, line);
+    else addItemRow(sheet, line.row, zone, line.kind === "part" ? PART_INDENT : 0);
   }
 
   return Buffer.from(await workbook.xlsx.writeBuffer());

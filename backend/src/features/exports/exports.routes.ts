@@ -12,13 +12,13 @@ export function exportRoutes(deps: AppDeps): Router {
   const router = new Router();
   router.post("/api/export-excel/", requireAuth(deps), async (ctx) => {
     const body = readBody(ctx, ExportExcelSchema);
-    const { workCase, rows } = await caseForExport(
+    const { workCase, lines } = await caseForExport(
       deps,
       ctx.state.user,
       body.workcaseDetail.id,
       body.order_items,
     );
-    const file = await presentWorkbook(workCase, rows, deps.config.timeZone);
+    const file = await presentWorkbook(workCase, lines, deps.config.timeZone);
     ctx.set("Content-Type", XLSX_CONTENT_TYPE);
     ctx.set("Content-Disposition", attachmentDisposition(`${workCase.title}.xlsx`));
     ctx.set("Cache-Control", "no-store");

@@ -2,7 +2,14 @@ import { ja } from "@zaiko/common/messages/ja";
 import { httpError } from "../../lib/httpError";
 import type { ReadDeps } from "../../lib/serviceDeps";
 import type { AuthUser } from "../../middlewares/auth";
-import { type ExportCase, type ExportRow, findCaseInGroup, orderItemsOfCase } from "./exports.queries";
+import {
+  type ExportCase,
+  type ExportRow,
+  findCaseInGroup,
+  orderItemsOfCase,
+  setLinePartsOfCase,
+} from "./exports.queries";
+import { type ExportLine, exportLines } from "./sheetRows.presenter";
 
 /**
  * Picks and orders the case's rows by the client's ids: unknown or foreign ids are ignored, a repeated id
@@ -21,16 +28,22 @@ export function selectRows(rows: ExportRow[], ids: number[]): ExportRow[] {
   return picked;
 }
 
-/** The case (of the caller's group) and the rows to export; 404 when the case is not the group's. */
+/**
+ * The case (of the caller's group) and the sheet's rows: its set lines with their parts, then the selected
+ * order items' units booked alone (docs/sets.md); 404 when the case is not the group's.
+ */
 export async function caseForExport(
   deps: ReadDeps,
   actor: AuthUser,
   caseId: number,
   ids: number[],
-): Promise<{ workCase: ExportCase; rows: ExportRow[] }> {
+): Promise<{ workCase: ExportCase; lines: ExportLine[] }> {
   const db = deps.database.db;
   const workCase = await findCaseInGroup(db, actor.groupId, caseId);
   if (!workCase) throw httpError(404, ja.errors.notFound);
-  const rows = await orderItemsOfCase(db, actor.groupId, caseId);
-  return { workCase, rows: selectRows(rows, ids) };
+  const [rows, parts] = await Promise.all([
+    orderItemsOfCase(db, actor.groupId, caseId),
+    setLinePartsOfCase(db, actor.groupId, caseId),
+  ]);
+  return { workCase, lines: exportLines(rows, selectRows(rows, ids), parts) };
 }

@@ -1,10 +1,10 @@
 /**
  * The order item feature's public surface: the rows and their one presented shape, for the case feature's
  * period change and duplicate (which move and copy a case's order items), and the sets feature's bookings
- * (which write the parts' order items).
+ * (which write the parts' order items, and move them together on the warehouse board).
  */
 
-export { retally } from "./movements.service";
+export { type MovementKind, recordMovementsLocked, retally } from "./movements.service";
 export { presentOrderItem } from "./orderitems.presenter";
 export { publishOrderItem, publishOrderItems } from "./orderitems.publish";
 export {

@@ -257,3 +257,35 @@ export async function listMovements(
     resolved_at: r.resolvedAt === null ? null : iso(r.resolvedAt),
   }));
 }
+
+/**
+ * Moves several order items' units at once in the caller's transaction (a set line's parts, docs/sets.md):
+ * each through the rules of one movement (POST …/issue/ or a receive in good order), with its events and
+ * history entry. The caller has taken the locks of all of them in the one order; the chain is read again
+ * per row (its locks are held). The first refusal is thrown, passed through `refused` (the caller names the
+ * row): the transaction then rolls back and nothing moved.
+ */
+export async function recordMovementsLocked(
+  tx: Tx,
+  events: EventBuffer,
+  actor: AuthUser,
+  kind: MovementKind,
+  moves: readonly { id: number; quantity: number }[],
+  refused: (id: number, error: HttpError) => HttpError,
+): Promise<OrderItemDto[]> {
+  const at = new Date();
+  const after: OrderItemDto[] = [];
+  for (const { id, quantity } of moves) {
+    const locked = await lockOrderItemChain(tx, actor.groupId, id);
+    try {
+      await recordMovement(tx, actor, locked, kind, quantity, at);
+    } catch (error) {
+      throw error instanceof HttpError ? refused(id, error) : error;
+    }
+    if (kind === "receive") publishEarlyReturn(events, actor.groupId, locked, at);
+    const row = await publishOrderItem(tx, events, actor.groupId, id);
+    await recordMovementHistory(tx, events, actor, locked, row);
+    after.push(row);
+  }
+  return after;
+}

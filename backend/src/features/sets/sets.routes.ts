@@ -5,6 +5,7 @@ import { requireAuth } from "../../middlewares/auth";
 import { idParam, queryIdParam } from "../../middlewares/params";
 import { readBody } from "../../middlewares/validate";
 import { addSet, listLines, reduceSet } from "./setLines.service";
+import { moveSetLine } from "./setMovements.service";
 import { createSet, editSet, listSets, removeSet } from "./sets.service";
 
 /** セット品 (docs/sets.md): the set catalogue, and sets booked on a case. */
@@ -48,6 +49,14 @@ export function setRoutes(deps: AppDeps): Router {
   // A line whose set was deleted has no set id to name: it is reduced by its own id.
   router.post("/api/setlines/:id/reduce/", auth, async (ctx) => {
     ctx.body = await reduceSet(deps, ctx.state.user, { lineId: idParam(ctx) });
+  });
+
+  // The warehouse board's 出庫 / 入庫 of a whole set: every part's units for the line's sets at once.
+  router.post("/api/setlines/:id/issue/", auth, async (ctx) => {
+    ctx.body = await moveSetLine(deps, ctx.state.user, idParam(ctx), "issue");
+  });
+  router.post("/api/setlines/:id/receive/", auth, async (ctx) => {
+    ctx.body = await moveSetLine(deps, ctx.state.user, idParam(ctx), "receive");
   });
 
   return router;

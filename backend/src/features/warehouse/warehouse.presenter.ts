@@ -1,6 +1,10 @@
-import type { WarehouseCaseDto, WarehouseRowDto } from "@zaiko/common/warehouse/warehouse.schema";
+import type {
+  WarehouseCaseDto,
+  WarehouseRowDto,
+  WarehouseSetLineDto,
+} from "@zaiko/common/warehouse/warehouse.schema";
 import { iso, isoOrNull } from "../../lib/iso";
-import type { BoardRow } from "./warehouse.queries";
+import type { BoardRow, BoardSetPart } from "./warehouse.queries";
 
 /** A board row as it leaves the server; the flags say which movement falls within its section's day. */
 export function presentBoardRow(row: BoardRow, outgoing: boolean, returning: boolean): WarehouseRowDto {
@@ -23,12 +27,41 @@ export function presentBoardRow(row: BoardRow, outgoing: boolean, returning: boo
 }
 
 /** The case a group of board rows belongs to (its own period, which the rows' periods may differ from). */
-export function presentBoardCase(row: BoardRow, rows: WarehouseRowDto[]): WarehouseCaseDto {
-  return {
+export function presentBoardCase(
+  row: BoardRow,
+  rows: WarehouseRowDto[],
+  setParts: readonly BoardSetPart[] = [],
+): WarehouseCaseDto {
+  const dto: WarehouseCaseDto = {
     id: row.workCaseId,
     title: row.caseTitle,
     start_date: iso(row.caseStart),
     end_date: iso(row.caseEnd),
     rows,
   };
+  const lines = presentSetLines(setParts, new Set(rows.map((r) => r.id)));
+  if (lines.length > 0) dto.set_lines = lines;
+  return dto;
+}
+
+/** The case's set lines (rows of `setParts`, in the query's order) with a part among the section's rows. */
+function presentSetLines(
+  setParts: readonly BoardSetPart[],
+  shown: ReadonlySet<number>,
+): WarehouseSetLineDto[] {
+  const lines = new Map<number, WarehouseSetLineDto>();
+  for (const p of setParts) {
+    let line = lines.get(p.lineId);
+    if (!line) {
+      line = { id: p.lineId, title: p.title, quantity: p.sets, parts: [] };
+      lines.set(p.lineId, line);
+    }
+    line.parts.push({
+      order_item: p.orderItemId,
+      item: p.itemId,
+      title: p.itemTitle,
+      quantity: p.sets * p.perSet,
+    });
+  }
+  return [...lines.values()].filter((line) => line.parts.some((p) => shown.has(p.order_item)));
 }

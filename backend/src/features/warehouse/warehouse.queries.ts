@@ -1,6 +1,14 @@
-import { and, asc, eq, gt, gte, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { categories, items, orderItemMovements, orderItems, workCases } from "../../db/schema";
+import {
+  caseSetLineParts,
+  caseSetLines,
+  categories,
+  items,
+  orderItemMovements,
+  orderItems,
+  workCases,
+} from "../../db/schema";
 
 type Queryable = Db | Tx;
 
@@ -128,3 +136,45 @@ export async function casesGoingOut(db: Queryable, groupId: number, from: Date, 
     .orderBy(asc(orderItems.workCaseId));
   return rows.map((r) => r.id);
 }
+
+/**
+ * The set lines of these cases with their parts and the parts' order items (docs/sets.md): one row per
+ * (line, part), lines by title (code point), parts by item title.
+ */
+export function setLinePartsOfCases(db: Queryable, groupId: number, caseIds: number[]) {
+  if (caseIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      lineId: caseSetLines.id,
+      workCaseId: caseSetLines.workCaseId,
+      title: caseSetLines.title,
+      sets: caseSetLines.quantity,
+      itemId: caseSetLineParts.itemId,
+      itemTitle: items.title,
+      perSet: caseSetLineParts.quantity,
+      orderItemId: orderItems.id,
+    })
+    .from(caseSetLines)
+    .innerJoin(
+      caseSetLineParts,
+      and(eq(caseSetLineParts.lineId, caseSetLines.id), eq(caseSetLineParts.groupId, caseSetLines.groupId)),
+    )
+    .innerJoin(items, and(eq(items.id, caseSetLineParts.itemId), eq(items.groupId, caseSetLineParts.groupId)))
+    .innerJoin(
+      orderItems,
+      and(
+        eq(orderItems.groupId, caseSetLines.groupId),
+        eq(orderItems.workCaseId, caseSetLines.workCaseId),
+        eq(orderItems.itemId, caseSetLineParts.itemId),
+      ),
+    )
+    .where(and(eq(caseSetLines.groupId, groupId), inArray(caseSetLines.workCaseId, caseIds)))
+    .orderBy(
+      sql`${caseSetLines.title} COLLATE "C"`,
+      asc(caseSetLines.id),
+      sql`${items.title} COLLATE "C"`,
+      asc(items.id),
+    );
+}
+
+export type BoardSetPart = Awaited<ReturnType<typeof setLinePartsOfCases>>[number];

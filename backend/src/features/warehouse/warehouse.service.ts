@@ -12,7 +12,13 @@ import type { ReadDeps, ZoneDeps } from "../../lib/serviceDeps";
 import type { AuthUser } from "../../middlewares/auth";
 import { overdueWarningsOfCases } from "../orderitems";
 import { presentBoardCase, presentBoardRow } from "./warehouse.presenter";
-import { type BoardRow, boardRows, casesGoingOut } from "./warehouse.queries";
+import {
+  type BoardRow,
+  type BoardSetPart,
+  boardRows,
+  casesGoingOut,
+  setLinePartsOfCases,
+} from "./warehouse.queries";
 
 const titleOrder = new Intl.Collator("ja").compare;
 
@@ -32,8 +38,8 @@ interface Placed {
   at: number;
 }
 
-/** Groups placed rows by case: cases by their earliest `at` (then id), rows by item title. */
-function groupByCase(placed: Placed[]): WarehouseCaseDto[] {
+/** Groups placed rows by case: cases by their earliest `at` (then id), rows by item title; each with its sets. */
+function groupByCase(placed: Placed[], setParts: ReadonlyMap<number, BoardSetPart[]>): WarehouseCaseDto[] {
   const byCase = new Map<number, Placed[]>();
   for (const p of placed) {
     const list = byCase.get(p.row.workCaseId);
@@ -45,11 +51,29 @@ function groupByCase(placed: Placed[]): WarehouseCaseDto[] {
     .sort((a, b) => a.at - b.at || a.list[0]!.row.workCaseId - b.list[0]!.row.workCaseId)
     .map(({ list }) => {
       list.sort((a, b) => titleOrder(a.row.itemTitle, b.row.itemTitle) || a.row.id - b.row.id);
+      const first = list[0]!.row;
       return presentBoardCase(
-        list[0]!.row,
+        first,
         list.map((p) => p.dto),
+        setParts.get(first.workCaseId),
       );
     });
+}
+
+/** The set lines' parts of the board's cases, by case (docs/sets.md). */
+async function setPartsByCase(
+  deps: ReadDeps,
+  groupId: number,
+  rows: readonly BoardRow[],
+): Promise<Map<number, BoardSetPart[]>> {
+  const caseIds = [...new Set(rows.map((r) => r.workCaseId))];
+  const byCase = new Map<number, BoardSetPart[]>();
+  for (const part of await setLinePartsOfCases(deps.database.db, groupId, caseIds)) {
+    const list = byCase.get(part.workCaseId);
+    if (list) list.push(part);
+    else byCase.set(part.workCaseId, [part]);
+  }
+  return byCase;
 }
 
 /**
@@ -95,12 +119,13 @@ export async function warehouseBoard(
       });
     }
   }
+  const setParts = await setPartsByCase(deps, actor.groupId, rows);
   const days = [first, nextDay(first)].map(
-    (date, i): WarehouseDayDto => ({ date, label: dayLabel(date), cases: groupByCase(perDay[i]!) }),
+    (date, i): WarehouseDayDto => ({ date, label: dayLabel(date), cases: groupByCase(perDay[i]!, setParts) }),
   ) as [WarehouseDayDto, WarehouseDayDto];
   return {
     days,
-    overdue: groupByCase(overdue),
+    overdue: groupByCase(overdue, setParts),
     from: iso(bounds[0]!),
     to: iso(bounds[2]!),
     now: iso(nowDate),

@@ -143,6 +143,8 @@ export const writeCalls: fc.Arbitrary<Call> = fc.oneof(
   weighted(4, call("addset", "post", p("/api/addset/", idRef("set"), "/", idRef("case"), "/"))),
   weighted(2, call("reduceset", "post", p("/api/reduceset/", idRef("set"), "/", idRef("case"), "/"))),
   weighted(1, call("setlines.reduce", "post", p("/api/setlines/", idRef("line"), "/reduce/"))),
+  weighted(1, call("setlines.issue", "post", p("/api/setlines/", idRef("line"), "/issue/"))),
+  weighted(1, call("setlines.receive", "post", p("/api/setlines/", idRef("line"), "/receive/"))),
   weighted(3, call("reduceitem", "post", p("/api/reduceitem/", idRef("item"), "/", idRef("case"), "/"))),
   weighted(
     2,

@@ -15,6 +15,11 @@ export const ja = {
     quantity: "数量",
     tick: "確認",
     total: (lines: number, units: number) => `計 ${lines}品目 ${units}点`,
+    // a set line's heading row and its parts' note (docs/sets.md); the set's category cell says セット品
+    setCategory: "セット品",
+    sets: (n: number) => `${n}セット`,
+    perSet: (n: number) => `1セットあたり${n}個`,
+    setsFetchFailed: "セット品の情報を取得できなかったため、セットごとにまとめずに表示しています。",
     empty: "この案件には出荷アイテムがありません。",
     print: "印刷",
     back: "案件に戻る",

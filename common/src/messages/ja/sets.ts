@@ -31,6 +31,8 @@ export const ja = {
       `${title}：${total}個（1セットあたり${perSet}個）`,
     changed: "セットの構成が変更されています。この案件は予約したときの構成のままです",
     deleted: "このセットはカタログから削除されています",
+    // a set's 出庫 / 入庫 on the warehouse board refused for one of its parts (docs/sets.md)
+    partRefused: (part: string, reason: string) => `${part}：${reason}`,
     notAdded: (title: string, sets: number) =>
       `${title}を${sets}セット追加できませんでした。在庫が不足している構成アイテム：`,
     // the set catalogue screen (/sets)

@@ -32,6 +32,14 @@ export const ja = {
         .filter(Boolean)
         .join("・"),
     toggleLabel: (action: string, title: string) => `${action}：${title}`,
+    // a set booked on a case (docs/sets.md): one group over its parts, moved whole or part by part
+    sets: (n: number) => `${n}セット`,
+    setParts: (parts: readonly { title: string; quantity: number }[]) =>
+      parts.map((p) => `${p.title} ${p.quantity}個`).join("・"),
+    setIssue: "セットで出庫",
+    setReceive: "セットで入庫",
+    setIssueFailed: "セットの出庫に失敗しました。",
+    setReceiveFailed: "セットの入庫に失敗しました。",
     scanLabel: "スキャン（アイテム名またはID）",
     scanPlaceholder: "スキャン、またはアイテム名・IDを入力",
     scanFound: (query: string, count: number) => `「${query}」：${count}件`,

@@ -61,6 +61,8 @@ export const ja = {
       receive: "入庫時刻", // spec
       note: "ノート",
     },
+    // a set line's number of sets stays a number in its cell, shown as 「2セット」 (docs/sets.md)
+    setsFormat: '0"セット"',
     caseIdRequired: "案件のIDを整数で指定してください",
     orderItemsInvalid: "order_itemsはIDまたは{id}の配列で指定してください",
   },

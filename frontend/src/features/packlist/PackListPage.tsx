@@ -12,8 +12,9 @@ import { Loading } from "../../components/layout/Loading";
 import { Page } from "../../components/layout/Page";
 import { displayDateTime, formatBusinessDateTime } from "../../lib/dateTime";
 import { statusOf } from "../../lib/errors";
+import { PackLineRow } from "./PackLineRow";
 import { packLines } from "./packLines";
-import { usePackListCaseQuery, usePackListItemsQuery } from "./packlistApi";
+import { usePackListCaseQuery, usePackListItemsQuery, usePackListSetLinesQuery } from "./packlistApi";
 import "./packlist.css";
 import "./packListButton.css";
 
@@ -27,11 +28,15 @@ export function PackListPage() {
   const validId = Number.isInteger(caseId) && caseId > 0;
   const caseQuery = usePackListCaseQuery(validId ? caseId : skipToken);
   const itemsQuery = usePackListItemsQuery(validId ? caseId : skipToken);
-  const lines = useMemo(() => packLines(itemsQuery.data ?? []), [itemsQuery.data]);
+  const setLinesQuery = usePackListSetLinesQuery(validId ? caseId : skipToken);
+  const lines = useMemo(
+    () => packLines(itemsQuery.data ?? [], setLinesQuery.data ?? []),
+    [itemsQuery.data, setLinesQuery.data],
+  );
   // When the sheet was printed: a list printed before a late change can be told from a newer one.
   const printedAt = useMemo(() => formatBusinessDateTime(new Date()) ?? "", []);
 
-  const missing = [caseQuery, itemsQuery].some((q) => q.isError && statusOf(q.error) === 404);
+  const missing = [caseQuery, itemsQuery, setLinesQuery].some((q) => q.isError && statusOf(q.error) === 404);
   if (!validId || missing) {
     const f = ja.feedback;
     return (
@@ -42,7 +47,13 @@ export function PackListPage() {
   }
   const workcase = caseQuery.data;
   const failed = caseQuery.isError || itemsQuery.isError;
-  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+  // Without its set lines the sheet still lists every unit, ungrouped, under a notice: a pack list that can
+  // be printed beats none in the warehouse.
+  const setsFailed = setLinesQuery.isError;
+  const loaded = workcase && itemsQuery.data && (setLinesQuery.data || setsFailed);
+  // Every order item's units are printed once (under its sets, then alone): they add up to its quantity.
+  const units = lines.reduce((sum, line) => sum + (line.kind === "set" ? 0 : line.quantity), 0);
+  const itemCount = itemsQuery.data?.length ?? 0;
   return (
     <div className="page page-wide packlist">
       <div className="page-head packlist-toolbar">
@@ -54,7 +65,7 @@ export function PackListPage() {
           type="button"
           icon={printIcon}
           label={t.print}
-          disabled={!workcase || !itemsQuery.data}
+          disabled={!loaded}
           onClick={() => window.print()}
         />
       </div>
@@ -63,7 +74,12 @@ export function PackListPage() {
           {t.fetchFailed}
         </p>
       ) : null}
-      {!workcase || !itemsQuery.data ? (
+      {setsFailed && !failed ? (
+        <p className="packlist-error" role="alert">
+          {t.setsFetchFailed}
+        </p>
+      ) : null}
+      {!loaded ? (
         failed ? null : (
           <Loading label={ja.common.loading} />
         )
@@ -104,19 +120,12 @@ export function PackListPage() {
               </thead>
               <tbody>
                 {lines.map((line) => (
-                  <tr key={line.id}>
-                    <td className="packlist-tick">
-                      <span className="packlist-box" aria-hidden="true" />
-                    </td>
-                    <td>{line.category}</td>
-                    <td>{line.item}</td>
-                    <td className="packlist-qty">{line.quantity}</td>
-                  </tr>
+                  <PackLineRow key={line.key} line={line} />
                 ))}
               </tbody>
               <tfoot>
                 <tr>
-                  <td colSpan={4}>{t.total(lines.length, units)}</td>
+                  <td colSpan={4}>{t.total(itemCount, units)}</td>
                 </tr>
               </tfoot>
             </table>

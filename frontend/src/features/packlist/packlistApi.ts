@@ -1,9 +1,10 @@
 import type { OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
+import type { CaseSetLineDto } from "@zaiko/common/sets/sets.schema";
 import type { WorkCaseDto } from "@zaiko/common/workcases/workcases.schema";
 import { api } from "../../lib/api";
 
 /**
- * What the pack list prints: the case and its shipped items, read once (a sheet of paper is not live). The
+ * What the pack list prints: the case, its shipped items and its set lines, read once (a sheet of paper is not live). The
  * server takes the group from the token: another group's case answers 404 like a missing one.
  */
 export const packListApi = api.injectEndpoints({
@@ -16,7 +17,11 @@ export const packListApi = api.injectEndpoints({
       query: (caseId) => ({ url: "/api/orderitems/", params: { work_case: caseId } }),
       providesTags: (_r, _e, caseId) => [{ type: "OrderItem", id: caseId }],
     }),
+    packListSetLines: build.query<CaseSetLineDto[], number>({
+      query: (caseId) => ({ url: "/api/setlines/", params: { work_case: caseId } }),
+      providesTags: (_r, _e, caseId) => [{ type: "SetLine", id: caseId }],
+    }),
   }),
 });
 
-export const { usePackListCaseQuery, usePackListItemsQuery } = packListApi;
+export const { usePackListCaseQuery, usePackListItemsQuery, usePackListSetLinesQuery } = packListApi;

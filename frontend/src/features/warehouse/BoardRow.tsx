@@ -1,5 +1,5 @@
 import { ja } from "@zaiko/common/messages/ja";
-import type { WarehouseRowDto } from "@zaiko/common/warehouse/warehouse.schema";
+import type { WarehouseRowDto, WarehouseSetLineDto } from "@zaiko/common/warehouse/warehouse.schema";
 import { type MovableRow, type MovementKind, MovementProgress } from "../../components/movements";
 import { PlainButton } from "../../components/plain/PlainButton";
 import { businessTimeOfDay, formatBusinessDateTime } from "../../lib/dateTime";
@@ -17,6 +17,8 @@ export interface RowActions {
   onToggle: (row: WarehouseRowDto, kind: TimingKind) => void;
   /** Opens the quantity dialog (出庫 or 入庫 of some units). */
   onOpenMovement: (row: MovableRow, kind: MovementKind) => void;
+  /** Issues or receives a whole set line (its pending key in `pending`: setMoveKey). */
+  onSetMove?: (line: WarehouseSetLineDto, kind: MovementKind) => void;
 }
 
 /** HH:mm in the business zone. */

@@ -1,11 +1,12 @@
 import { ja } from "@zaiko/common/messages/ja";
 import type { OverdueWarningDto } from "@zaiko/common/orderitems/outages.schema";
-import type { WarehouseCaseDto } from "@zaiko/common/warehouse/warehouse.schema";
+import type { WarehouseCaseDto, WarehouseRowDto } from "@zaiko/common/warehouse/warehouse.schema";
 import { ExclamationTriangleIcon } from "primereact/icons/exclamationtriangle";
 import { Link } from "react-router-dom";
 import { OverdueWarningList } from "../../components/OverdueWarningList";
 import { formatBusinessDateTime } from "../../lib/dateTime";
 import { BoardRow, type RowActions } from "./BoardRow";
+import { BoardSetGroup } from "./BoardSetGroup";
 
 const t = ja.warehouse;
 
@@ -18,6 +19,27 @@ interface Props {
   /** Per case id: other cases' overdue units leave it short (shown under the case's head). */
   warnings?: ReadonlyMap<number, OverdueWarningDto[]>;
   actions: RowActions;
+}
+
+/**
+ * The case's rows as its set groups (each over its parts' rows, a row under the first set that has it) and the
+ * rows of no set, in the server's orders (docs/sets.md).
+ */
+function groupsOf(c: WarehouseCaseDto) {
+  const placed = new Set<number>();
+  const byId = new Map(c.rows.map((r) => [r.id, r]));
+  const sets = (c.set_lines ?? []).map((line) => {
+    const rows: WarehouseRowDto[] = [];
+    for (const part of line.parts) {
+      const row = byId.get(part.order_item);
+      if (row && !placed.has(row.id)) {
+        placed.add(row.id);
+        rows.push(row);
+      }
+    }
+    return { line, rows };
+  });
+  return { sets, alone: c.rows.filter((r) => !placed.has(r.id)) };
 }
 
 /** A section of the board (期限超過, today, tomorrow): its cases, each with its rows. */
@@ -45,13 +67,23 @@ export function BoardSection({ id, title, hint, cases, overdue = false, warnings
             </span>
           </header>
           <OverdueWarningList warnings={warnings?.get(c.id)} compact />
-          <ul className="wh-rows">
-            {c.rows.map((row) => (
-              <BoardRow key={row.id} row={row} overdue={overdue} actions={actions} />
-            ))}
-          </ul>
+          <CaseRows c={c} overdue={overdue} actions={actions} />
         </article>
       ))}
     </section>
+  );
+}
+
+function CaseRows({ c, overdue, actions }: { c: WarehouseCaseDto; overdue: boolean; actions: RowActions }) {
+  const { sets, alone } = groupsOf(c);
+  return (
+    <ul className="wh-rows">
+      {sets.map(({ line, rows }) => (
+        <BoardSetGroup key={`set-${line.id}`} line={line} rows={rows} overdue={overdue} actions={actions} />
+      ))}
+      {alone.map((row) => (
+        <BoardRow key={row.id} row={row} overdue={overdue} actions={actions} />
+      ))}
+    </ul>
   );
 }

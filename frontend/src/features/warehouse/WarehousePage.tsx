@@ -1,5 +1,5 @@
 import { ja } from "@zaiko/common/messages/ja";
-import type { WarehouseRowDto } from "@zaiko/common/warehouse/warehouse.schema";
+import type { WarehouseRowDto, WarehouseSetLineDto } from "@zaiko/common/warehouse/warehouse.schema";
 import { Button } from "primereact/button";
 import { WindowMaximizeIcon } from "primereact/icons/windowmaximize";
 import { WindowMinimizeIcon } from "primereact/icons/windowminimize";
@@ -18,6 +18,7 @@ import { boardMovable } from "./boardUpdates";
 import { boardQuery } from "./requests";
 import { ScanField } from "./ScanField";
 import { countScanRows, matchScan } from "./scan";
+import { useSetMove } from "./useSetMove";
 import {
   useWarehouseBoardQuery,
   useWarehouseMoveMutation,
@@ -57,7 +58,17 @@ export function WarehousePage() {
   );
 
   const send = useCallback((id: number, body: ShipmentPatch) => toggle({ id, body }).unwrap(), [toggle]);
-  const { pending, notice, closeNotice, toggle: onToggle } = useShipmentToggle(send);
+  const shipment = useShipmentToggle(send);
+  const setMove = useSetMove();
+  const pending = useMemo(
+    () => new Set([...shipment.pending, ...setMove.pending]),
+    [shipment.pending, setMove.pending],
+  );
+  const notice = shipment.notice ?? setMove.notice;
+  const closeNotice = () => {
+    shipment.closeNotice();
+    setMove.closeNotice();
+  };
 
   const onScan = (value: string) => {
     const ids = new Set(board.data ? matchScan(board.data, value) : []);
@@ -93,8 +104,9 @@ export function WarehousePage() {
   const actions = {
     pending,
     found: scan?.ids ?? NO_IDS,
-    onToggle: (r: WarehouseRowDto, k: TimingKind) => void onToggle(r, k),
+    onToggle: (r: WarehouseRowDto, k: TimingKind) => void shipment.toggle(r, k),
     onOpenMovement: movement.openDialog,
+    onSetMove: (line: WarehouseSetLineDto, k: TimingKind) => void setMove.move(line, k),
   };
   const data = board.data;
   const updated = board.fulfilledTimeStamp ? new Date(board.fulfilledTimeStamp) : null;

@@ -11,7 +11,7 @@ import { replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { liveStateOf, memoryOf, takeRows } from "../../lib/liveState";
 import { onServerEvent } from "../../lib/socket";
 import { throttled } from "../../lib/throttle";
-import { applyOrderItem, removeOrderItem, showsItem } from "./boardUpdates";
+import { applyOrderItem, caseLists, removeOrderItem, showsItem } from "./boardUpdates";
 import { warehouseBoardUrl } from "./requests";
 
 /** The order items the store saw deleted, for every board (an answer or a late event must not bring one back). */
@@ -63,6 +63,17 @@ export const warehouseApi = api.injectEndpoints({
               if (shown) refetch();
             }),
             onServerEvent("items.deleted", refetch),
+            // A set booked or reduced on a case shown: its group and units per part come with the board's read.
+            ...(["setlines.upserted", "setlines.deleted"] as const).map((event) =>
+              onServerEvent(event, (payload) => {
+                const caseId = "line" in payload ? payload.line.work_case : payload.work_case;
+                let shown = false;
+                apply((draft) => {
+                  shown = caseLists(draft).some((list) => list.some((c) => c.id === caseId));
+                });
+                if (shown) refetch();
+              }),
+            ),
             onServerEvent("categories.upserted", refetch),
             onServerEvent("categories.deleted", refetch),
           ];
@@ -113,6 +124,17 @@ export const warehouseApi = api.injectEndpoints({
       query: undoRequest,
       onQueryStarted: (_arg, lifecycle) => applyToBoards(lifecycle),
     }),
+    /** A whole set line out or back (docs/sets.md): every part's order item comes back in the answer. */
+    warehouseSetMove: build.mutation<{ order_items: OrderItemDto[] }, { lineId: number; kind: MovementKind }>(
+      {
+        query: ({ lineId, kind }) => ({ url: `/api/setlines/${lineId}/${kind}/`, method: "POST" }),
+        onQueryStarted: (_arg, { queryFulfilled, ...rest }) =>
+          applyToBoards({
+            ...rest,
+            queryFulfilled: queryFulfilled.then(({ data }) => ({ data: data.order_items })),
+          }),
+      },
+    ),
   }),
 });
 
@@ -125,13 +147,13 @@ async function applyToBoards({
 }: {
   dispatch: ((action: unknown) => unknown) & object;
   extra: unknown;
-  queryFulfilled: Promise<{ data: OrderItemDto }>;
+  queryFulfilled: Promise<{ data: OrderItemDto | OrderItemDto[] }>;
   getState: () => unknown;
 }) {
   try {
     const { data } = await queryFulfilled;
     let stale = false;
-    const rows = takeRows(liveStateOf(extra), "orderItems", [data]);
+    const rows = takeRows(liveStateOf(extra), "orderItems", Array.isArray(data) ? data : [data]);
     for (const date of warehouseApi.util.selectCachedArgsForQuery(getState() as never, "warehouseBoard")) {
       for (const row of rows)
         dispatch(
@@ -153,4 +175,5 @@ export const {
   useWarehouseToggleMutation,
   useWarehouseMoveMutation,
   useWarehouseUndoMutation,
+  useWarehouseSetMoveMutation,
 } = warehouseApi;
