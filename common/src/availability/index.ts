@@ -13,6 +13,8 @@ export {
   type PlannedLine,
   realBookings,
 } from "./reality";
+/** Where a refused catalogue change first overbooks an item, and the bookings held then. */
+export { firstOverbooking, type Overbooking } from "./overbooking";
 /** Sets (セット品): shippable sets from their parts' shippable units. */
 export { type SetPart, shippableSets, unitsForSets } from "./sets";
 /** Shippable quantity and the write-path invariant checks. */
