@@ -2,6 +2,8 @@
 
 /** Peak usage per calendar day of a week, and the zone's day boundaries behind it. */
 export { dailyPeaks, dayStarts, peaksBetween } from "./daily";
+/** Where a refused catalogue change first overbooks an item, and the bookings held then. */
+export { firstOverbooking, type Overbooking } from "./overbooking";
 /** Peak usage over a closed window, or over all time. */
 export { overallPeak, peakUsage } from "./peak";
 /** What an order item holds when availability follows reality: early returns, overdue units. */
@@ -13,8 +15,6 @@ export {
   type PlannedLine,
   realBookings,
 } from "./reality";
-/** Where a refused catalogue change first overbooks an item, and the bookings held then. */
-export { firstOverbooking, type Overbooking } from "./overbooking";
 /** Sets (セット品): shippable sets from their parts' shippable units. */
 export { type SetPart, shippableSets, unitsForSets } from "./sets";
 /** Shippable quantity and the write-path invariant checks. */
