@@ -56,7 +56,8 @@ export async function createCategory(
 /**
  * Renames a category and sets its turnaround (absent keeps it). Lengthening the turnaround locks the category's
  * items (lock_allocation, id order, before the category row as the item edit does: item, then its category)
- * and refuses (409 + shortages + short_cases) when the items that follow it would hold more than their stock at some instant.
+ * and refuses (409 + shortages + short_cases) when the items that follow it would hold more than their stock at
+ * some instant.
  */
 export async function updateCategory(
   deps: WriteDeps,
