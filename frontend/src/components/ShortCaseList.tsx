@@ -1,5 +1,6 @@
 import type { ShortCasesDto } from "@zaiko/common/availability/shortCases.schema";
 import { ja } from "@zaiko/common/messages/ja";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router-dom";
 import { displayDateTime } from "../lib/dateTime";
 import "./CaseStatusBadge.css";
@@ -23,9 +24,15 @@ function periodOf(c: ShortCasesDto["cases"][number]): string {
  * dialog's line style, so the coordinator knows whom to call.
  */
 export function ShortCaseList({ groups }: { groups: ShortCasesDto[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  // It appears at the foot of a form whose fields fill the dialog: bring it into sight, or the refusal reads as
+  // if nothing happened. (jsdom has no scrollIntoView.)
+  useEffect(() => {
+    if (groups.length > 0) box.current?.scrollIntoView?.({ block: "nearest" });
+  }, [groups]);
   if (groups.length === 0) return null;
   return (
-    <div className="short-cases">
+    <div className="short-cases" ref={box}>
       {groups.map((g) => (
         <section key={g.item_id} className="short-cases-item">
           <p className="short-cases-caption">{ja.shortCases.caption(g.title, displayDateTime(g.at))}</p>
