@@ -1,6 +1,5 @@
 import {
   type Booking,
-  checkInvariant,
   heldPeak,
   type Shortage,
   type Turnaround,
@@ -11,6 +10,7 @@ import { HttpError } from "../lib/httpError";
 import { iso } from "../lib/iso";
 import type { UnitAdded } from "./addUnit.queries";
 import { bookingsInWindow, lockItems } from "./locks.queries";
+import { type CaseBooking, refuseShortItems } from "./shortCases";
 import { turnaroundOf } from "./turnaround.queries";
 
 /** A locked item: its stock and its turnaround in minutes (own, else the category's). */
@@ -95,24 +95,35 @@ const BEGINNING = new Date("0001-01-01T00:00:00Z");
 const END_OF_TIME = new Date("9999-12-31T23:59:59.999Z");
 
 /**
- * The shortages a new turnaround of locked items would cause (a category's turnaround edit): every booking of
- * each item, of all time, held with its new turnaround, against its stock. The item edit checks its own
- * through the stock edit's check, which reads the same bookings.
+ * Refuses a new turnaround of locked items (a category's turnaround edit) that would overbook: every booking of
+ * each item, of all time, held with its new turnaround, against its stock; 409 `{error, shortages, short_cases}`
+ * (shortCases.ts) when one is short. The item edit checks its own through the stock edit's check, which reads
+ * the same bookings.
  */
-export async function shortagesWithTurnaround(
+export async function assertTurnaroundCovers(
   tx: Tx,
   groupId: number,
   changes: { item: LockedItem; turnaround: Turnaround }[],
-): Promise<Shortage[]> {
-  if (changes.length === 0) return [];
+  error: string,
+): Promise<void> {
+  if (changes.length === 0) return;
   const ids = changes.map((c) => c.item.id);
-  const byItem = new Map<number, Booking[]>();
+  const byItem = new Map<number, CaseBooking[]>();
   for (const b of await bookingsInWindow(tx, groupId, ids, BEGINNING, END_OF_TIME)) {
     const list = byItem.get(b.itemId) ?? [];
-    list.push({ start: b.start, end: b.end, quantity: b.quantity });
+    list.push({
+      start: b.start,
+      end: b.end,
+      quantity: b.quantity,
+      caseId: b.workCaseId,
+      outOfService: b.outOfService,
+    });
     byItem.set(b.itemId, list);
   }
-  return checkInvariant(
+  await refuseShortItems(
+    tx,
+    groupId,
+    error,
     changes.map(({ item, turnaround }) => ({
       item_id: item.id,
       title: item.title,

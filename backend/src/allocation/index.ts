@@ -8,12 +8,12 @@
 export { addUnitLocked, type UnitAdded } from "./addUnit.queries";
 export {
   addedUnitShortage,
+  assertTurnaroundCovers,
   type LockedItem,
   lockItemsForAllocation,
   type ProposedBooking,
   shortageError,
   shortagesOf,
-  shortagesWithTurnaround,
   spanOf,
 } from "./allocation";
 export {
@@ -27,5 +27,6 @@ export {
   lockItems,
 } from "./locks.queries";
 export { caseHasOpenOutages, isOpenOutage, outagePeriodsOf, outagesInWindow } from "./outages.queries";
+export { type CaseBooking, type CheckedItem, refuseShortItems } from "./shortCases";
 export { type RefusedWindow, shortageRefusal } from "./tentativeHolds";
 export { groupReach, turnaroundColumns, turnaroundOf, turnaroundSql } from "./turnaround.queries";

@@ -2,6 +2,8 @@
 
 /** Peak usage per calendar day of a week, and the zone's day boundaries behind it. */
 export { dailyPeaks, dayStarts, peaksBetween } from "./daily";
+/** Where a refused catalogue change first overbooks an item, and the bookings held then. */
+export { firstOverbooking, type Overbooking } from "./overbooking";
 /** Peak usage over a closed window, or over all time. */
 export { overallPeak, peakUsage } from "./peak";
 /** What an order item holds when availability follows reality: early returns, overdue units. */

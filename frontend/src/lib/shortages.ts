@@ -1,4 +1,5 @@
 import type { Shortage as ShortageDto } from "@zaiko/common/availability/index";
+import type { ShortCasesDto } from "@zaiko/common/availability/shortCases.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import type { TentativeHoldDto } from "@zaiko/common/orderitems/orderitems.schema";
 import { displayDateTime } from "./dateTime";
@@ -31,6 +32,25 @@ export function tentativeHoldsOf(error: unknown): TentativeHoldDto[] {
   return list.filter(
     (h): h is TentativeHoldDto =>
       h !== null && typeof h === "object" && typeof (h as TentativeHoldDto).case_title === "string",
+  );
+}
+
+/**
+ * The cases a refused catalogue change names per short item (`short_cases`: a lower stock, an import, a longer
+ * 点検・準備時間; docs/catalogue.md), if the answer carries them.
+ */
+export function shortCasesOf(error: unknown): ShortCasesDto[] {
+  if (!error || typeof error !== "object" || !("data" in error)) return [];
+  const data = (error as { data: unknown }).data;
+  if (!data || typeof data !== "object") return [];
+  const list = (data as { short_cases?: unknown }).short_cases;
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (g): g is ShortCasesDto =>
+      g !== null &&
+      typeof g === "object" &&
+      typeof (g as ShortCasesDto).title === "string" &&
+      Array.isArray((g as ShortCasesDto).cases),
   );
 }
 

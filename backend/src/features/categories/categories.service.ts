@@ -2,7 +2,7 @@ import { turnaroundOfMinutes } from "@zaiko/common/availability/index";
 import type { CategoryDto, CategoryWrite } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
-import { lockItems, shortagesWithTurnaround } from "../../allocation";
+import { assertTurnaroundCovers, lockItems } from "../../allocation";
 import { recordHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
 import { isoOrNull } from "../../lib/iso";
@@ -56,7 +56,8 @@ export async function createCategory(
 /**
  * Renames a category and sets its turnaround (absent keeps it). Lengthening the turnaround locks the category's
  * items (lock_allocation, id order, before the category row as the item edit does: item, then its category)
- * and refuses (409 + shortages) when the items that follow it would hold more than their stock at some instant.
+ * and refuses (409 + shortages + short_cases) when the items that follow it would hold more than their stock at
+ * some instant.
  */
 export async function updateCategory(
   deps: WriteDeps,
@@ -85,7 +86,8 @@ export async function updateCategory(
         const seen = new Set(locked.map((i) => i.id));
         const joined = (await itemIdsOfCategory(tx, actor.groupId, id)).filter((i) => !seen.has(i));
         locked.push(...(await lockOf(joined)));
-        const shortages = await shortagesWithTurnaround(
+        // 409 + the short items and the cases held where each first breaks (docs/catalogue.md).
+        await assertTurnaroundCovers(
           tx,
           actor.groupId,
           locked
@@ -97,8 +99,8 @@ export async function updateCategory(
                 item.ownTurnaroundAfterMinutes ?? after,
               ),
             })),
+          ja.turnaround.raisedShort,
         );
-        if (shortages.length > 0) throw new HttpError(409, { error: ja.turnaround.raisedShort, shortages });
       }
       const category = presentCategory(row);
       const room = rooms.group(actor.groupId);

@@ -139,6 +139,24 @@ describeOnDatabases("POST /api/import-item-csv/", (driver) => {
     expect(res.body).toEqual({
       error: ja.catalogue.stockBelowAllocation,
       shortages: [{ item_id: item.id, title: "アンプ", required: 4, available: 3 }],
+      short_cases: [
+        {
+          item_id: item.id,
+          title: "アンプ",
+          at: "2026-12-01T00:00:00.000Z",
+          cases: [
+            {
+              case_id: expect.any(Number),
+              case_title: expect.stringMatching(/^案件/),
+              status: "confirmed",
+              start_date: "2026-12-01T00:00:00.000Z",
+              end_date: "2026-12-02T00:00:00.000Z",
+              quantity: 4,
+              out_of_service: false,
+            },
+          ],
+        },
+      ],
     });
     expect(await snapshot(s.groupId)).toEqual(before);
     // Down to the peak is fine.

@@ -142,12 +142,20 @@ export async function deleteItem(db: Queryable, groupId: number, id: number) {
 
 /**
  * Every order item of these items (all of their history: the invariant holds at every instant), and their
- * units out of service (lost, broken: docs/lifecycle.md), which hold stock like bookings.
+ * units out of service (lost, broken: docs/lifecycle.md), which hold stock like bookings; each with its case, so
+ * a refusal can name it (docs/catalogue.md).
  */
 export async function bookingsOfItems(db: Queryable, groupId: number, itemIds: number[]) {
   const v = orderItemBookings;
   const booked = db
-    .select({ itemId: v.itemId, start: v.startDate, end: v.endDate, quantity: v.quantity })
+    .select({
+      itemId: v.itemId,
+      workCaseId: v.workCaseId,
+      start: v.startDate,
+      end: v.endDate,
+      quantity: v.quantity,
+      outOfService: sql<boolean>`false`,
+    })
     .from(v)
     // Cancelled cases hold no stock (docs/lifecycle.md); early returns free their units from the return.
     .innerJoin(workCases, and(eq(workCases.id, v.workCaseId), ne(workCases.status, "cancelled")))
@@ -155,9 +163,11 @@ export async function bookingsOfItems(db: Queryable, groupId: number, itemIds: n
   const out = db
     .select({
       itemId: itemOutages.itemId,
+      workCaseId: itemOutages.workCaseId,
       start: itemOutages.startDate,
       end: itemOutages.endDate,
       quantity: itemOutages.quantity,
+      outOfService: sql<boolean>`true`,
     })
     .from(itemOutages)
     .where(and(eq(itemOutages.groupId, groupId), inArray(itemOutages.itemId, itemIds)));

@@ -1,12 +1,7 @@
-import {
-  type Booking,
-  checkInvariant,
-  type Shortage,
-  type Turnaround,
-} from "@zaiko/common/availability/index";
+import type { Turnaround } from "@zaiko/common/availability/index";
 import { ja } from "@zaiko/common/messages/ja";
+import { type CaseBooking, type CheckedItem, refuseShortItems } from "../../allocation";
 import type { Tx } from "../../db/client";
-import { HttpError } from "../../lib/httpError";
 import { bookingsOfItems } from "./items.queries";
 
 /**
@@ -25,13 +20,12 @@ export interface StockChange {
 const ID_CHUNK = 1000;
 
 /**
- * The shortages that the new stocks would cause: for each item, the peak usage over all of its order
- * items (past ones too, so the invariant holds at every instant), each held with the item's turnaround, against
- * the new stock.
+ * The items as the new stocks would leave them: for each, every order item (past ones too, so the invariant
+ * holds at every instant) and outage with the case holding it, each held with the item's turnaround.
  */
-export async function shortagesAfter(tx: Tx, groupId: number, changes: StockChange[]): Promise<Shortage[]> {
+async function checkedItems(tx: Tx, groupId: number, changes: StockChange[]): Promise<CheckedItem[]> {
   if (changes.length === 0) return [];
-  const bookings = new Map<number, Booking[]>();
+  const bookings = new Map<number, CaseBooking[]>();
   for (let i = 0; i < changes.length; i += ID_CHUNK) {
     const ids = changes.slice(i, i + ID_CHUNK).map((c) => c.id);
     for (const b of await bookingsOfItems(tx, groupId, ids)) {
@@ -40,23 +34,27 @@ export async function shortagesAfter(tx: Tx, groupId: number, changes: StockChan
         list = [];
         bookings.set(b.itemId, list);
       }
-      list.push({ start: b.start, end: b.end, quantity: b.quantity });
+      list.push({
+        start: b.start,
+        end: b.end,
+        quantity: b.quantity,
+        caseId: b.workCaseId,
+        outOfService: b.outOfService,
+      });
     }
   }
-  return checkInvariant(
-    changes.map((c) => ({
-      item_id: c.id,
-      title: c.title,
-      stock: c.stock,
-      bookings: bookings.get(c.id) ?? [],
-      turnaround: c.turnaround,
-    })),
-  );
+  return changes.map((c) => ({
+    item_id: c.id,
+    title: c.title,
+    stock: c.stock,
+    bookings: bookings.get(c.id) ?? [],
+    turnaround: c.turnaround,
+  }));
 }
 
 /**
- * 409 `{error, shortages}` when lowering stock (or lengthening a turnaround: `error` says which) would leave
- * bookings uncovered; nothing is changed.
+ * 409 `{error, shortages, short_cases}` when lowering stock (or lengthening a turnaround: `error` says which)
+ * would leave bookings uncovered, naming the cases held where each short item first breaks; nothing is changed.
  */
 export async function assertStockCovers(
   tx: Tx,
@@ -64,6 +62,5 @@ export async function assertStockCovers(
   changes: StockChange[],
   error: string = ja.catalogue.stockBelowAllocation,
 ): Promise<void> {
-  const shortages = await shortagesAfter(tx, groupId, changes);
-  if (shortages.length > 0) throw new HttpError(409, { error, shortages });
+  await refuseShortItems(tx, groupId, error, await checkedItems(tx, groupId, changes));
 }

@@ -310,6 +310,34 @@ describeOnDatabases("items", (driver) => {
         expect(res.body).toEqual({
           error: ja.catalogue.stockBelowAllocation,
           shortages: [{ item_id: item.id, title: item.title, required: 7, available: 6 }],
+          // The cases held where the stock first breaks: the two bookings touching at 12/05 00:00.
+          short_cases: [
+            {
+              item_id: item.id,
+              title: item.title,
+              at: "2026-12-05T00:00:00.000Z",
+              cases: [
+                {
+                  case_id: expect.any(Number),
+                  case_title: expect.stringMatching(/^案件/),
+                  status: "confirmed",
+                  start_date: "2026-12-01T00:00:00.000Z",
+                  end_date: "2026-12-05T00:00:00.000Z",
+                  quantity: 3,
+                  out_of_service: false,
+                },
+                {
+                  case_id: expect.any(Number),
+                  case_title: expect.stringMatching(/^案件/),
+                  status: "confirmed",
+                  start_date: "2026-12-05T00:00:00.000Z",
+                  end_date: "2026-12-06T00:00:00.000Z",
+                  quantity: 4,
+                  out_of_service: false,
+                },
+              ],
+            },
+          ],
         });
         const row = (await itemsOfGroupInDb(server, owner.groupId)).find((i) => i.id === item.id);
         expect(row?.stockQuantity).toBe(10);

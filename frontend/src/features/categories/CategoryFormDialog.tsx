@@ -1,3 +1,4 @@
+import type { ShortCasesDto } from "@zaiko/common/availability/shortCases.schema";
 import { type CategoryDto, CategoryWriteSchema } from "@zaiko/common/catalogue/catalogue.schema";
 import { hoursText, minutesFromHours } from "@zaiko/common/catalogue/turnaroundHours";
 import { ja } from "@zaiko/common/messages/ja";
@@ -11,10 +12,11 @@ import {
   turnaroundError,
 } from "../../components/form/TurnaroundFields";
 import { useTouched } from "../../components/form/useTouched";
+import { ShortCaseList } from "../../components/ShortCaseList";
 import { serverDetail, serverFieldMessages } from "../../lib/errors";
 import { showAlert } from "../../lib/feedback";
 import { logFailure } from "../../lib/logFailure";
-import { shortageLinesOf } from "../../lib/shortages";
+import { shortageLinesOf, shortCasesOf } from "../../lib/shortages";
 import { fieldErrors } from "../../lib/validation";
 import { useCreateCategoryMutation, useUpdateCategoryMutation } from "./categoriesApi";
 
@@ -41,6 +43,8 @@ export function CategoryFormDialog({ target, groupId, onClose }: Props) {
   const [name, setName] = useState("");
   const [turnaround, setTurnaround] = useState<TurnaroundHours>({ after: "0", before: "0" });
   const [serverErrors, setServerErrors] = useState<string[]>([]);
+  // The cases a refused longer turnaround would leave short (docs/catalogue.md).
+  const [shortCases, setShortCases] = useState<ShortCasesDto[]>([]);
   const { touch, isTouched, reset } = useTouched<"category">();
   const editing = target !== null && target !== "new" ? target : null;
 
@@ -53,6 +57,7 @@ export function CategoryFormDialog({ target, groupId, onClose }: Props) {
       before: hoursText(row?.turnaround_before_minutes ?? 0),
     });
     setServerErrors([]);
+    setShortCases([]);
     reset();
   }, [target, reset]);
 
@@ -62,6 +67,7 @@ export function CategoryFormDialog({ target, groupId, onClose }: Props) {
 
   const onSubmit = async () => {
     setServerErrors([]);
+    setShortCases([]);
     const minutes = (h: string) => {
       const m = minutesFromHours(h);
       return typeof m === "number" ? m : 0;
@@ -82,6 +88,7 @@ export function CategoryFormDialog({ target, groupId, onClose }: Props) {
     } catch (error) {
       logFailure("category save failed", error);
       const messages = shortageMessages(error) ?? serverFieldMessages(error);
+      setShortCases(shortCasesOf(error));
       if (messages.length > 0) setServerErrors(messages);
       else void showAlert(editing ? ja.catalogue.categoryEditFailed : ja.catalogue.categorySaveFailed);
     }
@@ -116,6 +123,7 @@ export function CategoryFormDialog({ target, groupId, onClose }: Props) {
         allowEmpty={false}
       />
       <ErrorList messages={serverErrors} />
+      <ShortCaseList groups={shortCases} />
     </FormDialog>
   );
 }

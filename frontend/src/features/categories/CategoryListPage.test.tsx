@@ -5,6 +5,7 @@ import { expectAlertDialog, expectNoAlertDialog } from "../../test/alerts";
 import { serverEmit as emit, resetFakeSocket } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
+import { speakerShortCases } from "../../test/shortCases";
 import { CategoryListPage } from "./CategoryListPage";
 
 jest.mock("../../lib/socket", () => require("../../test/fakeSocket").socketModule);
@@ -140,6 +141,32 @@ describe("CategoryListPage", () => {
     const put = requests.filter((r) => route(r) === "PUT /api/categories/3/").at(-1);
     expect(new URL(put!.url).search).toBe("?groupid=7");
     expect(await put?.json()).toEqual({ id: 3, category: "照明機材", group: 7 });
+  });
+
+  it("names the cases a refused longer turnaround would leave short, linked to their 案件詳細", async () => {
+    const { user } = setup({
+      "PUT /api/categories/2/": json(409, {
+        error: ja.turnaround.raisedShort,
+        shortages: [{ item_id: 2, title: "スピーカー", required: 5, available: 3 }],
+        short_cases: speakerShortCases,
+      }),
+    });
+    await screen.findByText("音響機器");
+    await user.click(within(rowOf("音響機器")).getByRole("button", { name: /編集/ }));
+    const dialog = await openedDialog();
+    const after = within(dialog).getByLabelText(ja.turnaround.afterLabel);
+    await user.clear(after);
+    await user.type(after, "2");
+    await user.click(within(dialog).getByRole("button", { name: ja.categoryList.update }));
+
+    expect(await within(dialog).findByText(ja.turnaround.raisedShort)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(ja.shortCases.caption("スピーカー", "2030年12月03日 09:00")),
+    ).toBeInTheDocument();
+    const named = within(within(dialog).getByRole("list", { name: ja.shortCases.listLabel("スピーカー") }));
+    expect(named.getByRole("link", { name: "夏祭り" })).toHaveAttribute("href", "/orderitems/41");
+    expect(named.getByRole("link", { name: "前夜祭" })).toHaveAttribute("href", "/orderitems/42");
+    expectNoAlertDialog();
   });
 
   it("loads the related items first and lists them under the red warning, then deletes", async () => {

@@ -1,3 +1,4 @@
+import type { ShortCasesDto } from "@zaiko/common/availability/shortCases.schema";
 import { type CategoryDto, type ItemDto, ItemWriteSchema } from "@zaiko/common/catalogue/catalogue.schema";
 import { hoursText, minutesFromHours } from "@zaiko/common/catalogue/turnaroundHours";
 import { ja } from "@zaiko/common/messages/ja";
@@ -13,10 +14,11 @@ import {
   turnaroundError,
 } from "../../components/form/TurnaroundFields";
 import { useTouched } from "../../components/form/useTouched";
+import { ShortCaseList } from "../../components/ShortCaseList";
 import { serverDetail, serverFieldMessages } from "../../lib/errors";
 import { showAlert } from "../../lib/feedback";
 import { logFailure } from "../../lib/logFailure";
-import { shortageLinesOf } from "../../lib/shortages";
+import { shortageLinesOf, shortCasesOf } from "../../lib/shortages";
 import { fieldErrors } from "../../lib/validation";
 import { useCreateItemMutation, useUpdateItemMutation } from "./itemsApi";
 
@@ -65,6 +67,8 @@ export function ItemFormDialog({ target, categories, groupId, onClose }: Props) 
   const [update, { isLoading: updating }] = useUpdateItemMutation();
   const [values, setValues] = useState<Values>(EMPTY);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
+  // The cases a refused stock lowering or longer turnaround would leave short (docs/catalogue.md).
+  const [shortCases, setShortCases] = useState<ShortCasesDto[]>([]);
   const { touch, isTouched, reset } = useTouched<Field>();
   const categoryId = useId();
   const noteId = useId();
@@ -87,6 +91,7 @@ export function ItemFormDialog({ target, categories, groupId, onClose }: Props) 
         : EMPTY,
     );
     setServerErrors([]);
+    setShortCases([]);
     reset();
   }, [target, reset]);
 
@@ -121,6 +126,7 @@ export function ItemFormDialog({ target, categories, groupId, onClose }: Props) 
   const onSubmit = async () => {
     if (values.category === null) return;
     setServerErrors([]);
+    setShortCases([]);
     const body = {
       title: values.title.trim(),
       category: values.category,
@@ -138,6 +144,7 @@ export function ItemFormDialog({ target, categories, groupId, onClose }: Props) 
     } catch (error) {
       logFailure("item save failed", error);
       const messages = shortageMessages(error) ?? serverFieldMessages(error);
+      setShortCases(shortCasesOf(error));
       if (messages.length > 0) setServerErrors(messages);
       else void showAlert(editing ? ja.catalogue.itemEditFailed : ja.catalogue.itemSaveFailed);
     }
@@ -216,6 +223,7 @@ export function ItemFormDialog({ target, categories, groupId, onClose }: Props) 
         {shown("note") ? <small className="form-error">{shown("note")}</small> : null}
       </div>
       <ErrorList messages={serverErrors} />
+      <ShortCaseList groups={shortCases} />
     </FormDialog>
   );
 }

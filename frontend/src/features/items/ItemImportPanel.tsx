@@ -1,3 +1,4 @@
+import type { ShortCasesDto } from "@zaiko/common/availability/shortCases.schema";
 import type { ImportResultDto, ImportRowError } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
@@ -8,10 +9,11 @@ import { useId, useRef, useState } from "react";
 import { FileIcon } from "../../components/icons/glyphs/FileIcon";
 import { primeIcon } from "../../components/icons/primeIcon";
 import { NoticeDialog } from "../../components/NoticeDialog";
+import { ShortCaseList } from "../../components/ShortCaseList";
 import { serverDetail, serverFieldMessages } from "../../lib/errors";
 import { showAlert } from "../../lib/feedback";
 import { logFailure } from "../../lib/logFailure";
-import { shortageLinesOf } from "../../lib/shortages";
+import { shortageLinesOf, shortCasesOf } from "../../lib/shortages";
 import { useDownloadItemTemplateMutation, useImportItemCsvMutation } from "./itemsApi";
 
 const uploadIcon = primeIcon(UploadIcon);
@@ -42,6 +44,8 @@ export function ItemImportPanel() {
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<ImportResultDto | null>(null);
   const [problems, setProblems] = useState<string[] | null>(null);
+  // The cases a refused stock lowering would leave short (docs/catalogue.md).
+  const [shortCases, setShortCases] = useState<ShortCasesDto[]>([]);
   const [importCsv, { isLoading: importing }] = useImportItemCsvMutation();
   const [downloadTemplate, { isLoading: downloading }] = useDownloadItemTemplateMutation();
 
@@ -59,6 +63,7 @@ export function ItemImportPanel() {
       // The spec only logs import failures; the user also needs to see which line is wrong.
       logFailure("CSV import failed", error);
       setProblems(importProblems(error));
+      setShortCases(shortCasesOf(error));
     }
   };
 
@@ -149,6 +154,7 @@ export function ItemImportPanel() {
                 ))}
               </ul>
             ) : null}
+            <ShortCaseList groups={shortCases} />
           </div>
         ) : null}
       </NoticeDialog>

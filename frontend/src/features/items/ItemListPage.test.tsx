@@ -5,6 +5,7 @@ import { expectAlertDialog, expectNoAlertDialog } from "../../test/alerts";
 import { serverEmit as emit, resetFakeSocket } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
+import { speakerShortCases } from "../../test/shortCases";
 import { ItemListPage } from "./ItemListPage";
 
 jest.mock("../../lib/socket", () => require("../../test/fakeSocket").socketModule);
@@ -300,6 +301,32 @@ describe("ItemListPage: dialogs", () => {
     expect(await put?.json()).toMatchObject({ id: 1, stock_quantity: 6, category: 1, group: 7 });
   });
 
+  it("names the cases a refused stock lowering would leave short, linked to their 案件詳細", async () => {
+    const { user } = setup({
+      "PUT /api/items/2/": json(409, {
+        error: ja.catalogue.stockBelowAllocation,
+        shortages: [{ item_id: 2, title: "スピーカー", required: 5, available: 3 }],
+        short_cases: speakerShortCases,
+      }),
+    });
+    await user.click(await screen.findByRole("button", { name: "スピーカー" }));
+    await user.click(within(await openedDialog()).getByRole("button", { name: ja.itemList.edit }));
+    const dialog = await openedDialog(ja.itemList.editTitle);
+    await user.click(within(dialog).getByRole("button", { name: ja.itemList.update }));
+
+    expect(await within(dialog).findByText(ja.catalogue.stockBelowAllocation)).toBeInTheDocument();
+    expect(within(dialog).getByText(ja.itemList.shortage("スピーカー", 5, 3))).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(ja.shortCases.caption("スピーカー", "2030年12月03日 09:00")),
+    ).toBeInTheDocument();
+    const named = within(within(dialog).getByRole("list", { name: ja.shortCases.listLabel("スピーカー") }));
+    expect(named.getByRole("link", { name: "夏祭り" })).toHaveAttribute("href", "/orderitems/41");
+    expect(named.getByRole("link", { name: "前夜祭" })).toHaveAttribute("href", "/orderitems/42");
+    expect(named.getAllByRole("listitem")[1]).toHaveTextContent(
+      "仮押さえ2個2030年12月03日 09:00 〜 2030年12月03日 22:00",
+    );
+  });
+
   it("alerts アイテム編集に失敗しました。 when an edit fails otherwise", async () => {
     const { user } = setup({ "PUT /api/items/1/": json(500, {}) });
     await user.click(await screen.findByRole("button", { name: "プロジェクター" }));
@@ -388,6 +415,26 @@ describe("ItemListPage: CSV import", () => {
     expect(
       within(dialog).getByText(ja.itemImport.lineError(5, ja.validation.itemTitleRequired)),
     ).toBeInTheDocument();
+  });
+
+  it("names the cases a refused stock lowering would leave short in the import's error dialog", async () => {
+    const { user } = setup({
+      "POST /api/import-item-csv/": json(409, {
+        error: ja.catalogue.stockBelowAllocation,
+        shortages: [{ item_id: 2, title: "スピーカー", required: 5, available: 3 }],
+        short_cases: speakerShortCases,
+      }),
+    });
+    await screen.findByRole("button", { name: "マイク" });
+    await user.upload(screen.getByLabelText(ja.itemImport.file), csv());
+    await user.click(screen.getByRole("button", { name: ja.itemImport.import }));
+    const dialog = await openedDialog(ja.itemImport.errorTitle);
+    expect(within(dialog).getByText(ja.catalogue.stockBelowAllocation)).toBeInTheDocument();
+    expect(within(dialog).getByText(ja.itemList.shortage("スピーカー", 5, 3))).toBeInTheDocument();
+    const named = within(within(dialog).getByRole("list", { name: ja.shortCases.listLabel("スピーカー") }));
+    expect(named.getByRole("link", { name: "夏祭り" })).toHaveAttribute("href", "/orderitems/41");
+    expect(named.getAllByRole("listitem")[0]).toHaveTextContent("本予約3個");
+    expect(named.getByRole("link", { name: "前夜祭" })).toHaveAttribute("href", "/orderitems/42");
   });
 
   it("downloads the template as item_template.csv", async () => {
