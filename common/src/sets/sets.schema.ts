@@ -101,3 +101,28 @@ export const SetWriteSchema = z.object({
 });
 export type SetWriteInput = z.input<typeof SetWriteSchema>;
 export type SetWrite = z.output<typeof SetWriteSchema>;
+
+/**
+ * The set import's CSV (docs/sets.md, "CSV import"): one row per part, the rows of a set sharing its name and
+ * category. It is also the template's header.
+ */
+export const SET_CSV_HEADER = ["セット名", "カテゴリ", "構成アイテム", "数量"] as const;
+/**
+ * The set template's example rows. An import skips a row equal to one of them (cells trimmed), as the item
+ * import skips its example: people fill the template in below them and leave them there.
+ */
+export const SET_CSV_SAMPLES = [
+  ["PAセット（記入例）", "音響機器", "スピーカー", "2"],
+  ["PAセット（記入例）", "音響機器", "マイク", "4"],
+] as const;
+
+/**
+ * POST /api/import-set-csv/: sets created and updated, the part rows they were made of, and the template's
+ * example rows left in; `parts + skipped` is every data row of the file.
+ */
+export interface SetImportResultDto {
+  created: number;
+  updated: number;
+  parts: number;
+  skipped: number;
+}
