@@ -405,6 +405,39 @@ describe("ItemListPage: CSV import", () => {
     await user.click(screen.getByRole("button", { name: ja.itemImport.template }));
     await waitFor(() => expect(downloaded).toBe("item_template.csv"));
   });
+
+  it("imports セット品 when the file is said to hold sets: its own call, its template and its result", async () => {
+    const { user, requests } = setup({
+      "POST /api/import-set-csv/": json(200, { created: 1, updated: 2, parts: 7, skipped: 2 }),
+      "GET /download/template/set_template.csv": new Response(
+        "\ufeffセット名,カテゴリ,構成アイテム,数量\r\n",
+        {
+          status: 200,
+          headers: { "Content-Type": "text/csv" },
+        },
+      ),
+    });
+    Object.assign(URL, { createObjectURL: jest.fn(() => "blob:csv"), revokeObjectURL: jest.fn() });
+    let downloaded: string | null = null;
+    jest.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      downloaded = this.download;
+    });
+    await screen.findByRole("button", { name: "マイク" });
+    const kinds = screen.getByRole("group", { name: ja.sets.importKind });
+    expect(within(kinds).getByRole("radio", { name: ja.sets.importKindItems })).toBeChecked();
+    await user.click(within(kinds).getByRole("radio", { name: ja.sets.importKindSets }));
+    expect(screen.getByText(ja.sets.importSetsHint)).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: ja.itemImport.template }));
+    await waitFor(() => expect(downloaded).toBe("set_template.csv"));
+    await user.upload(screen.getByLabelText(ja.itemImport.file), csv());
+    await user.click(screen.getByRole("button", { name: ja.itemImport.import }));
+    const dialog = await openedDialog(ja.itemImport.completeTitle);
+    // Every row accounted for: 7 part rows in 3 sets, the 2 example rows skipped.
+    expect(dialog).toHaveTextContent(ja.sets.importSetsComplete(1, 2, 7) + ja.itemImport.skippedSamples(2));
+    expect(requests.map(route)).toContain("POST /api/import-set-csv/");
+    expect(requests.map(route)).not.toContain("POST /api/import-item-csv/");
+  });
 });
 
 describe("ItemListPage: live", () => {

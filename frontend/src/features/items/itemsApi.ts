@@ -12,6 +12,7 @@ import {
   removeVersioned,
   upsertVersioned,
 } from "@zaiko/common/realtime/liveRows";
+import type { SetImportResultDto } from "@zaiko/common/sets/sets.schema";
 import { api } from "../../lib/api";
 import { saveBlob } from "../../lib/download";
 import { onAccepted, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
@@ -19,8 +20,9 @@ import { liveStateOf, memoryOf, takeRows } from "../../lib/liveState";
 import { onServerEvent } from "../../lib/socket";
 import { throttled } from "../../lib/throttle";
 
-/** The import template's file name (GET /download/template/{name}). */
+/** The import templates' file names (GET /download/template/{name}): items, and sets (docs/sets.md). */
 export const TEMPLATE_FILE = "item_template.csv";
+export const SET_TEMPLATE_FILE = "set_template.csv";
 
 /**
  * The import's own timeout. The shared 10 s covers JSON calls; a 5 MiB file (the server's limit) needs
@@ -218,16 +220,28 @@ export const itemsApi = api.injectEndpoints({
       // Success reloads the week (spec §7).
       invalidatesTags: (result) => (result ? [{ type: "Item", id: "WEEK" }] : []),
     }),
-    downloadItemTemplate: build.mutation<null, void>({
-      query: () => ({
-        url: `/download/template/${TEMPLATE_FILE}`,
-        // The file goes straight to the browser; the cache only learns that it worked.
-        responseHandler: async (response) => {
-          if (!response.ok) return response.text();
-          saveBlob(await response.blob(), TEMPLATE_FILE);
-          return null;
-        },
-      }),
+    /** セット品 from a CSV of one row per part; the set screens follow through sets.upserted. */
+    importSetCsv: build.mutation<SetImportResultDto, File>({
+      query: (file) => {
+        const form = new FormData();
+        form.append("csv_file", file, file.name);
+        return { url: "/api/import-set-csv/", method: "POST", body: form, timeout: IMPORT_TIMEOUT_MS };
+      },
+    }),
+    /** Either template, by its file name (TEMPLATE_FILE, SET_TEMPLATE_FILE). */
+    downloadItemTemplate: build.mutation<null, string>({
+      query: (name) => {
+        const file = name;
+        return {
+          url: `/download/template/${file}`,
+          // The file goes straight to the browser; the cache only learns that it worked.
+          responseHandler: async (response: Response) => {
+            if (!response.ok) return response.text();
+            saveBlob(await response.blob(), file);
+            return null;
+          },
+        };
+      },
     }),
   }),
 });
@@ -253,5 +267,6 @@ export const {
   useDeleteItemMutation,
   useItemAllocationsQuery,
   useImportItemCsvMutation,
+  useImportSetCsvMutation,
   useDownloadItemTemplateMutation,
 } = itemsApi;
