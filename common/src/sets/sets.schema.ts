@@ -126,3 +126,19 @@ export interface SetImportResultDto {
   parts: number;
   skipped: number;
 }
+
+/** A set in the weekly view: its parts and, for each of the 7 days, the sets that could still go out. */
+export interface WeekSetDto {
+  id: number;
+  title: string;
+  category: number;
+  category_name: string;
+  parts: SetPartDto[];
+  /** Day i: the minimum over parts of ⌊(stock − the part's peak that day) ÷ units per set⌋ (docs/sets.md). */
+  daily_shippable_sets: number[];
+}
+
+/** GET /api/sets/week/{y}/{m}/{d}/: the item screen's week, for sets (the items' answer is unchanged). */
+export interface WeeklySetsDto {
+  results: { sets: WeekSetDto[]; days: string[]; before: string; next: string };
+}
