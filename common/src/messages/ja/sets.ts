@@ -81,6 +81,12 @@ export const ja = {
     importOtherCategory: (category: string, line: number) =>
       `同じセット名の${line}行目とカテゴリ（${category}）が異なります`,
     importTooManyParts: (max: number) => `1つのセットの構成アイテムは${max}種類までです`,
+    // the weekly view (アイテム一覧): sets after the items
+    weekHeading: "セット品（出荷可能セット数）",
+    weekHint:
+      "各日に終日出荷できるセット数です。構成アイテムごとに「在庫数 − その日の最大使用数」を1セットあたりの数で割った値の最小値です。",
+    weekTableLabel: "セット品の週間出荷可能セット数",
+    weekDayNone: "出荷できるセットはありません",
     // the import panel on the item screen
     importKind: "取り込む内容",
     importKindItems: "アイテム",

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import type { CategoryDto, WeekItemDto, WeeklyItemsDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
+import type { WeeklySetsDto, WeekSetDto } from "@zaiko/common/sets/sets.schema";
 import { expectAlertDialog, expectNoAlertDialog } from "../../test/alerts";
 import { serverEmit as emit, resetFakeSocket } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
@@ -57,14 +58,39 @@ const week = (list: WeekItemDto[] = items): WeeklyItemsDto => ({
   results: { items: list, days: DAYS, categories, before: "2026-11-15", next: "2026-11-29" },
 });
 
+const weekSet = (id: number, title: string, category: number, daily: number[]): WeekSetDto => ({
+  id,
+  title,
+  category,
+  category_name: categories.find((c) => c.id === category)?.category ?? "",
+  parts: [
+    { item: 2, title: "スピーカー", quantity: 2 },
+    { item: 3, title: "マイク", quantity: 4 },
+  ],
+  daily_shippable_sets: daily,
+});
+const setWeek = (sets: WeekSetDto[]): WeeklySetsDto => ({
+  results: { sets, days: DAYS, before: "2026-11-15", next: "2026-11-29" },
+});
+
 const AT = "/item/2026/11/22";
 const PATH = "/item/:year/:month/:day";
 
 function setup(extra: Parameters<typeof routes>[0] = {}, at = AT) {
-  const net = stubFetch(routes({ "GET /api/items/2026/11/22/": json(200, week()), ...extra }));
+  const net = stubFetch(
+    routes({
+      "GET /api/items/2026/11/22/": json(200, week()),
+      "GET /api/sets/week/2026/11/22/": json(200, setWeek([])),
+      ...extra,
+    }),
+  );
   const view = renderPage(<ItemListPage />, { at, path: PATH, session: ownerSession });
   return { ...view, ...net };
 }
+
+/** The requests of the items' week alone (the sets' week is fetched beside it). */
+const itemWeekRequests = (requests: Request[]) =>
+  requests.map(route).filter((r) => r.startsWith("GET /api/items/"));
 
 const titles = () =>
   screen
@@ -211,6 +237,71 @@ describe("ItemListPage: the week", () => {
   });
 });
 
+describe("ItemListPage: セット品 in the week", () => {
+  const paSet = weekSet(10, "PAセット", 2, [1, 1, 0, 1, 2, 2, 2]);
+  const projectorSet = weekSet(11, "映像セット", 1, [3, 3, 3, 3, 3, 3, 3]);
+  const setTable = () => screen.getByRole("region", { name: ja.sets.weekTableLabel });
+  const setRows = () =>
+    within(setTable())
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole("cell")
+          .map((td) => td.textContent),
+      );
+
+  it("shows each set after the items with its parts and the server's sets per day, a day with none marked", async () => {
+    setup({ "GET /api/sets/week/2026/11/22/": json(200, setWeek([projectorSet, paSet])) });
+    await screen.findByRole("region", { name: ja.sets.weekTableLabel });
+    expect(screen.getByRole("heading", { name: ja.sets.weekHeading })).toBeInTheDocument();
+    const headers = within(setTable())
+      .getAllByRole("columnheader")
+      .map((th) => th.textContent);
+    expect(headers).toEqual([ja.sets.setName, ja.sets.category, ja.sets.parts, ...DAYS]);
+    const none = `0（${ja.sets.weekDayNone}）`;
+    expect(setRows()).toEqual([
+      ["PAセット", "音響機器", "スピーカー×2、マイク×4", "1", "1", none, "1", "2", "2", "2"],
+      ["映像セット", "映像機器", "スピーカー×2、マイク×4", "3", "3", "3", "3", "3", "3", "3"],
+    ]);
+    // The items' table comes first and is unchanged.
+    const itemTable = screen.getByRole("region", { name: ja.pages.item });
+    expect(itemTable.compareDocumentPosition(setTable()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("searches the sets with the items", async () => {
+    const { user } = setup({ "GET /api/sets/week/2026/11/22/": json(200, setWeek([projectorSet, paSet])) });
+    await screen.findByRole("region", { name: ja.sets.weekTableLabel });
+    await user.type(screen.getByRole("searchbox", { name: ja.itemList.search }), "PA");
+    await waitFor(() => expect(setRows().map((r) => r[0])).toEqual(["PAセット"]));
+  });
+
+  it("shows no set section for a group without sets", async () => {
+    setup();
+    await screen.findByRole("button", { name: "マイク" });
+    expect(screen.queryByRole("heading", { name: ja.sets.weekHeading })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: ja.sets.weekTableLabel })).not.toBeInTheDocument();
+  });
+
+  it("refetches the sets' week when stock changes anywhere", async () => {
+    let calls = 0;
+    const { requests } = setup({
+      "GET /api/sets/week/2026/11/22/": () => {
+        calls += 1;
+        return json(
+          200,
+          setWeek([weekSet(10, "PAセット", 2, calls === 1 ? [2, 2, 2, 2, 2, 2, 2] : [1, 1, 1, 1, 1, 1, 1])]),
+        );
+      },
+    });
+    await screen.findByRole("region", { name: ja.sets.weekTableLabel });
+    expect(setRows()[0]?.[3]).toBe("2");
+    emit("stock.changed", { seq: 1, item_ids: [3], from: null, to: null });
+    await waitFor(() => expect(setRows()[0]?.[3]).toBe("1"));
+    expect(requests.filter((r) => route(r) === "GET /api/sets/week/2026/11/22/")).toHaveLength(2);
+  });
+});
+
 describe("ItemListPage: dialogs", () => {
   it("shows the detail with the created date as YYYY年MM月DD日 HH:mm (Tokyo)", async () => {
     const { user } = setup();
@@ -333,7 +424,10 @@ describe("ItemListPage: CSV import", () => {
     expect(screen.getByLabelText(ja.itemImport.file)).toHaveAttribute("accept", ".csv");
     await user.click(screen.getByRole("button", { name: ja.itemImport.import }));
     await expectAlertDialog(ja.validation.csvFileRequired);
-    expect(requests.map(route)).toEqual(["GET /api/items/2026/11/22/"]);
+    expect(requests.map(route).sort()).toEqual([
+      "GET /api/items/2026/11/22/",
+      "GET /api/sets/week/2026/11/22/",
+    ]);
   });
 
   it("uploads the file as multipart csv_file, reloads the week and opens インポート完了", async () => {
@@ -473,7 +567,8 @@ describe("ItemListPage: live", () => {
 
     emit("items.deleted", { seq: 5, id: 3 });
     await waitFor(() => expect(screen.queryByRole("button", { name: "マイク" })).not.toBeInTheDocument());
-    expect(requests.map(route)).toEqual(["GET /api/items/2026/11/22/"]);
+    // The items' week is never refetched for these (the sets' week is: its numbers are the server's).
+    expect(itemWeekRequests(requests)).toEqual(["GET /api/items/2026/11/22/"]);
   });
 
   it("refetches the week on stock.changed for a listed item and on items.imported", async () => {
@@ -490,9 +585,9 @@ describe("ItemListPage: live", () => {
     emit("stock.changed", { seq: 2, item_ids: [3], from: null, to: null });
     emit("stock.changed", { seq: 3, item_ids: [3], from: null, to: null });
     await waitFor(() => expect(within(rowOf("マイク")).getAllByTitle(ja.itemList.dayFull)).toHaveLength(7));
-    expect(requests.map(route)).toEqual(["GET /api/items/2026/11/22/", "GET /api/items/2026/11/22/"]);
+    expect(itemWeekRequests(requests)).toEqual(["GET /api/items/2026/11/22/", "GET /api/items/2026/11/22/"]);
 
     emit("items.imported", { seq: 4, created: 2000, updated: 0, itemized: false });
-    await waitFor(() => expect(requests).toHaveLength(3));
+    await waitFor(() => expect(itemWeekRequests(requests)).toHaveLength(3));
   });
 });

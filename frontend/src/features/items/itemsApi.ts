@@ -12,7 +12,7 @@ import {
   removeVersioned,
   upsertVersioned,
 } from "@zaiko/common/realtime/liveRows";
-import type { SetImportResultDto } from "@zaiko/common/sets/sets.schema";
+import type { SetImportResultDto, WeeklySetsDto } from "@zaiko/common/sets/sets.schema";
 import { api } from "../../lib/api";
 import { saveBlob } from "../../lib/download";
 import { onAccepted, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
@@ -176,6 +176,35 @@ export const itemsApi = api.injectEndpoints({
         }),
       onQueryStarted: replayOnLoad,
     }),
+    /**
+     * The week's sets (GET /api/sets/week/…, docs/sets.md "Weekly view"). Their numbers come from the parts'
+     * day numbers on the server, so whatever refetches the items' week, and any change to the sets, refetches it.
+     */
+    weeklySets: build.query<WeeklySetsDto, WeekArgs>({
+      query: ({ year, month, day }) =>
+        `/api/sets/week/${encodeURIComponent(year)}/${encodeURIComponent(month)}/${encodeURIComponent(day)}/`,
+      // Refetched with the items' week (an import, the stream's refetch after a gap).
+      providesTags: [{ type: "Item", id: "WEEK" }],
+      onCacheEntryAdded: (args, cache) =>
+        subscribeWhileCached(args, cache, (_apply, { dispatch }) => {
+          const refetch = throttled(
+            () =>
+              void dispatch(
+                itemsApi.endpoints.weeklySets.initiate(args, { subscribe: false, forceRefetch: true }),
+              ),
+            REFETCH_DELAY_MS,
+          );
+          return [
+            refetch.cancel,
+            onServerEvent("stock.changed", () => refetch()),
+            onServerEvent("items.imported", () => refetch()),
+            // A deleted item leaves its sets (their parts change); renames only show on the next load.
+            onServerEvent("items.deleted", () => refetch()),
+            onServerEvent("sets.upserted", () => refetch()),
+            onServerEvent("sets.deleted", () => refetch()),
+          ];
+        }),
+    }),
     createItem: build.mutation<ItemDto, ItemBody>({
       query: (body) => ({ url: "/api/items/", method: "POST", body }),
       onQueryStarted: (_body, { dispatch, extra, getState, queryFulfilled }) =>
@@ -262,6 +291,7 @@ function inEveryWeek(
 
 export const {
   useWeeklyItemsQuery,
+  useWeeklySetsQuery,
   useCreateItemMutation,
   useUpdateItemMutation,
   useDeleteItemMutation,

@@ -1,0 +1,84 @@
+import { ja } from "@zaiko/common/messages/ja";
+import type { WeekSetDto } from "@zaiko/common/sets/sets.schema";
+import { useId, useMemo } from "react";
+import {
+  DataTable,
+  type DataTableColumn,
+  dataTableColumnHelper,
+  OneLineText,
+} from "../../components/DataTable";
+import { WEEK_DAYS } from "./itemsApi";
+
+const helper = dataTableColumnHelper<WeekSetDto>();
+const getRowId = (set: WeekSetDto) => String(set.id);
+
+function setColumns(days: string[]): DataTableColumn<WeekSetDto>[] {
+  const dayColumns = Array.from({ length: WEEK_DAYS }, (_, i) =>
+    helper.accessor((set) => set.daily_shippable_sets[i] ?? 0, {
+      id: `day${i}`,
+      header: days[i] ?? "",
+      enableGlobalFilter: false,
+      meta: { nowrap: true, className: "col-day" },
+      cell: ({ getValue }) => {
+        const sets = getValue() as number;
+        // No set can go out that day: marked as the items' full days are.
+        return sets === 0 ? (
+          <span className="day-full" title={ja.sets.weekDayNone}>
+            0<span className="visually-hidden">（{ja.sets.weekDayNone}）</span>
+          </span>
+        ) : (
+          sets
+        );
+      },
+    }),
+  );
+  return helper.columns([
+    helper.accessor("title", { header: ja.sets.setName, meta: { className: "col-title" } }),
+    helper.accessor("category_name", {
+      header: ja.sets.category,
+      meta: { className: "col-category" },
+      cell: ({ getValue }) => <OneLineText text={getValue() as string} />,
+    }),
+    helper.accessor((set) => ja.sets.partsSummary(set.parts), {
+      id: "parts",
+      header: ja.sets.parts,
+      enableGlobalFilter: false,
+      cell: ({ getValue }) => <OneLineText text={getValue() as string} />,
+    }),
+    ...dayColumns,
+  ]) as DataTableColumn<WeekSetDto>[];
+}
+
+/**
+ * The weekly view's sets, after the items (docs/sets.md, "Weekly view"): per day the sets that could still
+ * go out over that whole day. Shown only when the group has sets; searched and filtered as the items are.
+ */
+export function WeekSetsTable({
+  sets,
+  days,
+  search,
+}: {
+  sets: WeekSetDto[];
+  days: string[];
+  search: string;
+}) {
+  const headingId = useId();
+  const columns = useMemo(() => setColumns(days), [days]);
+  if (sets.length === 0) return null;
+  return (
+    <section className="week-sets" aria-labelledby={headingId}>
+      <h2 id={headingId} className="week-sets-heading">
+        {ja.sets.weekHeading}
+      </h2>
+      <p className="week-sets-hint">{ja.sets.weekHint}</p>
+      <DataTable
+        label={ja.sets.weekTableLabel}
+        data={sets}
+        columns={columns}
+        getRowId={getRowId}
+        globalFilter={search}
+        initialSort={{ id: "title", desc: false }}
+      />
+    </section>
+  );
+}
