@@ -4,3 +4,4 @@
  */
 export { copySetLines } from "./copyLines.service";
 export { type ImportedSet, saveImportedSets } from "./importedSets.service";
+export { setWithParts } from "./sets.service";
