@@ -87,6 +87,7 @@ export const ja = {
       "各日に終日出荷できるセット数です。構成アイテムごとに「在庫数 − その日の最大使用数」を1セットあたりの数で割った値の最小値です。",
     weekTableLabel: "セット品の週間出荷可能セット数",
     weekDayNone: "出荷できるセットはありません",
+    weekTimeline: (title: string) => `${title}の構成アイテムのタイムライン`,
     // the import panel on the item screen
     importKind: "取り込む内容",
     importKindItems: "アイテム",

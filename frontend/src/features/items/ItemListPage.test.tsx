@@ -264,6 +264,11 @@ describe("ItemListPage: セット品 in the week", () => {
       ["PAセット", "音響機器", "スピーカー×2、マイク×4", "1", "1", none, "1", "2", "2", "2"],
       ["映像セット", "映像機器", "スピーカー×2、マイク×4", "3", "3", "3", "3", "3", "3", "3"],
     ]);
+    // A set's name opens its parts' timeline from this week.
+    expect(within(setTable()).getByRole("link", { name: "PAセット" })).toHaveAttribute(
+      "href",
+      "/availability/set/10?from=2026-11-22",
+    );
     // The items' table comes first and is unchanged.
     const itemTable = screen.getByRole("region", { name: ja.pages.item });
     expect(itemTable.compareDocumentPosition(setTable()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

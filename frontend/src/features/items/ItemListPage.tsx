@@ -203,7 +203,7 @@ export function ItemListPage() {
         initialSort={{ id: "title", desc: false }}
         loading={weekQuery.isLoading}
       />
-      <WeekSetsTable sets={sets} days={days} search={search} />
+      <WeekSetsTable sets={sets} days={days} search={search} weekStart={weekStart} />
       <ItemImportPanel />
 
       <ItemDetailDialog

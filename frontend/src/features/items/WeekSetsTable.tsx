@@ -1,18 +1,20 @@
 import { ja } from "@zaiko/common/messages/ja";
 import type { WeekSetDto } from "@zaiko/common/sets/sets.schema";
 import { useId, useMemo } from "react";
+import { Link } from "react-router-dom";
 import {
   DataTable,
   type DataTableColumn,
   dataTableColumnHelper,
   OneLineText,
 } from "../../components/DataTable";
+import { timelinePath } from "../availability";
 import { WEEK_DAYS } from "./itemsApi";
 
 const helper = dataTableColumnHelper<WeekSetDto>();
 const getRowId = (set: WeekSetDto) => String(set.id);
 
-function setColumns(days: string[]): DataTableColumn<WeekSetDto>[] {
+function setColumns(days: string[], weekStart: string): DataTableColumn<WeekSetDto>[] {
   const dayColumns = Array.from({ length: WEEK_DAYS }, (_, i) =>
     helper.accessor((set) => set.daily_shippable_sets[i] ?? 0, {
       id: `day${i}`,
@@ -33,7 +35,20 @@ function setColumns(days: string[]): DataTableColumn<WeekSetDto>[] {
     }),
   );
   return helper.columns([
-    helper.accessor("title", { header: ja.sets.setName, meta: { className: "col-title" } }),
+    helper.accessor("title", {
+      header: ja.sets.setName,
+      meta: { className: "col-title" },
+      // The set's timeline: its parts' lanes together, from this week's first day.
+      cell: ({ row }) => (
+        <Link
+          to={timelinePath("set", row.original.id, weekStart)}
+          className="link-button"
+          title={ja.sets.weekTimeline(row.original.title)}
+        >
+          {row.original.title}
+        </Link>
+      ),
+    }),
     helper.accessor("category_name", {
       header: ja.sets.category,
       meta: { className: "col-category" },
@@ -57,13 +72,16 @@ export function WeekSetsTable({
   sets,
   days,
   search,
+  weekStart,
 }: {
   sets: WeekSetDto[];
   days: string[];
   search: string;
+  /** "YYYY-MM-DD", where a set's timeline starts. */
+  weekStart: string;
 }) {
   const headingId = useId();
-  const columns = useMemo(() => setColumns(days), [days]);
+  const columns = useMemo(() => setColumns(days, weekStart), [days, weekStart]);
   if (sets.length === 0) return null;
   return (
     <section className="week-sets" aria-labelledby={headingId}>
