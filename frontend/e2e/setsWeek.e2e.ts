@@ -60,7 +60,7 @@ describeInBrowser("sets in the week (セット品)", () => {
     const done = page.getByRole("dialog", { name: "インポート完了" });
     await done.getByText("セットを1件登録し、0件更新しました（構成アイテム2行）。").waitFor();
     await screenshot(page, "sets-week-import-laptop");
-    await done.getByRole("button", { name: "閉じる" }).click();
+    await done.getByRole("button", { name: "閉じる" }).last().click();
 
     const sets = page.getByRole("region", { name: "セット品の週間出荷可能セット数" });
     const pa = rowOf(sets, "PAセット");
@@ -69,6 +69,14 @@ describeInBrowser("sets in the week (セット品)", () => {
     await pa.getByText("スピーカー×2、ミキサー×1").waitFor();
     expect(await cells()).toEqual(["3", "1", "1", "3", "0（出荷できるセットはありません）", "3", "3"]);
     await screenshot(page, "sets-week-laptop");
+
+    // The set's name opens its parts' lanes together on the timeline, from this week.
+    await pa.getByRole("link", { name: "PAセット" }).click();
+    await page.getByRole("heading", { name: /PAセット/ }).waitFor();
+    await page.getByRole("list", { name: /スピーカー/ }).waitFor();
+    await page.getByRole("list", { name: /ミキサー/ }).waitFor();
+    expect(page.url()).toContain("/availability/set/");
+    await screenshot(page, "sets-week-timeline-laptop");
 
     const phone = await suite.newPage(PHONE);
     await login(phone, OWNER.email);

@@ -58,7 +58,8 @@ function setColumns(days: string[], weekStart: string): DataTableColumn<WeekSetD
       id: "parts",
       header: ja.sets.parts,
       enableGlobalFilter: false,
-      cell: ({ getValue }) => <OneLineText text={getValue() as string} />,
+      // Wrapped, not cut: the parts are what a coordinator reads the row for.
+      cell: ({ getValue }) => <span className="week-set-parts">{getValue() as string}</span>,
     }),
     ...dayColumns,
   ]) as DataTableColumn<WeekSetDto>[];
