@@ -16,7 +16,7 @@ export {
   realBookings,
 } from "./reality";
 /** Sets (セット品): shippable sets from their parts' shippable units. */
-export { type SetPart, shippableSets, unitsForSets } from "./sets";
+export { dailyShippableSets, type SetPart, shippableSets, unitsForSets } from "./sets";
 /** Shippable quantity and the write-path invariant checks. */
 export { checkInvariant, findShortages, shippableQuantity } from "./stock";
 /** Turnaround (点検・準備時間): bookings held beyond their period, one rule for every reader. */

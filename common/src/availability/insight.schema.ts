@@ -69,7 +69,8 @@ export interface TimelineItemDto {
 /** GET /api/availability/timeline/?item= | ?category=: some weeks of an item or a category's items. */
 export interface TimelineDto {
   /** What is shown; `category_id` is the item's category (for a category, its own id). */
-  scope: { kind: "item" | "category"; id: number; name: string; category_id: number };
+  /** A set's timeline shows its catalogue parts' lanes (docs/sets.md); its category is the set's. */
+  scope: { kind: "item" | "category" | "set"; id: number; name: string; category_id: number };
   /** "YYYY-MM-DD" of each day shown, and its label "11/22(日)". */
   days: string[];
   labels: string[];

@@ -1,5 +1,12 @@
 import fc from "fast-check";
-import { type Booking, type SetPart, shippableQuantity, shippableSets, unitsForSets } from "./index";
+import {
+  type Booking,
+  dailyShippableSets,
+  type SetPart,
+  shippableQuantity,
+  shippableSets,
+  unitsForSets,
+} from "./index";
 
 const RUNS = { numRuns: 1000 };
 
@@ -99,5 +106,18 @@ describe("shippableSets", () => {
       }),
       RUNS,
     );
+  });
+});
+
+describe("dailyShippableSets (the weekly view)", () => {
+  it("applies the set rule to each day's free units, never below 0", () => {
+    const parts: SetPart[] = [
+      { item: 1, quantity: 2 },
+      { item: 2, quantity: 1 },
+    ];
+    // Item 1: stock 6, peaks 0,3,4; item 2: stock 4, peaks 0,0,5 (lost units over the stock).
+    const free = { 1: [6, 3, 2], 2: [4, 4, -1] } as Record<number, number[]>;
+    expect(dailyShippableSets(parts, 3, (item, day) => free[item]?.[day] ?? 0)).toEqual([3, 1, 0]);
+    expect(dailyShippableSets([], 3, () => 9)).toEqual([0, 0, 0]);
   });
 });

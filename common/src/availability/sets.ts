@@ -25,3 +25,16 @@ export function unitsForSets(parts: readonly SetPart[], sets: number): Map<numbe
   for (const part of parts) need.set(part.item, (need.get(part.item) ?? 0) + part.quantity * sets);
   return need;
 }
+
+/**
+ * A set's number for each day of a period (the weekly view, docs/sets.md "Weekly view"): on day i, the sets
+ * that could still go out over that whole day, `shippableSets` with each part's units free all day — its
+ * stock less its peak usage that day (bookings, outages and turnaround, as the item's own day number).
+ */
+export function dailyShippableSets(
+  parts: readonly SetPart[],
+  days: number,
+  freeOn: (itemId: number, day: number) => number,
+): number[] {
+  return Array.from({ length: days }, (_, day) => shippableSets(parts, (item) => freeOn(item, day)));
+}

@@ -101,3 +101,44 @@ export const SetWriteSchema = z.object({
 });
 export type SetWriteInput = z.input<typeof SetWriteSchema>;
 export type SetWrite = z.output<typeof SetWriteSchema>;
+
+/**
+ * The set import's CSV (docs/sets.md, "CSV import"): one row per part, the rows of a set sharing its name and
+ * category. It is also the template's header.
+ */
+export const SET_CSV_HEADER = ["セット名", "カテゴリ", "構成アイテム", "数量"] as const;
+/**
+ * The set template's example rows. An import skips a row equal to one of them (cells trimmed), as the item
+ * import skips its example: people fill the template in below them and leave them there.
+ */
+export const SET_CSV_SAMPLES = [
+  ["PAセット（記入例）", "音響機器", "スピーカー", "2"],
+  ["PAセット（記入例）", "音響機器", "マイク", "4"],
+] as const;
+
+/**
+ * POST /api/import-set-csv/: sets created and updated, the part rows they were made of, and the template's
+ * example rows left in; `parts + skipped` is every data row of the file.
+ */
+export interface SetImportResultDto {
+  created: number;
+  updated: number;
+  parts: number;
+  skipped: number;
+}
+
+/** A set in the weekly view: its parts and, for each of the 7 days, the sets that could still go out. */
+export interface WeekSetDto {
+  id: number;
+  title: string;
+  category: number;
+  category_name: string;
+  parts: SetPartDto[];
+  /** Day i: the minimum over parts of ⌊(stock − the part's peak that day) ÷ units per set⌋ (docs/sets.md). */
+  daily_shippable_sets: number[];
+}
+
+/** GET /api/sets/week/{y}/{m}/{d}/: the item screen's week, for sets (the items' answer is unchanged). */
+export interface WeeklySetsDto {
+  results: { sets: WeekSetDto[]; days: string[]; before: string; next: string };
+}

@@ -57,18 +57,17 @@ export function readHoldersQuery(ctx: Context): HoldersQuery {
 
 /** What GET …/timeline/ asks: an item or a category, the first day and how many weeks. */
 export interface TimelineQuery {
-  scope: { kind: "item" | "category"; id: number };
+  scope: { kind: "item" | "category" | "set"; id: number };
   from?: string;
   weeks: number;
 }
 
 export function readTimelineQuery(ctx: Context): TimelineQuery {
-  const hasItem = single(ctx, "item") !== undefined;
-  const hasCategory = single(ctx, "category") !== undefined;
-  if (hasItem === hasCategory) throw new HttpError(400, { detail: t.scopeRequired });
-  const scope = hasItem
-    ? { kind: "item" as const, id: queryIdParam(ctx, "item") }
-    : { kind: "category" as const, id: queryIdParam(ctx, "category") };
+  // Exactly one scope: an item, a category, or a set (its parts' lanes together, docs/sets.md).
+  const given = (["item", "category", "set"] as const).filter((k) => single(ctx, k) !== undefined);
+  if (given.length !== 1) throw new HttpError(400, { detail: t.scopeRequired });
+  const kind = given[0]!;
+  const scope = { kind, id: queryIdParam(ctx, kind) };
   const from = single(ctx, "from");
   if (from !== undefined) {
     const day = readDay(from);

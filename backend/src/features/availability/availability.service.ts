@@ -25,6 +25,7 @@ import type { ReadDeps, ZoneDeps } from "../../lib/serviceDeps";
 import type { AuthUser } from "../../middlewares/auth";
 import { listCategories } from "../categories";
 import { findItem, type ItemRow, itemTurnaround, listItemsOfGroup } from "../items";
+import { setWithParts } from "../sets";
 import { caseViews, type WorkCaseView } from "../workcases";
 import type { HoldersQuery, TimelineQuery } from "./availability.input";
 import { ownPeriod } from "./availability.queries";
@@ -159,6 +160,14 @@ export async function timeline(
     name = item.title;
     categoryId = item.categoryId;
     items = [item];
+  } else if (q.scope.kind === "set") {
+    // A set's parts side by side: where a part is short, the set is (docs/sets.md, "Timeline").
+    const set = await setWithParts(db, actor.groupId, q.scope.id);
+    if (!set) throw httpError(404, ja.errors.notFound);
+    name = set.title;
+    categoryId = set.categoryId;
+    const partIds = new Set(set.parts.map((p) => p.item));
+    items = (await listItemsOfGroup(db, actor.groupId)).filter((i) => partIds.has(i.id));
   } else {
     const categories = await listCategories(db, actor.groupId);
     const category = categories.find((c) => c.id === q.scope.id);

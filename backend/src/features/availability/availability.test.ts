@@ -8,6 +8,7 @@ import { bearer, type Session, signUpOwner } from "../../test/api";
 import { describeOnDatabases } from "../../test/databases";
 import { startTestServer } from "../../test/testServer";
 import { insertOrder, makeCategory, makeItem } from "../items/items.testkit";
+import { makeSet } from "../sets/sets.testkit";
 import { makeHold } from "../workcases/lifecycle.testkit";
 
 const tokyo = (local: string) => new Date(`${local}+09:00`);
@@ -298,6 +299,29 @@ describeOnDatabases("why is it short and the timeline (/api/availability/…)", 
     expect(body.items.map((i) => i.title)).toEqual(["スクリーン", "プロジェクター"]);
     expect(body.items[0]!.daily_peaks).toEqual([0, 0, 0, 0, 0, 5, 5, 3, 0, 0, 0, 0, 0, 0]);
     expect(body.items[0]!.bars.map((b) => b.case_title)).toEqual(["相談D", "上映E"]);
+  });
+
+  it("lays out a set's parts together: only its parts' lanes, as the item's own timeline draws them", async () => {
+    // Another item of the category that is not a part: not in the set's timeline.
+    await makeItem(server, s, { category: categoryId, title: "ケーブル", stock: 9 });
+    const set = await makeSet(server, s, categoryId, [
+      [projector, 2],
+      [screen, 1],
+    ]);
+    const res = await timeline(s, `set=${set.id}&from=2027-03-01&weeks=2`).expect(200);
+    const body: TimelineDto = res.body;
+    expect(body.scope).toEqual({ kind: "set", id: set.id, name: set.title, category_id: categoryId });
+    expect(body.items.map((i) => i.title)).toEqual(["スクリーン", "プロジェクター"]);
+    const category: TimelineDto = (
+      await timeline(s, `category=${categoryId}&from=2027-03-01&weeks=2`).expect(200)
+    ).body;
+    for (const lane of body.items) expect(lane).toEqual(category.items.find((i) => i.id === lane.id));
+    // Another group's set and an unknown one are missing; a set with an item is two scopes.
+    await timeline(other, `set=${set.id}`).expect(404);
+    await timeline(s, "set=999999999").expect(404);
+    expect((await timeline(s, `set=${set.id}&item=${projector}`).expect(400)).body).toEqual({
+      detail: ja.availability.scopeRequired,
+    });
   });
 
   it("starts today by default and refuses a bad scope, day or week count", async () => {

@@ -58,16 +58,19 @@ function headerOk(cells: string[]): boolean {
   return (names.length === 3 || names.length === 4) && names.every((name, i) => name === ITEM_CSV_HEADER[i]);
 }
 
+/**
+ * The shared input boundary (common/input.ts): no NUL or lone surrogate reaches the database. A file adds
+ * U+FFFD, the mark of bytes that did not decode (or of a lone surrogate its writer replaced): stored, the
+ * text would silently differ from what the user meant.
+ */
+export const isUndecodable = (cell: string) => hasForbiddenCharacter(cell) || cell.includes("\uFFFD");
+
 /** Checks one record; pushes its errors and returns the row when it has none. */
 function readRow(cells: string[], line: number, errors: ImportRowError[]): CsvItemRow | undefined {
   const before = errors.length;
   const extra = cells.slice(4);
   if (extra.some((c) => c.trim() !== "")) errors.push({ line, message: m.tooManyColumns });
-  // The shared input boundary (common/input.ts): no NUL or lone surrogate reaches the database. A file adds
-  // U+FFFD, the mark of bytes that did not decode (or of a lone surrogate its writer replaced): stored, the
-  // text would silently differ from what the user meant.
-  const undecodable = (c: string) => hasForbiddenCharacter(c) || c.includes("�");
-  if (cells.some(undecodable)) errors.push({ line, message: v.forbiddenCharacter });
+  if (cells.some(isUndecodable)) errors.push({ line, message: v.forbiddenCharacter });
   const title = (cells[0] ?? "").trim();
   const category = (cells[1] ?? "").trim();
   const note = cells[3] ?? "";
@@ -93,12 +96,25 @@ function isTemplateSample(cells: string[]): boolean {
   return trimmed.length === ITEM_CSV_SAMPLE.length && trimmed.every((c, i) => c === ITEM_CSV_SAMPLE[i]);
 }
 
+/** The data rows of a CSV file after its header: cells and the file line each starts on. */
+export interface CsvDataRow {
+  cells: string[];
+  line: number;
+}
+
+export type CsvDataResult =
+  | { ok: true; data: CsvDataRow[]; skippedSamples: number }
+  | { ok: false; status: 400 | 413; detail: string; errors: ImportRowError[] };
+
 /**
- * Reads an item CSV: decoding, quoted fields (commas, quotes, line breaks), the header, the row limit and
- * every per-row rule that needs no database. Cells are kept as text: a cell such as `=SUM(A1)` is stored
- * exactly so, never evaluated. Line breaks (CRLF, CR) are normalised to LF, inside quoted fields too.
+ * What every import reads the same way: decoding, quoted fields (commas, quotes, line breaks), the header,
+ * blank rows, the template's example rows and the row limit. Line breaks (CRLF, CR) are normalised to LF,
+ * inside quoted fields too.
  */
-export async function readItemCsv(bytes: Buffer): Promise<CsvReadResult> {
+export async function readCsvData(
+  bytes: Buffer,
+  file: { headerOk: (cells: string[]) => boolean; badHeader: string; isSample: (cells: string[]) => boolean },
+): Promise<CsvDataResult> {
   const text = decodeCsv(bytes).replace(/\r\n?/g, "\n");
   let records: CsvRecord[];
   try {
@@ -108,13 +124,13 @@ export async function readItemCsv(bytes: Buffer): Promise<CsvReadResult> {
     return { ok: false, status: 400, detail: m.failed, errors: [{ line, message: m.unreadable }] };
   }
   const first = records[0];
-  if (!first || !headerOk(first.record)) {
-    return { ok: false, status: 400, detail: m.failed, errors: [{ line: 1, message: m.badHeader }] };
+  if (!first || !file.headerOk(first.record)) {
+    return { ok: false, status: 400, detail: m.failed, errors: [{ line: 1, message: file.badHeader }] };
   }
   // A record ends on info.lines; it started as many lines earlier as its quoted cells hold line breaks.
   const filled = records.slice(1).filter((r) => r.record.some((cell) => cell.trim() !== ""));
   const data = filled
-    .filter((r) => !isTemplateSample(r.record))
+    .filter((r) => !file.isSample(r.record))
     .map((r) => ({
       cells: r.record,
       line: r.info.lines - r.record.reduce((n, c) => n + countNewlines(c), 0),
@@ -124,6 +140,17 @@ export async function readItemCsv(bytes: Buffer): Promise<CsvReadResult> {
   if (data.length === 0) {
     return { ok: false, status: 400, detail: m.failed, errors: [{ line: 2, message: m.noRows }] };
   }
+  return { ok: true, data, skippedSamples };
+}
+
+/**
+ * Reads an item CSV: what every import reads (readCsvData), then every per-row rule that needs no database.
+ * Cells are kept as text: a cell such as `=SUM(A1)` is stored exactly so, never evaluated.
+ */
+export async function readItemCsv(bytes: Buffer): Promise<CsvReadResult> {
+  const read = await readCsvData(bytes, { headerOk, badHeader: m.badHeader, isSample: isTemplateSample });
+  if (!read.ok) return read;
+  const { data, skippedSamples } = read;
   const errors: ImportRowError[] = [];
   const rows: CsvItemRow[] = [];
   const firstLineOfTitle = new Map<string, number>();

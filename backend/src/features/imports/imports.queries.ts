@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { categories, items } from "../../db/schema";
+import { categories, itemSets, items } from "../../db/schema";
 
 /**
  * Rows per statement. PGlite runs queries on the main thread, so its statements are kept short; PostgreSQL
@@ -128,4 +128,31 @@ export async function updateStockAndNotes(
     UPDATE ${items} SET stock_quantity = v.stock, note = v.note
     FROM (VALUES ${values}) AS v(id, stock, note)
     WHERE ${items.id} = v.id AND ${items.groupId} = ${groupId}`);
+}
+
+/** An existing set that a file names, with the name as the file wrote it. */
+export interface MatchedSet {
+  input: string;
+  id: number;
+  title: string;
+  note: string;
+}
+
+/**
+ * The group's sets whose title equals one of `titles` ignoring case, by PostgreSQL's lower() (the rule of
+ * their unique index), each with the title it matched.
+ */
+export async function setsByTitles(tx: Tx, groupId: number, titles: string[]): Promise<MatchedSet[]> {
+  if (titles.length === 0) return [];
+  const list = sql.join(
+    titles.map((t) => sql`(${t}::text)`),
+    sql`, `,
+  );
+  const result = (await tx.execute(sql`
+    SELECT t.input, s.id, s.title, s.note
+    FROM (VALUES ${list}) AS t(input)
+    JOIN ${itemSets} s ON s.group_id = ${groupId} AND lower(s.title) = lower(t.input)`)) as unknown as {
+    rows: MatchedSet[];
+  };
+  return result.rows;
 }

@@ -1,12 +1,16 @@
 import Router from "@koa/router";
+import { ja } from "@zaiko/common/messages/ja";
 import { SetWriteSchema } from "@zaiko/common/sets/sets.schema";
 import type { AppDeps } from "../../deps";
+import { httpError } from "../../lib/httpError";
 import { requireAuth } from "../../middlewares/auth";
 import { idParam, queryIdParam } from "../../middlewares/params";
 import { readBody } from "../../middlewares/validate";
+import { parseWeek } from "../items";
 import { addSet, listLines, reduceSet } from "./setLines.service";
 import { moveSetLine } from "./setMovements.service";
 import { createSet, editSet, listSets, removeSet } from "./sets.service";
+import { weeklySets } from "./setsWeek.service";
 
 /** セット品 (docs/sets.md): the set catalogue, and sets booked on a case. */
 export function setRoutes(deps: AppDeps): Router {
@@ -15,6 +19,14 @@ export function setRoutes(deps: AppDeps): Router {
 
   router.get("/api/sets/", auth, async (ctx) => {
     ctx.body = await listSets(deps, ctx.state.user);
+  });
+
+  // The weekly view's sets, beside the items' unchanged GET /api/items/{y}/{m}/{d}/ (same week rules).
+  router.get("/api/sets/week/:y/:m/:d/", auth, async (ctx) => {
+    const week = parseWeek(ctx.params.y, ctx.params.m, ctx.params.d);
+    if (week === "range") throw httpError(400, ja.validation.dayOutOfRange);
+    if (week === "invalid") throw httpError(400, ja.catalogue.invalidDate);
+    ctx.body = await deps.readViews(() => weeklySets(deps, ctx.state.user, week));
   });
 
   router.post("/api/sets/", auth, async (ctx) => {

@@ -151,3 +151,11 @@ export async function removeSet(deps: WriteDeps, actor: AuthUser, id: number): P
     ]);
   });
 }
+
+/** A set of the group with its catalogue parts, or undefined (the availability timeline of a set). */
+export async function setWithParts(db: Db | Tx, groupId: number, id: number) {
+  const [row] = await setRows(db, groupId, [id]);
+  if (!row) return undefined;
+  const parts = await partsOfSets(db, groupId, [id]);
+  return { title: row.title, categoryId: row.categoryId, parts: parts.map((p) => ({ item: p.itemId })) };
+}

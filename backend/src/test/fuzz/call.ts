@@ -18,7 +18,7 @@ export type Body =
   | { kind: "json"; value: Record<string, unknown> }
   | { kind: "raw"; text: string; type: string }
   | { kind: "deep" }
-  | { kind: "csv"; rows: unknown[][]; truncate: boolean; field: string };
+  | { kind: "csv"; rows: unknown[][]; truncate: boolean; field: string; header?: string };
 
 /**
  * What is odd about the request's headers: a Content-Encoding the body is or is not in, another

@@ -109,6 +109,7 @@ export const readCalls: fc.Arbitrary<Call> = fc.oneof(
       fc
         .constantFrom(
           "item_template.csv",
+          "set_template.csv",
           "other.csv",
           "..%2f..%2fpackage.json",
           "%2e%2e/%2e%2e/etc/passwd",

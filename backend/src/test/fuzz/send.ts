@@ -80,9 +80,10 @@ function withBody(req: request.Test, body: Body | undefined, owner: Session, own
   if (body.kind === "deep")
     return req.set("Content-Type", "application/json").send(`{"a":${"[".repeat(5000)}${"]".repeat(5000)}}`);
   if (body.kind === "csv") {
-    const csv = ["アイテム名,カテゴリ,在庫数,メモ", ...body.rows.map((r) => r.map(String).join(","))].join(
-      "\n",
-    );
+    const csv = [
+      body.header ?? "アイテム名,カテゴリ,在庫数,メモ",
+      ...body.rows.map((r) => r.map(String).join(",")),
+    ].join("\n");
     if (!body.truncate) return req.attach(body.field, Buffer.from(csv), "items.csv");
     // The body ends inside the part: no closing boundary.
     const text = `--x\r\nContent-Disposition: form-data; name="${body.field}"; filename="a.csv"\r\n\r\n${csv}`;

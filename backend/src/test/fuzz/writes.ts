@@ -137,6 +137,29 @@ export const writeCalls: fc.Arbitrary<Call> = fc.oneof(
   ),
   weighted(6, call("additem", "post", p("/api/additem/", idRef("item"), "/", idRef("case"), "/"))),
   // セット品 (docs/sets.md): the catalogue, and sets booked on cases.
+  weighted(
+    1,
+    call(
+      "import-sets",
+      "post",
+      p("/api/import-set-csv/"),
+      fc
+        .record({
+          rows: fc.array(
+            fc.tuple(
+              fc.constantFrom("PAセット", "照明セット"),
+              fc.constantFrom("音響", "照明"),
+              csvCell,
+              fc.oneof(quantity, nastyString),
+            ),
+            { maxLength: 4 },
+          ),
+          truncate: fc.boolean(),
+          field: fc.constantFrom("csv_file", "csv_file", "other"),
+        })
+        .map((r): Body => ({ kind: "csv", header: "セット名,カテゴリ,構成アイテム,数量", ...r })),
+    ),
+  ),
   weighted(2, call("sets.create", "post", p("/api/sets/"), bodyOf(setShape))),
   weighted(1, call("sets.edit", "put", p("/api/sets/", idRef("set"), "/"), bodyOf(setShape))),
   weighted(1, call("sets.delete", "delete", p("/api/sets/", idRef("set"), "/"))),

@@ -53,7 +53,7 @@ export const ja = {
     periodOrder: "終了日時は開始日時以降にしてください",
     quantityInvalid: "数量は1以上の整数で入力してください",
     moreInvalid: "追加数は0以上の整数で入力してください",
-    scopeRequired: "item または category のどちらか一方を指定してください",
+    scopeRequired: "item、category、set のいずれか1つを指定してください",
     invalidDay: "日付が正しくありません（例: 2026-11-22）",
     invalidWeeks: (max: number) => `週数は1〜${max}の整数で指定してください`,
   },

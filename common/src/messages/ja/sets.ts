@@ -72,5 +72,31 @@ export const ja = {
     historyCreate: (who: string, set: string) => `${who} が セット「${set}」を登録`,
     historyUpdate: (who: string, set: string) => `${who} が セット「${set}」を編集`,
     historyDelete: (who: string, set: string) => `${who} が セット「${set}」を削除`,
+    // the set CSV import (server side); its header is SET_CSV_HEADER
+    importBadHeader: "1行目はテンプレートの見出し（セット名,カテゴリ,構成アイテム,数量）にしてください",
+    importTooManyColumns: "列が多すぎます（セット名,カテゴリ,構成アイテム,数量の4列）",
+    importItemRequired: "構成アイテムは必須です",
+    importUnknownCategory: (name: string) => `カテゴリ「${name}」が見つかりません`,
+    importUnknownItem: (name: string) => `構成アイテム「${name}」が見つかりません`,
+    importPartTwice: (name: string, line: number) =>
+      `構成アイテム「${name}」はこのセットの${line}行目にもあります`,
+    importOtherCategory: (category: string, line: number) =>
+      `同じセット名の${line}行目とカテゴリ（${category}）が異なります`,
+    importTooManyParts: (max: number) => `1つのセットの構成アイテムは${max}種類までです`,
+    // the weekly view (アイテム一覧): sets after the items
+    weekHeading: "セット品（出荷可能セット数）",
+    weekHint:
+      "各日に終日出荷できるセット数です。構成アイテムごとに「在庫数 − その日の最大使用数」を1セットあたりの数で割った値の最小値です。",
+    weekTableLabel: "セット品の週間出荷可能セット数",
+    weekDayNone: "出荷できるセットはありません",
+    weekTimeline: (title: string) => `${title}の構成アイテムのタイムライン`,
+    // the import panel on the item screen
+    importKind: "取り込む内容",
+    importKindItems: "アイテム",
+    importKindSets: "セット品",
+    importSetsHint:
+      "テンプレートをダウンロードして、1行に1つの構成アイテム（セット名,カテゴリ,構成アイテム,数量）を記入してインポートしてください。同じセット名のセットは構成アイテムが置き換わります。",
+    importSetsComplete: (created: number, updated: number, parts: number) =>
+      `セットを${created}件登録し、${updated}件更新しました（構成アイテム${parts}行）。`,
   },
 } as const;

@@ -69,6 +69,33 @@ const week = (peaks: number[], tentativeTitle = "仮B"): TimelineDto => ({
 });
 
 describe("TimelinePage", () => {
+  it("opens a set's timeline: asks for the set, draws its parts' lanes, pages as a set", async () => {
+    const answer: TimelineDto = {
+      ...week([2, 3, 3, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+      scope: { kind: "set", id: 5, name: "PAセット", category_id: 3 },
+    };
+    const { requests } = stubFetch(routes({ "GET /api/availability/timeline/": json(200, answer) }));
+    renderPage(<TimelinePage />, {
+      at: "/availability/set/5?from=2027-03-01",
+      path: "/availability/:kind/:id",
+      session: ownerSession,
+    });
+    expect(await screen.findByRole("heading", { name: t.timelineTitle("PAセット") })).toBeInTheDocument();
+    expect(Object.fromEntries(new URL(requests[0]!.url).searchParams)).toMatchObject({
+      set: "5",
+      from: "2027-03-01",
+    });
+    expect(screen.getByRole("list", { name: t.timelineTitle("プロジェクター") })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: t.nextWeek })).toHaveAttribute(
+      "href",
+      "/availability/set/5?from=2027-03-08",
+    );
+    expect(screen.getByRole("link", { name: t.categoryTimeline })).toHaveAttribute(
+      "href",
+      "/availability/category/3?from=2027-03-01",
+    );
+  });
+
   it("draws each case as a bar linking to it, each day's peak against stock, and pages by week", async () => {
     const { requests } = stubFetch(
       routes({

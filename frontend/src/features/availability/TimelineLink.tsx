@@ -1,10 +1,10 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { Link } from "react-router-dom";
 import { ChartBarIcon } from "../../components/icons/glyphs/ChartBarIcon";
-import { timelinePath } from "./paths";
+import { type TimelineKind, timelinePath } from "./paths";
 
 interface Props {
-  kind: "item" | "category";
+  kind: TimelineKind;
   id: number;
   /** First day ("YYYY-MM-DD"); today when absent. */
   from?: string | null;

@@ -10,7 +10,7 @@ import { businessDay } from "../../lib/dateTime";
 import { selectGroupId } from "../../lib/session";
 import { useMediaQuery } from "../../lib/useMediaQuery";
 import { useAvailabilityTimelineQuery } from "./availabilityApi";
-import { timelinePath } from "./paths";
+import { type TimelineKind, timelinePath } from "./paths";
 import { Timeline } from "./Timeline";
 import { TimelineLink } from "./TimelineLink";
 import "../../components/CaseStatusBadge.css";
@@ -20,16 +20,22 @@ const t = ja.availability;
 /** Two weeks fit a 390 px phone (14 columns of about 25 px); four on wider screens. */
 const PHONE = "(max-width: 600px)";
 
-/** /availability/{item|category}/{id}?from=YYYY-MM-DD (在庫タイムライン): live, by week. */
+/**
+ * /availability/{item|category|set}/{id}?from=YYYY-MM-DD (在庫タイムライン): live, by week. A set's shows its
+ * parts' lanes together (docs/sets.md).
+ */
 export function TimelinePage() {
   const params = useParams();
   const [search] = useSearchParams();
-  const kind = params.kind === "category" ? "category" : "item";
+  const kind: TimelineKind = params.kind === "category" || params.kind === "set" ? params.kind : "item";
   const id = Number(params.id);
   const from = search.get("from") ?? undefined;
   const groupId = useSelector(selectGroupId);
   const phone = useMediaQuery(PHONE);
-  const valid = (params.kind === "item" || params.kind === "category") && Number.isInteger(id) && id > 0;
+  const valid =
+    (params.kind === "item" || params.kind === "category" || params.kind === "set") &&
+    Number.isInteger(id) &&
+    id > 0;
   const query = useAvailabilityTimelineQuery(
     valid && groupId !== null ? { groupId, kind, id, from, weeks: phone ? 2 : 4 } : skipToken,
   );
@@ -48,7 +54,7 @@ export function TimelinePage() {
         <span className="p-button-label">{t.nextWeek}</span>
         <ChevronRightIcon className="app-icon" aria-hidden="true" />
       </Link>
-      {data.scope.kind === "item" ? (
+      {data.scope.kind !== "category" ? (
         <TimelineLink kind="category" id={data.scope.category_id} from={data.days[0]} />
       ) : null}
     </nav>

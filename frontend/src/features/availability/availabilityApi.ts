@@ -3,6 +3,7 @@ import type { ServerEventName, ServerEventPayload } from "@zaiko/common/realtime
 import { api } from "../../lib/api";
 import { onServerEvent } from "../../lib/socket";
 import { throttled } from "../../lib/throttle";
+import type { TimelineKind } from "./paths";
 
 /** What "why is it short?" asks about: an item for a case (its window), or over another window. */
 export interface HoldersArgs {
@@ -20,7 +21,7 @@ export interface HoldersArgs {
 /** Which timeline: an item's or a category's, from a day, for some weeks. */
 export interface TimelineArgs {
   groupId: number;
-  kind: "item" | "category";
+  kind: TimelineKind;
   id: number;
   /** "YYYY-MM-DD"; without it the server starts today. */
   from?: string;

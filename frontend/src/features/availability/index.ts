@@ -1,4 +1,4 @@
 /** Why is it short? and the availability timeline: the button and the links other screens show (the page is a lazy route). */
-export { timelinePath } from "./paths";
+export { type TimelineKind, timelinePath } from "./paths";
 export { TimelineLink } from "./TimelineLink";
 export { WhyShortButton } from "./WhyShortButton";

@@ -1,6 +1,7 @@
 import type { ShortCasesDto } from "@zaiko/common/availability/shortCases.schema";
 import type { ImportResultDto, ImportRowError } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
+import type { SetImportResultDto } from "@zaiko/common/sets/sets.schema";
 import { Button } from "primereact/button";
 import { DownloadIcon } from "primereact/icons/download";
 import { UploadIcon } from "primereact/icons/upload";
@@ -14,7 +15,13 @@ import { serverDetail, serverFieldMessages } from "../../lib/errors";
 import { showAlert } from "../../lib/feedback";
 import { logFailure } from "../../lib/logFailure";
 import { shortageLinesOf, shortCasesOf } from "../../lib/shortages";
-import { useDownloadItemTemplateMutation, useImportItemCsvMutation } from "./itemsApi";
+import {
+  SET_TEMPLATE_FILE,
+  TEMPLATE_FILE,
+  useDownloadItemTemplateMutation,
+  useImportItemCsvMutation,
+  useImportSetCsvMutation,
+} from "./itemsApi";
 
 const uploadIcon = primeIcon(UploadIcon);
 const downloadIcon = primeIcon(DownloadIcon);
@@ -35,18 +42,39 @@ function importProblems(error: unknown): string[] {
   return messages.length > 0 ? messages : [ja.imports.failed];
 }
 
-/** The CSV import: file chooser, import and template buttons, progress, and the result dialogs. */
+/** What the chosen file holds: items (the spec's import) or セット品, one row per part (docs/sets.md). */
+type ImportKind = "items" | "sets";
+
+/** The answer of either import, told apart for the complete dialog. */
+type ImportDone = ({ kind: "items" } & ImportResultDto) | ({ kind: "sets" } & SetImportResultDto);
+
+function completeText(done: ImportDone): string {
+  const body =
+    done.kind === "items"
+      ? ja.itemImport.completeBody(done.created, done.updated)
+      : ja.sets.importSetsComplete(done.created, done.updated, done.parts);
+  return done.skipped > 0 ? body + ja.itemImport.skippedSamples(done.skipped) : body;
+}
+
+/**
+ * The CSV import: what the file holds (items or sets), file chooser, import and template buttons, progress,
+ * and the result dialogs.
+ */
 export function ItemImportPanel() {
   const inputId = useId();
   const hintId = useId();
   const labelId = useId();
+  const kindName = useId();
+  const [kind, setKind] = useState<ImportKind>("items");
   const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [result, setResult] = useState<ImportResultDto | null>(null);
+  const [result, setResult] = useState<ImportDone | null>(null);
   const [problems, setProblems] = useState<string[] | null>(null);
   // The cases a refused stock lowering would leave short (docs/catalogue.md).
   const [shortCases, setShortCases] = useState<ShortCasesDto[]>([]);
-  const [importCsv, { isLoading: importing }] = useImportItemCsvMutation();
+  const [importItemCsv, { isLoading: importingItems }] = useImportItemCsvMutation();
+  const [importSetCsv, { isLoading: importingSets }] = useImportSetCsvMutation();
+  const importing = importingItems || importingSets;
   const [downloadTemplate, { isLoading: downloading }] = useDownloadItemTemplateMutation();
 
   const onImport = async () => {
@@ -55,7 +83,10 @@ export function ItemImportPanel() {
       return;
     }
     try {
-      const done = await importCsv(file).unwrap();
+      const done: ImportDone =
+        kind === "items"
+          ? { kind, ...(await importItemCsv(file).unwrap()) }
+          : { kind, ...(await importSetCsv(file).unwrap()) };
       setFile(null);
       if (fileInput.current) fileInput.current.value = "";
       setResult(done);
@@ -69,15 +100,35 @@ export function ItemImportPanel() {
 
   const onTemplate = () => {
     // Template failures are only logged (spec §8).
-    downloadTemplate()
+    downloadTemplate(kind === "items" ? TEMPLATE_FILE : SET_TEMPLATE_FILE)
       .unwrap()
       .catch((error: unknown) => logFailure("template download failed", error));
   };
 
   return (
     <section className="item-import" aria-label={ja.itemImport.import}>
+      <fieldset className="item-import-kind" disabled={importing}>
+        <legend className="item-import-label">{ja.sets.importKind}</legend>
+        {(
+          [
+            ["items", ja.sets.importKindItems],
+            ["sets", ja.sets.importKindSets],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className="item-import-kind-option">
+            <input
+              type="radio"
+              name={kindName}
+              value={value}
+              checked={kind === value}
+              onChange={() => setKind(value)}
+            />
+            <span>{label}</span>
+          </label>
+        ))}
+      </fieldset>
       <p id={hintId} className="item-import-hint">
-        {ja.itemImport.hint}
+        {kind === "items" ? ja.itemImport.hint : ja.sets.importSetsHint}
       </p>
       <div className="item-import-row">
         <span id={labelId} className="item-import-label">
@@ -131,12 +182,7 @@ export function ItemImportPanel() {
         visible={result !== null}
         onClose={() => setResult(null)}
       >
-        {result ? (
-          <p className="dialog-question">
-            {ja.itemImport.completeBody(result.created, result.updated)}
-            {result.skipped > 0 ? ja.itemImport.skippedSamples(result.skipped) : null}
-          </p>
-        ) : null}
+        {result ? <p className="dialog-question">{completeText(result)}</p> : null}
       </NoticeDialog>
 
       <NoticeDialog

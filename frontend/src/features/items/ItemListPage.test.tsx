@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import type { CategoryDto, WeekItemDto, WeeklyItemsDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
+import type { WeeklySetsDto, WeekSetDto } from "@zaiko/common/sets/sets.schema";
 import { expectAlertDialog, expectNoAlertDialog } from "../../test/alerts";
 import { serverEmit as emit, resetFakeSocket } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
@@ -58,14 +59,39 @@ const week = (list: WeekItemDto[] = items): WeeklyItemsDto => ({
   results: { items: list, days: DAYS, categories, before: "2026-11-15", next: "2026-11-29" },
 });
 
+const weekSet = (id: number, title: string, category: number, daily: number[]): WeekSetDto => ({
+  id,
+  title,
+  category,
+  category_name: categories.find((c) => c.id === category)?.category ?? "",
+  parts: [
+    { item: 2, title: "スピーカー", quantity: 2 },
+    { item: 3, title: "マイク", quantity: 4 },
+  ],
+  daily_shippable_sets: daily,
+});
+const setWeek = (sets: WeekSetDto[]): WeeklySetsDto => ({
+  results: { sets, days: DAYS, before: "2026-11-15", next: "2026-11-29" },
+});
+
 const AT = "/item/2026/11/22";
 const PATH = "/item/:year/:month/:day";
 
 function setup(extra: Parameters<typeof routes>[0] = {}, at = AT) {
-  const net = stubFetch(routes({ "GET /api/items/2026/11/22/": json(200, week()), ...extra }));
+  const net = stubFetch(
+    routes({
+      "GET /api/items/2026/11/22/": json(200, week()),
+      "GET /api/sets/week/2026/11/22/": json(200, setWeek([])),
+      ...extra,
+    }),
+  );
   const view = renderPage(<ItemListPage />, { at, path: PATH, session: ownerSession });
   return { ...view, ...net };
 }
+
+/** The requests of the items' week alone (the sets' week is fetched beside it). */
+const itemWeekRequests = (requests: Request[]) =>
+  requests.map(route).filter((r) => r.startsWith("GET /api/items/"));
 
 const titles = () =>
   screen
@@ -209,6 +235,76 @@ describe("ItemListPage: the week", () => {
     stubFetch(() => json(500, {}));
     renderPage(<ItemListPage />, { at: AT, path: PATH, session: ownerSession });
     await expectAlertDialog(ja.catalogue.itemFetchFailed);
+  });
+});
+
+describe("ItemListPage: セット品 in the week", () => {
+  const paSet = weekSet(10, "PAセット", 2, [1, 1, 0, 1, 2, 2, 2]);
+  const projectorSet = weekSet(11, "映像セット", 1, [3, 3, 3, 3, 3, 3, 3]);
+  const setTable = () => screen.getByRole("region", { name: ja.sets.weekTableLabel });
+  const setRows = () =>
+    within(setTable())
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole("cell")
+          .map((td) => td.textContent),
+      );
+
+  it("shows each set after the items with its parts and the server's sets per day, a day with none marked", async () => {
+    setup({ "GET /api/sets/week/2026/11/22/": json(200, setWeek([projectorSet, paSet])) });
+    await screen.findByRole("region", { name: ja.sets.weekTableLabel });
+    expect(screen.getByRole("heading", { name: ja.sets.weekHeading })).toBeInTheDocument();
+    const headers = within(setTable())
+      .getAllByRole("columnheader")
+      .map((th) => th.textContent);
+    expect(headers).toEqual([ja.sets.setName, ja.sets.category, ja.sets.parts, ...DAYS]);
+    const none = `0（${ja.sets.weekDayNone}）`;
+    expect(setRows()).toEqual([
+      ["PAセット", "音響機器", "スピーカー×2、マイク×4", "1", "1", none, "1", "2", "2", "2"],
+      ["映像セット", "映像機器", "スピーカー×2、マイク×4", "3", "3", "3", "3", "3", "3", "3"],
+    ]);
+    // A set's name opens its parts' timeline from this week.
+    expect(within(setTable()).getByRole("link", { name: "PAセット" })).toHaveAttribute(
+      "href",
+      "/availability/set/10?from=2026-11-22",
+    );
+    // The items' table comes first and is unchanged.
+    const itemTable = screen.getByRole("region", { name: ja.pages.item });
+    expect(itemTable.compareDocumentPosition(setTable()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("searches the sets with the items", async () => {
+    const { user } = setup({ "GET /api/sets/week/2026/11/22/": json(200, setWeek([projectorSet, paSet])) });
+    await screen.findByRole("region", { name: ja.sets.weekTableLabel });
+    await user.type(screen.getByRole("searchbox", { name: ja.itemList.search }), "PA");
+    await waitFor(() => expect(setRows().map((r) => r[0])).toEqual(["PAセット"]));
+  });
+
+  it("shows no set section for a group without sets", async () => {
+    setup();
+    await screen.findByRole("button", { name: "マイク" });
+    expect(screen.queryByRole("heading", { name: ja.sets.weekHeading })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: ja.sets.weekTableLabel })).not.toBeInTheDocument();
+  });
+
+  it("refetches the sets' week when stock changes anywhere", async () => {
+    let calls = 0;
+    const { requests } = setup({
+      "GET /api/sets/week/2026/11/22/": () => {
+        calls += 1;
+        return json(
+          200,
+          setWeek([weekSet(10, "PAセット", 2, calls === 1 ? [2, 2, 2, 2, 2, 2, 2] : [1, 1, 1, 1, 1, 1, 1])]),
+        );
+      },
+    });
+    await screen.findByRole("region", { name: ja.sets.weekTableLabel });
+    expect(setRows()[0]?.[3]).toBe("2");
+    emit("stock.changed", { seq: 1, item_ids: [3], from: null, to: null });
+    await waitFor(() => expect(setRows()[0]?.[3]).toBe("1"));
+    expect(requests.filter((r) => route(r) === "GET /api/sets/week/2026/11/22/")).toHaveLength(2);
   });
 });
 
@@ -360,7 +456,10 @@ describe("ItemListPage: CSV import", () => {
     expect(screen.getByLabelText(ja.itemImport.file)).toHaveAttribute("accept", ".csv");
     await user.click(screen.getByRole("button", { name: ja.itemImport.import }));
     await expectAlertDialog(ja.validation.csvFileRequired);
-    expect(requests.map(route)).toEqual(["GET /api/items/2026/11/22/"]);
+    expect(requests.map(route).sort()).toEqual([
+      "GET /api/items/2026/11/22/",
+      "GET /api/sets/week/2026/11/22/",
+    ]);
   });
 
   it("uploads the file as multipart csv_file, reloads the week and opens インポート完了", async () => {
@@ -452,6 +551,39 @@ describe("ItemListPage: CSV import", () => {
     await user.click(screen.getByRole("button", { name: ja.itemImport.template }));
     await waitFor(() => expect(downloaded).toBe("item_template.csv"));
   });
+
+  it("imports セット品 when the file is said to hold sets: its own call, its template and its result", async () => {
+    const { user, requests } = setup({
+      "POST /api/import-set-csv/": json(200, { created: 1, updated: 2, parts: 7, skipped: 2 }),
+      "GET /download/template/set_template.csv": new Response(
+        "\ufeffセット名,カテゴリ,構成アイテム,数量\r\n",
+        {
+          status: 200,
+          headers: { "Content-Type": "text/csv" },
+        },
+      ),
+    });
+    Object.assign(URL, { createObjectURL: jest.fn(() => "blob:csv"), revokeObjectURL: jest.fn() });
+    let downloaded: string | null = null;
+    jest.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      downloaded = this.download;
+    });
+    await screen.findByRole("button", { name: "マイク" });
+    const kinds = screen.getByRole("group", { name: ja.sets.importKind });
+    expect(within(kinds).getByRole("radio", { name: ja.sets.importKindItems })).toBeChecked();
+    await user.click(within(kinds).getByRole("radio", { name: ja.sets.importKindSets }));
+    expect(screen.getByText(ja.sets.importSetsHint)).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: ja.itemImport.template }));
+    await waitFor(() => expect(downloaded).toBe("set_template.csv"));
+    await user.upload(screen.getByLabelText(ja.itemImport.file), csv());
+    await user.click(screen.getByRole("button", { name: ja.itemImport.import }));
+    const dialog = await openedDialog(ja.itemImport.completeTitle);
+    // Every row accounted for: 7 part rows in 3 sets, the 2 example rows skipped.
+    expect(dialog).toHaveTextContent(ja.sets.importSetsComplete(1, 2, 7) + ja.itemImport.skippedSamples(2));
+    expect(requests.map(route)).toContain("POST /api/import-set-csv/");
+    expect(requests.map(route)).not.toContain("POST /api/import-item-csv/");
+  });
 });
 
 describe("ItemListPage: live", () => {
@@ -487,7 +619,8 @@ describe("ItemListPage: live", () => {
 
     emit("items.deleted", { seq: 5, id: 3 });
     await waitFor(() => expect(screen.queryByRole("button", { name: "マイク" })).not.toBeInTheDocument());
-    expect(requests.map(route)).toEqual(["GET /api/items/2026/11/22/"]);
+    // The items' week is never refetched for these (the sets' week is: its numbers are the server's).
+    expect(itemWeekRequests(requests)).toEqual(["GET /api/items/2026/11/22/"]);
   });
 
   it("refetches the week on stock.changed for a listed item and on items.imported", async () => {
@@ -504,9 +637,9 @@ describe("ItemListPage: live", () => {
     emit("stock.changed", { seq: 2, item_ids: [3], from: null, to: null });
     emit("stock.changed", { seq: 3, item_ids: [3], from: null, to: null });
     await waitFor(() => expect(within(rowOf("マイク")).getAllByTitle(ja.itemList.dayFull)).toHaveLength(7));
-    expect(requests.map(route)).toEqual(["GET /api/items/2026/11/22/", "GET /api/items/2026/11/22/"]);
+    expect(itemWeekRequests(requests)).toEqual(["GET /api/items/2026/11/22/", "GET /api/items/2026/11/22/"]);
 
     emit("items.imported", { seq: 4, created: 2000, updated: 0, itemized: false });
-    await waitFor(() => expect(requests).toHaveLength(3));
+    await waitFor(() => expect(itemWeekRequests(requests)).toHaveLength(3));
   });
 });

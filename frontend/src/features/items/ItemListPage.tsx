@@ -1,6 +1,7 @@
 import { skipToken } from "@reduxjs/toolkit/query";
 import type { CategoryDto, ItemDto, WeekItemDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
+import type { WeekSetDto } from "@zaiko/common/sets/sets.schema";
 import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
 import { PlusIcon } from "primereact/icons/plus";
@@ -17,9 +18,15 @@ import { ItemDetailDialog } from "./ItemDetailDialog";
 import { ItemFormDialog } from "./ItemFormDialog";
 import { ItemImportPanel } from "./ItemImportPanel";
 import { isBookedInWeek, itemColumns } from "./itemColumns";
-import { useDeleteItemMutation, useItemAllocationsQuery, useWeeklyItemsQuery } from "./itemsApi";
+import {
+  useDeleteItemMutation,
+  useItemAllocationsQuery,
+  useWeeklyItemsQuery,
+  useWeeklySetsQuery,
+} from "./itemsApi";
 import { WeekLegend } from "./WeekLegend";
 import { WeekNav } from "./WeekNav";
+import { WeekSetsTable } from "./WeekSetsTable";
 import { withSearchParam } from "./weekLinks";
 import "./items.css";
 import { dropdownNames } from "../../components/form/dropdownNames";
@@ -31,6 +38,7 @@ const addIcon = primeIcon(PlusIcon);
 const NO_ITEMS: WeekItemDto[] = [];
 const NO_CATEGORIES: CategoryDto[] = [];
 const NO_DAYS: string[] = [];
+const NO_SETS: WeekSetDto[] = [];
 const getRowId = (item: WeekItemDto) => String(item.id);
 /** The filter's "フィルターなし": PrimeReact shows a null value as empty, and category ids start at 1. */
 const NO_FILTER = 0;
@@ -58,7 +66,10 @@ function useSearchInUrl(): [string, (value: string) => void] {
 export function ItemListPage() {
   const { year = "", month = "", day = "" } = useParams();
   const groupId = useSelector(selectGroupId);
-  const weekQuery = useWeeklyItemsQuery(groupId === null ? skipToken : { groupId, year, month, day });
+  const weekArgs = groupId === null ? skipToken : { groupId, year, month, day };
+  const weekQuery = useWeeklyItemsQuery(weekArgs);
+  // セット品 after the items (docs/sets.md, "Weekly view"); a failure only logs: the items still show.
+  const setWeekQuery = useWeeklySetsQuery(weekArgs);
   const [deleteItem, { isLoading: deleting }] = useDeleteItemMutation();
   const [search, setSearch] = useSearchInUrl();
   const [categoryFilter, setCategoryFilter] = useState<number>(NO_FILTER);
@@ -78,6 +89,10 @@ export function ItemListPage() {
     }
   }, [weekQuery.isError, weekQuery.error]);
 
+  useEffect(() => {
+    if (setWeekQuery.isError) logFailure("weekly sets fetch failed", setWeekQuery.error);
+  }, [setWeekQuery.isError, setWeekQuery.error]);
+
   const week = weekQuery.data?.results;
   const allItems = week?.items ?? NO_ITEMS;
   const categories = week?.categories ?? NO_CATEGORIES;
@@ -89,6 +104,11 @@ export function ItemListPage() {
       categoryFilter === NO_FILTER ? allItems : allItems.filter((i) => i.category === categoryFilter);
     return bookedOnly ? inCategory.filter(isBookedInWeek) : inCategory;
   }, [allItems, categoryFilter, bookedOnly]);
+  const allSets = setWeekQuery.data?.results.sets ?? NO_SETS;
+  const sets = useMemo(
+    () => (categoryFilter === NO_FILTER ? allSets : allSets.filter((s) => s.category === categoryFilter)),
+    [allSets, categoryFilter],
+  );
 
   // The detail shows the live row: an edit by anyone updates the open dialog.
   const liveDetail = detail ? (allItems.find((i) => i.id === detail.id) ?? detail) : null;
@@ -183,6 +203,7 @@ export function ItemListPage() {
         initialSort={{ id: "title", desc: false }}
         loading={weekQuery.isLoading}
       />
+      <WeekSetsTable sets={sets} days={days} search={search} weekStart={weekStart} />
       <ItemImportPanel />
 
       <ItemDetailDialog

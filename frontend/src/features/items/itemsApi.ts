@@ -12,6 +12,7 @@ import {
   removeVersioned,
   upsertVersioned,
 } from "@zaiko/common/realtime/liveRows";
+import type { SetImportResultDto, WeeklySetsDto } from "@zaiko/common/sets/sets.schema";
 import { api } from "../../lib/api";
 import { saveBlob } from "../../lib/download";
 import { onAccepted, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
@@ -19,8 +20,9 @@ import { liveStateOf, memoryOf, takeRows } from "../../lib/liveState";
 import { onServerEvent } from "../../lib/socket";
 import { throttled } from "../../lib/throttle";
 
-/** The import template's file name (GET /download/template/{name}). */
+/** The import templates' file names (GET /download/template/{name}): items, and sets (docs/sets.md). */
 export const TEMPLATE_FILE = "item_template.csv";
+export const SET_TEMPLATE_FILE = "set_template.csv";
 
 /**
  * The import's own timeout. The shared 10 s covers JSON calls; a 5 MiB file (the server's limit) needs
@@ -174,6 +176,35 @@ export const itemsApi = api.injectEndpoints({
         }),
       onQueryStarted: replayOnLoad,
     }),
+    /**
+     * The week's sets (GET /api/sets/week/…, docs/sets.md "Weekly view"). Their numbers come from the parts'
+     * day numbers on the server, so whatever refetches the items' week, and any change to the sets, refetches it.
+     */
+    weeklySets: build.query<WeeklySetsDto, WeekArgs>({
+      query: ({ year, month, day }) =>
+        `/api/sets/week/${encodeURIComponent(year)}/${encodeURIComponent(month)}/${encodeURIComponent(day)}/`,
+      // Refetched with the items' week (an import, the stream's refetch after a gap).
+      providesTags: [{ type: "Item", id: "WEEK" }],
+      onCacheEntryAdded: (args, cache) =>
+        subscribeWhileCached(args, cache, (_apply, { dispatch }) => {
+          const refetch = throttled(
+            () =>
+              void dispatch(
+                itemsApi.endpoints.weeklySets.initiate(args, { subscribe: false, forceRefetch: true }),
+              ),
+            REFETCH_DELAY_MS,
+          );
+          return [
+            refetch.cancel,
+            onServerEvent("stock.changed", () => refetch()),
+            onServerEvent("items.imported", () => refetch()),
+            // A deleted item leaves its sets (their parts change); renames only show on the next load.
+            onServerEvent("items.deleted", () => refetch()),
+            onServerEvent("sets.upserted", () => refetch()),
+            onServerEvent("sets.deleted", () => refetch()),
+          ];
+        }),
+    }),
     createItem: build.mutation<ItemDto, ItemBody>({
       query: (body) => ({ url: "/api/items/", method: "POST", body }),
       onQueryStarted: (_body, { dispatch, extra, getState, queryFulfilled }) =>
@@ -218,16 +249,28 @@ export const itemsApi = api.injectEndpoints({
       // Success reloads the week (spec §7).
       invalidatesTags: (result) => (result ? [{ type: "Item", id: "WEEK" }] : []),
     }),
-    downloadItemTemplate: build.mutation<null, void>({
-      query: () => ({
-        url: `/download/template/${TEMPLATE_FILE}`,
-        // The file goes straight to the browser; the cache only learns that it worked.
-        responseHandler: async (response) => {
-          if (!response.ok) return response.text();
-          saveBlob(await response.blob(), TEMPLATE_FILE);
-          return null;
-        },
-      }),
+    /** セット品 from a CSV of one row per part; the set screens follow through sets.upserted. */
+    importSetCsv: build.mutation<SetImportResultDto, File>({
+      query: (file) => {
+        const form = new FormData();
+        form.append("csv_file", file, file.name);
+        return { url: "/api/import-set-csv/", method: "POST", body: form, timeout: IMPORT_TIMEOUT_MS };
+      },
+    }),
+    /** Either template, by its file name (TEMPLATE_FILE, SET_TEMPLATE_FILE). */
+    downloadItemTemplate: build.mutation<null, string>({
+      query: (name) => {
+        const file = name;
+        return {
+          url: `/download/template/${file}`,
+          // The file goes straight to the browser; the cache only learns that it worked.
+          responseHandler: async (response: Response) => {
+            if (!response.ok) return response.text();
+            saveBlob(await response.blob(), file);
+            return null;
+          },
+        };
+      },
     }),
   }),
 });
@@ -248,10 +291,12 @@ function inEveryWeek(
 
 export const {
   useWeeklyItemsQuery,
+  useWeeklySetsQuery,
   useCreateItemMutation,
   useUpdateItemMutation,
   useDeleteItemMutation,
   useItemAllocationsQuery,
   useImportItemCsvMutation,
+  useImportSetCsvMutation,
   useDownloadItemTemplateMutation,
 } = itemsApi;
