@@ -100,7 +100,7 @@ async function main() {
       `| ${label} | ${fmt(rate(r))} | ${fmt(pct(r.latencies, 50))} | ${fmt(pct(r.latencies, 99))} | ${r.errors} |`;
     const report = [
       `Run of ${new Date().toISOString().slice(0, 16)}Z, node ${process.version}, one app process, ${CLIENTS} clients ` +
-        `(a case each), ${SECONDS} s per path in ${SLICES} turns after ${WARM_UP_SECONDS} s of warm-up; CPU yardstick ${yardstick}.`,
+        `(a case each), ${SECONDS} s per path in ${SLICES} turns after ${WARM_UP_SECONDS} s of warm-up; ${yardstick}.`,
       "",
       "| path | calls/s | p50 ms | p99 ms | errors |",
       "| --- | --- | --- | --- | --- |",
