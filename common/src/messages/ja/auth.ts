@@ -21,6 +21,7 @@ export const ja = {
     role: "登録種別",
     groupPlaceholder: "選択してください",
     groupsEmpty: "グループがありません",
+    groupsLoading: "グループを読み込んでいます…",
     passwordHint: "8文字以上",
   },
 } as const;

@@ -75,8 +75,9 @@ export function RoleFields(props: Props) {
             optionLabel="name"
             optionValue="id"
             placeholder={ja.signupForm.groupPlaceholder}
-            emptyMessage={ja.signupForm.groupsEmpty}
-            loading={groupsLoading}
+            // Not `loading`: PrimeReact ignores clicks on a loading dropdown, so a tap before the list arrived did
+            // nothing. It opens at once and fills in when the groups arrive.
+            emptyMessage={groupsLoading ? ja.signupForm.groupsLoading : ja.signupForm.groupsEmpty}
             filter={groups.length > 10}
             onChange={(e) => props.onGroup(typeof e.value === "number" ? e.value : null)}
             onBlur={props.onBlurGroup}
