@@ -9,6 +9,7 @@ export { presentOrderItem } from "./orderitems.presenter";
 export { publishOrderItem, publishOrderItems } from "./orderitems.publish";
 export {
   deleteOrderItem,
+  deleteOrderItems,
   insertOrderItems,
   movePeriodOfCase,
   orderItemRows,

@@ -3,7 +3,7 @@ import { rooms } from "@zaiko/common/realtime/events";
 import type { Tx } from "../../db/client";
 import type { EventBuffer } from "../../realtime/eventBuffer";
 import { presentOrderItem } from "./orderitems.presenter";
-import { orderItemRow, orderItemRows } from "./orderitems.queries";
+import { orderItemRows } from "./orderitems.queries";
 
 /** The order item as presented (read in the transaction), and its upsert event for the group's screens. */
 export async function publishOrderItem(
@@ -12,9 +12,8 @@ export async function publishOrderItem(
   groupId: number,
   id: number,
 ): Promise<OrderItemDto> {
-  const dto = presentOrderItem((await orderItemRow(tx, groupId, id))!);
-  events.add(groupId, rooms.group(groupId), "orderitems.upserted", { order_item: dto });
-  return dto;
+  const [dto] = await publishOrderItems(tx, events, groupId, [id]);
+  return dto!;
 }
 
 /**

@@ -60,11 +60,6 @@ export function orderItemRows(
     .orderBy(desc(orderItems.endDate), desc(orderItems.id));
 }
 
-export async function orderItemRow(db: Queryable, groupId: number, id: number) {
-  const [row] = await orderItemRows(db, groupId, { ids: [id] });
-  return row;
-}
-
 /** The bare order item of the group with this id (no lock), to learn its case and item before locking. */
 export async function findOrderItem(db: Queryable, groupId: number, id: number) {
   const [row] = await db
@@ -114,6 +109,12 @@ export async function setQuantities(tx: Tx, quantities: { id: number; quantity: 
 
 export async function deleteOrderItem(tx: Tx, id: number) {
   await tx.delete(orderItems).where(eq(orderItems.id, id));
+}
+
+/** Deletes several order items in one statement (a set's parts, inside its locks). */
+export async function deleteOrderItems(tx: Tx, ids: number[]) {
+  if (ids.length === 0) return;
+  await tx.delete(orderItems).where(inArray(orderItems.id, ids));
 }
 
 export async function updateOrderItem(

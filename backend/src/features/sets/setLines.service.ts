@@ -21,14 +21,7 @@ import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import type { EventBuffer } from "../../realtime/eventBuffer";
 import { summaryOfCase } from "../inventory";
-import {
-  deleteOrderItem,
-  insertOrderItems,
-  publishOrderItems,
-  retally,
-  setQuantities,
-  setQuantity,
-} from "../orderitems";
+import { deleteOrderItems, insertOrderItems, publishOrderItems, retally, setQuantities } from "../orderitems";
 import { presentLines } from "./setLines.presenter";
 import {
   deleteLine,
@@ -285,7 +278,7 @@ export function reduceSet(
         (await orderItemsOfParts(tx, groupId, kase.id, itemIds)).map((o) => [o.itemId, o]),
       );
       const items = new Map((await itemRows(tx, groupId, itemIds)).map((i) => [i.id, i]));
-      const updated: number[] = [];
+      const kept: { id: number; quantity: number; issued: number }[] = [];
       const deleted: number[] = [];
       const windows: { start: Date; end: Date }[] = [];
       for (const p of parts) {
@@ -298,15 +291,14 @@ export function reduceSet(
           throw new HttpError(409, { error: `${title}：${ja.movements.belowIssued(own.issuedQuantity)}` });
         }
         windows.push({ start: own.startDate, end: own.endDate });
-        if (left === 0) {
-          await deleteOrderItem(tx, own.id);
-          deleted.push(own.id);
-        } else {
-          await setQuantity(tx, own.id, left);
-          if (own.issuedQuantity > 0) await retally(tx, groupId, own.id, left);
-          updated.push(own.id);
-        }
+        if (left === 0) deleted.push(own.id);
+        else kept.push({ id: own.id, quantity: left, issued: own.issuedQuantity });
       }
+      // One statement each, inside the parts' locks.
+      await deleteOrderItems(tx, deleted);
+      await setQuantities(tx, kept);
+      for (const k of kept) if (k.issued > 0) await retally(tx, groupId, k.id, k.quantity);
+      const updated = kept.map((k) => k.id);
       const sets = line.quantity - removed;
       if (sets === 0) {
         await deleteLine(tx, line.id);

@@ -82,7 +82,9 @@ describe("SignupPage (sign-up)", () => {
 
   it("staff: a tap on the group dropdown before the groups arrive opens it, and the groups fill in", async () => {
     let answer: (response: Response) => void = () => undefined;
-    const { user } = setup(routes({ "GET /api/groups/": () => new Promise<Response>((resolve) => (answer = resolve)) }));
+    const { user } = setup(
+      routes({ "GET /api/groups/": () => new Promise<Response>((resolve) => (answer = resolve)) }),
+    );
     await user.click(screen.getByLabelText(ja.signup.roleStaff));
     await user.click(screen.getByRole("button", { name: ja.signupForm.groupPlaceholder }));
     expect(await screen.findByText(ja.signupForm.groupsLoading)).toBeInTheDocument();
