@@ -81,15 +81,20 @@ describe("SignupPage (sign-up)", () => {
   });
 
   it("staff: a tap on the group dropdown before the groups arrive opens it, and the groups fill in", async () => {
-    let answer: (response: Response) => void = () => undefined;
+    const pending: { answer?: (response: Response) => void } = {};
     const { user } = setup(
-      routes({ "GET /api/groups/": () => new Promise<Response>((resolve) => (answer = resolve)) }),
+      routes({
+        "GET /api/groups/": () =>
+          new Promise<Response>((resolve) => {
+            pending.answer = resolve;
+          }),
+      }),
     );
     await user.click(screen.getByLabelText(ja.signup.roleStaff));
     await user.click(screen.getByRole("button", { name: ja.signupForm.groupPlaceholder }));
     expect(await screen.findByText(ja.signupForm.groupsLoading)).toBeInTheDocument();
 
-    answer(json(200, groups));
+    pending.answer?.(json(200, groups));
     expect(await screen.findByRole("option", { name: "東京機材", hidden: true })).toBeInTheDocument();
   });
 
