@@ -1,69 +1,47 @@
 import request from "supertest";
-import type { RunningServer } from "../../server";
-import { bearer, type Session, signUpOwner } from "../../test/api";
+import { bearer } from "../../test/api";
 import { describeOnDatabases } from "../../test/databases";
-import { type ClientSocket, connect, nextEvent, record, settle } from "../../test/sockets";
-import { startTestServer } from "../../test/testServer";
+import { nextEvent, record, settle } from "../../test/sockets";
+import { useTwoGroupsWithSockets, watchCase } from "../../test/twoGroups";
 import { makeCategory, makeItem } from "../items/items.testkit";
 import { add, addUnits, at, makeCase, reduce } from "./orderitems.testkit";
 
 type Rows = { case_id: number; rows: { id: number; shippable_quantity: number }[] };
 
-const watch = (socket: ClientSocket, caseId: number) =>
-  new Promise<{ ok: boolean }>((resolve) => socket.emit("case.watch", caseId, resolve));
-
 describeOnDatabases("allocation events", (driver) => {
-  let server: RunningServer;
-  let owner: Session;
-  let other: Session;
-  let sockets: ClientSocket[] = [];
-  beforeAll(async () => {
-    server = await startTestServer(driver);
-    owner = await signUpOwner(server);
-    other = await signUpOwner(server);
-  });
-  afterEach(() => {
-    for (const s of sockets) s.close();
-    sockets = [];
-  });
-  afterAll(() => server.close());
-  const open = async (s: Session) => {
-    const socket = await connect(server, s.access);
-    sockets.push(socket);
-    return socket;
-  };
+  const { ctx, open } = useTwoGroupsWithSockets(driver);
 
   it("case.watch joins only a case of the socket's group; another group's case id is refused", async () => {
-    const mine = await makeCase(server, owner);
-    const theirs = await makeCase(server, other);
-    const socket = await open(owner);
-    expect(await watch(socket, mine.id)).toEqual({ ok: true });
-    expect(await watch(socket, theirs.id)).toEqual({ ok: false });
-    expect(await watch(socket, 999999)).toEqual({ ok: false });
-    expect(await watch(socket, "x" as unknown as number)).toEqual({ ok: false });
+    const mine = await makeCase(ctx.server, ctx.owner);
+    const theirs = await makeCase(ctx.server, ctx.other);
+    const socket = await open(ctx.owner);
+    expect(await watchCase(socket, mine.id)).toEqual({ ok: true });
+    expect(await watchCase(socket, theirs.id)).toEqual({ ok: false });
+    expect(await watchCase(socket, 999999)).toEqual({ ok: false });
+    expect(await watchCase(socket, "x" as unknown as number)).toEqual({ ok: false });
     // The refused watcher hears nothing of the other group's case.
     const seen = record(socket);
-    const item = await makeItem(server, other, { stock: 3 });
-    await add(server, other, item.id, theirs.id).expect(200);
+    const item = await makeItem(ctx.server, ctx.other, { stock: 3 });
+    await add(ctx.server, ctx.other, item.id, theirs.id).expect(200);
     await settle();
     expect(seen.get("inventory.changed")).toBeUndefined();
     expect(seen.get("orderitems.upserted")).toBeUndefined();
   });
 
   it("watchers of an overlapping case receive inventory.changed after an allocation; others do not", async () => {
-    const cat = await makeCategory(server, owner);
-    const item = await makeItem(server, owner, { category: cat.id, stock: 5, title: "テーブル" });
-    const target = await makeCase(server, owner, { start: at(0), end: at(10) });
-    const overlapping = await makeCase(server, owner, { start: at(5), end: at(20) });
-    const disjoint = await makeCase(server, owner, { start: at(30), end: at(40) });
-    const [w1, w2, w3] = [await open(owner), await open(owner), await open(owner)];
-    expect(await watch(w1, overlapping.id)).toEqual({ ok: true });
-    expect(await watch(w2, disjoint.id)).toEqual({ ok: true });
-    expect(await watch(w3, target.id)).toEqual({ ok: true });
+    const cat = await makeCategory(ctx.server, ctx.owner);
+    const item = await makeItem(ctx.server, ctx.owner, { category: cat.id, stock: 5, title: "テーブル" });
+    const target = await makeCase(ctx.server, ctx.owner, { start: at(0), end: at(10) });
+    const overlapping = await makeCase(ctx.server, ctx.owner, { start: at(5), end: at(20) });
+    const disjoint = await makeCase(ctx.server, ctx.owner, { start: at(30), end: at(40) });
+    const [w1, w2, w3] = [await open(ctx.owner), await open(ctx.owner), await open(ctx.owner)];
+    expect(await watchCase(w1, overlapping.id)).toEqual({ ok: true });
+    expect(await watchCase(w2, disjoint.id)).toEqual({ ok: true });
+    expect(await watchCase(w3, target.id)).toEqual({ ok: true });
     const disjointSeen = record(w2);
     const got = nextEvent<Rows>(w1, "inventory.changed", (p) => p.case_id === overlapping.id);
     const own = nextEvent<Rows>(w3, "inventory.changed", (p) => p.case_id === target.id);
-    await addUnits(server, owner, item.id, target.id, 2);
+    await addUnits(ctx.server, ctx.owner, item.id, target.id, 2);
     const payload = await got;
     expect(payload).toMatchObject({ seq: expect.any(Number), case_id: overlapping.id });
     expect(payload.rows.map((r) => r.id)).toEqual([item.id]);
@@ -71,7 +49,7 @@ describeOnDatabases("allocation events", (driver) => {
     await settle();
     const last = async (caseId: number) =>
       (
-        await request(server.url).get(`/api/inventorysummary/${caseId}/summary/`).set(bearer(owner))
+        await request(ctx.server.url).get(`/api/inventorysummary/${caseId}/summary/`).set(bearer(ctx.owner))
       ).body.find((r: { id: number }) => r.id === item.id);
     expect((await last(overlapping.id)).shippable_quantity).toBe(3);
     expect(disjointSeen.get("inventory.changed")).toBeUndefined();
@@ -79,26 +57,26 @@ describeOnDatabases("allocation events", (driver) => {
     w1.emit("case.unwatch", overlapping.id);
     await settle(100);
     const after = record(w1);
-    await reduce(server, owner, item.id, target.id).expect(200);
+    await reduce(ctx.server, ctx.owner, item.id, target.id).expect(200);
     await settle();
     expect(after.get("inventory.changed")).toBeUndefined();
   });
 
   it("a stock edit (items feature) reaches the watchers of cases that book the item", async () => {
-    const item = await makeItem(server, owner, { stock: 5 });
-    const c = await makeCase(server, owner);
-    await addUnits(server, owner, item.id, c.id, 1);
-    const socket = await open(owner);
-    await watch(socket, c.id);
+    const item = await makeItem(ctx.server, ctx.owner, { stock: 5 });
+    const c = await makeCase(ctx.server, ctx.owner);
+    await addUnits(ctx.server, ctx.owner, item.id, c.id, 1);
+    const socket = await open(ctx.owner);
+    await watchCase(socket, c.id);
     // The allocation's own inventory.changed (shippable 4) may still be on its way: wait for the edit's.
     const got = nextEvent<Rows>(
       socket,
       "inventory.changed",
       (p) => p.case_id === c.id && p.rows.some((r) => r.shippable_quantity === 1),
     );
-    await request(server.url)
+    await request(ctx.server.url)
       .put(`/api/items/${item.id}/`)
-      .set(bearer(owner))
+      .set(bearer(ctx.owner))
       .send({ ...item, stock_quantity: 2 })
       .expect(200);
     expect((await got).rows).toEqual([
@@ -109,13 +87,13 @@ describeOnDatabases("allocation events", (driver) => {
   it("an item's rename or move and a category's rename are recomputed for the watchers (their rows show the names)", async () => {
     // The summary rows copy the item's name and its category's: a recomputation read before a rename can
     // reach a screen after the rename's own event, so the rename must be followed by one of its own.
-    const first = await makeCategory(server, owner);
-    const second = await makeCategory(server, owner);
-    const item = await makeItem(server, owner, { category: first.id, stock: 5 });
-    const c = await makeCase(server, owner);
-    await addUnits(server, owner, item.id, c.id, 1);
-    const socket = await open(owner);
-    await watch(socket, c.id);
+    const first = await makeCategory(ctx.server, ctx.owner);
+    const second = await makeCategory(ctx.server, ctx.owner);
+    const item = await makeItem(ctx.server, ctx.owner, { category: first.id, stock: 5 });
+    const c = await makeCase(ctx.server, ctx.owner);
+    await addUnits(ctx.server, ctx.owner, item.id, c.id, 1);
+    const socket = await open(ctx.owner);
+    await watchCase(socket, c.id);
     type Named = {
       case_id: number;
       rows: { id: number; name: string; category: string; category_id: number }[];
@@ -123,17 +101,17 @@ describeOnDatabases("allocation events", (driver) => {
     const rowOf = (p: Named) => (p.case_id === c.id ? p.rows.find((r) => r.id === item.id) : undefined);
 
     const renamed = nextEvent<Named>(socket, "inventory.changed", (p) => rowOf(p)?.name === "改名後の機材");
-    await request(server.url)
+    await request(ctx.server.url)
       .put(`/api/items/${item.id}/`)
-      .set(bearer(owner))
+      .set(bearer(ctx.owner))
       .send({ ...item, title: "改名後の機材" })
       .expect(200);
     expect(rowOf(await renamed)).toMatchObject({ name: "改名後の機材", category_id: first.id });
 
     const moved = nextEvent<Named>(socket, "inventory.changed", (p) => rowOf(p)?.category_id === second.id);
-    await request(server.url)
+    await request(ctx.server.url)
       .put(`/api/items/${item.id}/`)
-      .set(bearer(owner))
+      .set(bearer(ctx.owner))
       .send({ ...item, title: "改名後の機材", category: second.id })
       .expect(200);
     expect(rowOf(await moved)).toMatchObject({ category: second.category });
@@ -143,46 +121,51 @@ describeOnDatabases("allocation events", (driver) => {
       "inventory.changed",
       (p) => rowOf(p)?.category === "照明（改）",
     );
-    await request(server.url)
+    await request(ctx.server.url)
       .put(`/api/categories/${second.id}/`)
-      .set(bearer(owner))
-      .send({ id: second.id, category: "照明（改）", group: owner.groupId })
+      .set(bearer(ctx.owner))
+      .send({ id: second.id, category: "照明（改）", group: ctx.owner.groupId })
       .expect(200);
     expect(rowOf(await categoryRenamed)).toMatchObject({ category_id: second.id, name: "改名後の機材" });
   });
 
   it("sends orderitems.*, workcases.* and stock.changed to the group only after commit, nothing for a refusal", async () => {
-    const item = await makeItem(server, owner, { stock: 1 });
-    const c = await makeCase(server, owner, { start: at(50), end: at(60) });
-    const socket = await open(owner);
-    const outsider = record(await open(other));
+    const item = await makeItem(ctx.server, ctx.owner, { stock: 1 });
+    const c = await makeCase(ctx.server, ctx.owner, { start: at(50), end: at(60) });
+    const socket = await open(ctx.owner);
+    const outsider = record(await open(ctx.other));
     // When the event arrives, the change is already visible to another connection: it was committed.
     const visible = new Promise<number>((resolve) => {
       socket.once("orderitems.upserted", async (p) => {
-        const res = await request(server.url).get(`/api/orderitems/?work_case=${c.id}`).set(bearer(owner));
+        const res = await request(ctx.server.url)
+          .get(`/api/orderitems/?work_case=${c.id}`)
+          .set(bearer(ctx.owner));
         resolve(res.body.find((o: { id: number }) => o.id === p.order_item.id)?.order_quantity ?? 0);
       });
     });
     const stock = nextEvent(socket, "stock.changed");
-    const added = await add(server, owner, item.id, c.id).expect(200);
+    const added = await add(ctx.server, ctx.owner, item.id, c.id).expect(200);
     expect(await visible).toBe(1);
     expect(await stock).toEqual({ seq: expect.any(Number), item_ids: [item.id], from: at(50), to: at(60) });
     const seen = record(socket);
-    await add(server, owner, item.id, c.id).expect(409);
+    await add(ctx.server, ctx.owner, item.id, c.id).expect(409);
     await settle();
     expect([...seen.keys()]).toEqual([]);
 
     const deleted = nextEvent(socket, "orderitems.deleted");
-    await reduce(server, owner, item.id, c.id).expect(200);
+    await reduce(ctx.server, ctx.owner, item.id, c.id).expect(200);
     expect(await deleted).toEqual({ seq: expect.any(Number), id: added.body.order_item.id, work_case: c.id });
     const upserted = nextEvent<{ workcase: { id: number } }>(socket, "workcases.upserted");
-    const copy = await request(server.url)
+    const copy = await request(ctx.server.url)
       .post(`/api/duplicate_work_case/${c.id}/`)
-      .set(bearer(owner))
+      .set(bearer(ctx.owner))
       .expect(201);
     expect((await upserted).workcase).toEqual(copy.body);
     const gone = nextEvent(socket, "workcases.deleted");
-    await request(server.url).delete(`/api/workcases/${copy.body.id}/`).set(bearer(owner)).expect(204);
+    await request(ctx.server.url)
+      .delete(`/api/workcases/${copy.body.id}/`)
+      .set(bearer(ctx.owner))
+      .expect(204);
     expect(await gone).toEqual({ seq: expect.any(Number), id: copy.body.id });
     await settle();
     expect([...outsider.keys()].filter((k) => /^(orderitems|workcases|stock|inventory)\./.test(k))).toEqual(

@@ -1,50 +1,28 @@
 import type { CaseSetLineDto, ItemSetDto } from "@zaiko/common/sets/sets.schema";
 import request from "supertest";
-import type { RunningServer } from "../../server";
-import { bearer, type Session, signUpOwner } from "../../test/api";
+import { bearer } from "../../test/api";
 import { describeOnDatabases } from "../../test/databases";
-import { type ClientSocket, connect, nextEvent, record, settle } from "../../test/sockets";
-import { startTestServer } from "../../test/testServer";
+import { nextEvent, record, settle } from "../../test/sockets";
+import { useTwoGroupsWithSockets, watchCase } from "../../test/twoGroups";
 import { makeCategory, makeItem } from "../items/items.testkit";
 import { at, makeCase } from "../orderitems/orderitems.testkit";
 import { addSet, makeSet, reduceSet } from "./sets.testkit";
 
 type Rows = { case_id: number; rows: { id: number; shippable_quantity: number }[] };
 
-const watch = (socket: ClientSocket, caseId: number) =>
-  new Promise<{ ok: boolean }>((resolve) => socket.emit("case.watch", caseId, resolve));
-
 describeOnDatabases("set events", (driver) => {
-  let server: RunningServer;
-  let owner: Session;
-  let other: Session;
-  let sockets: ClientSocket[] = [];
-  beforeAll(async () => {
-    server = await startTestServer(driver);
-    owner = await signUpOwner(server);
-    other = await signUpOwner(server);
-  });
-  afterEach(() => {
-    for (const s of sockets) s.close();
-    sockets = [];
-  });
-  afterAll(() => server.close());
-  const open = async (s: Session) => {
-    const socket = await connect(server, s.access);
-    sockets.push(socket);
-    return socket;
-  };
+  const { ctx, open } = useTwoGroupsWithSockets(driver);
 
   it("announces the catalogue's changes to the group only", async () => {
-    const category = (await makeCategory(server, owner)).id;
-    const item = await makeItem(server, owner, { category, stock: 3 });
-    const [mine, theirs] = [await open(owner), await open(other)];
+    const category = (await makeCategory(ctx.server, ctx.owner)).id;
+    const item = await makeItem(ctx.server, ctx.owner, { category, stock: 3 });
+    const [mine, theirs] = [await open(ctx.owner), await open(ctx.other)];
     const theirSeen = record(theirs);
     const created = nextEvent<{ set: ItemSetDto }>(mine, "sets.upserted");
-    const set = await makeSet(server, owner, category, [[item.id, 1]]);
+    const set = await makeSet(ctx.server, ctx.owner, category, [[item.id, 1]]);
     expect((await created).set).toEqual(set);
     const deleted = nextEvent<{ id: number }>(mine, "sets.deleted");
-    await request(server.url).delete(`/api/sets/${set.id}/`).set(bearer(owner)).expect(204);
+    await request(ctx.server.url).delete(`/api/sets/${set.id}/`).set(bearer(ctx.owner)).expect(204);
     expect((await deleted).id).toBe(set.id);
     await settle();
     expect(theirSeen.get("sets.upserted")).toBeUndefined();
@@ -52,21 +30,21 @@ describeOnDatabases("set events", (driver) => {
   });
 
   it("a set booking sends the parts' order items, the line and inventory.changed to an overlapping case's watchers", async () => {
-    const category = (await makeCategory(server, owner)).id;
-    const speaker = await makeItem(server, owner, { category, stock: 6 });
-    const mixer = await makeItem(server, owner, { category, stock: 3 });
-    const set = await makeSet(server, owner, category, [
+    const category = (await makeCategory(ctx.server, ctx.owner)).id;
+    const speaker = await makeItem(ctx.server, ctx.owner, { category, stock: 6 });
+    const mixer = await makeItem(ctx.server, ctx.owner, { category, stock: 3 });
+    const set = await makeSet(ctx.server, ctx.owner, category, [
       [speaker.id, 2],
       [mixer.id, 1],
     ]);
-    const target = await makeCase(server, owner, { start: at(0), end: at(10) });
-    const overlapping = await makeCase(server, owner, { start: at(5), end: at(20) });
-    const [group, watcher] = [await open(owner), await open(owner)];
-    expect(await watch(watcher, overlapping.id)).toEqual({ ok: true });
+    const target = await makeCase(ctx.server, ctx.owner, { start: at(0), end: at(10) });
+    const overlapping = await makeCase(ctx.server, ctx.owner, { start: at(5), end: at(20) });
+    const [group, watcher] = [await open(ctx.owner), await open(ctx.owner)];
+    expect(await watchCase(watcher, overlapping.id)).toEqual({ ok: true });
     const seen = record(group);
     const line = nextEvent<{ line: CaseSetLineDto }>(group, "setlines.upserted");
     const rows = nextEvent<Rows>(watcher, "inventory.changed", (p) => p.case_id === overlapping.id);
-    await addSet(server, owner, set.id, target.id).expect(200);
+    await addSet(ctx.server, ctx.owner, set.id, target.id).expect(200);
     expect((await line).line).toMatchObject({ work_case: target.id, set: set.id, quantity: 1 });
     // The other case's screen learns that 4 speakers (2 sets' worth) and 2 mixers are left for it.
     const changed = await rows;
@@ -83,21 +61,21 @@ describeOnDatabases("set events", (driver) => {
 
     // The last set's reduce deletes the line and both order items.
     const gone = nextEvent<{ id: number; work_case: number }>(group, "setlines.deleted");
-    await reduceSet(server, owner, set.id, target.id).expect(200);
+    await reduceSet(ctx.server, ctx.owner, set.id, target.id).expect(200);
     expect(await gone).toEqual(expect.objectContaining({ work_case: target.id }));
     await settle();
     expect(seen.get("orderitems.deleted")).toHaveLength(2);
   });
 
   it("a refused set booking sends nothing", async () => {
-    const category = (await makeCategory(server, owner)).id;
-    const item = await makeItem(server, owner, { category, stock: 1 });
-    const set = await makeSet(server, owner, category, [[item.id, 2]]);
-    const kase = await makeCase(server, owner);
-    const socket = await open(owner);
+    const category = (await makeCategory(ctx.server, ctx.owner)).id;
+    const item = await makeItem(ctx.server, ctx.owner, { category, stock: 1 });
+    const set = await makeSet(ctx.server, ctx.owner, category, [[item.id, 2]]);
+    const kase = await makeCase(ctx.server, ctx.owner);
+    const socket = await open(ctx.owner);
     await settle();
     const seen = record(socket);
-    await addSet(server, owner, set.id, kase.id).expect(409);
+    await addSet(ctx.server, ctx.owner, set.id, kase.id).expect(409);
     await settle();
     for (const event of ["orderitems.upserted", "stock.changed", "setlines.upserted", "history.added"]) {
       expect(seen.get(event)).toBeUndefined();
