@@ -29,6 +29,8 @@ const BACKEND_FEATURE_ORDER = [
   "presence",
   "availability",
   "history",
+  // Mails and webhooks: the notifier's statements queue them (deliveryCtes).
+  "delivery",
   "notifications",
   "calendar",
 ];

@@ -18,6 +18,7 @@ import { summaryRoutes } from "./features/inventory/summary.routes";
 import { itemRoutes } from "./features/items/items.routes";
 import { weeklyRoutes } from "./features/items/weekly.routes";
 import { memberRoutes } from "./features/members/members.routes";
+import { deliveryRoutes } from "./features/delivery/delivery.routes";
 import { notificationRoutes } from "./features/notifications/notifications.routes";
 import { orderItemRoutes } from "./features/orderitems/orderitems.routes";
 import { setRoutes } from "./features/sets/sets.routes";
@@ -68,6 +69,7 @@ const features = [
   availabilityRoutes,
   historyRoutes,
   notificationRoutes,
+  deliveryRoutes,
   calendarRoutes,
 ];
 
