@@ -1,7 +1,9 @@
 import "../zodConfig";
 import { z } from "zod";
-import { ja } from "../messages/ja/delivery";
+import { ja } from "../messages/ja";
 import { NOTIFICATION_KINDS } from "./notifications.schema";
+
+const invalid = { error: ja.validation.invalidValue };
 
 /** GET/PUT /api/mail-preferences/: what the member receives by e-mail (docs/notifications.md, "E-mail"). */
 export interface MailPreferencesDto {
@@ -14,8 +16,8 @@ export interface MailPreferencesDto {
 }
 
 export const MailPreferencesSchema = z.object({
-  kinds: z.array(z.enum(NOTIFICATION_KINDS)).max(NOTIFICATION_KINDS.length),
-  digest: z.boolean(),
+  kinds: z.array(z.enum(NOTIFICATION_KINDS, invalid), invalid).max(NOTIFICATION_KINDS.length, invalid),
+  digest: z.boolean(invalid),
 });
 
 /** The events a webhook receives (docs/notifications.md, "Webhooks"). */
@@ -54,11 +56,11 @@ export interface WebhookDeliveryDto {
 const w = ja.webhooks;
 export const WebhookWriteSchema = z.object({
   url: z.string({ error: w.badUrl }).trim().min(1, { error: w.badUrl }).max(2000, { error: w.badUrl }),
-  format: z.enum(["json", "slack"]).default("json"),
+  format: z.enum(["json", "slack"], invalid).default("json"),
 });
 
 export const WebhookPatchSchema = z.object({
   url: WebhookWriteSchema.shape.url.optional(),
-  format: z.enum(["json", "slack"]).optional(),
-  active: z.boolean().optional(),
+  format: z.enum(["json", "slack"], invalid).optional(),
+  active: z.boolean(invalid).optional(),
 });
