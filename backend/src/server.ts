@@ -7,8 +7,8 @@ import { type Database, openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import type { AppDeps } from "./deps";
 import { createAuthenticator } from "./features/auth";
-import { publishInventoryChanged } from "./features/inventory";
 import { mailIsOn, smtpMailer, startSender } from "./features/delivery";
+import { publishInventoryChanged } from "./features/inventory";
 import { startNotifier, worthAPass } from "./features/notifications";
 import { startPresence } from "./features/presence";
 import { caseInGroup, startHoldSweeper } from "./features/workcases";
@@ -169,7 +169,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   // Mails and webhook calls leave from the queue, never from a request (docs/notifications.md, "Delivery").
   const sender =
     config.deliverEveryMs > 0
-      ? startSender({ database, logger, config, sendMail: smtpMailer(config) }, config.deliverEveryMs, Date.now)
+      ? startSender(
+          { database, logger, config, sendMail: smtpMailer(config) },
+          config.deliverEveryMs,
+          Date.now,
+        )
       : undefined;
   deps.sender = sender;
 

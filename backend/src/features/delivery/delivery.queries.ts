@@ -20,7 +20,9 @@ export async function savePreferences(db: Db, userId: number, kinds: string[], d
 
 /** The group's webhooks with their latest delivery, oldest first. */
 export function webhooksOf(db: Db, groupId: number) {
-  return rowsOf<WebhookRow & { created_at: Date | string; last_status: string | null; last_at: Date | string | null }>(
+  return rowsOf<
+    WebhookRow & { created_at: Date | string; last_status: string | null; last_at: Date | string | null }
+  >(
     db,
     sql`
     SELECT wh.id, wh.url, wh.format, wh.active, wh.created_at, last.status AS last_status,
@@ -34,11 +36,20 @@ export function webhooksOf(db: Db, groupId: number) {
 }
 
 export async function countWebhooks(db: Db, groupId: number): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM webhooks WHERE group_id = ${groupId}`);
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM webhooks WHERE group_id = ${groupId}`,
+  );
   return Number(row?.n ?? 0);
 }
 
-export async function insertWebhook(db: Db, groupId: number, url: string, format: "json" | "slack", secret: string) {
+export async function insertWebhook(
+  db: Db,
+  groupId: number,
+  url: string,
+  format: "json" | "slack",
+  secret: string,
+) {
   const [row] = await db.insert(webhooks).values({ groupId, url, format, secret }).returning();
   return row!;
 }

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { ja } from "@zaiko/common/messages/ja";
 import type {
   MailPreferencesDto,
   WebhookCreatedDto,
   WebhookDeliveryDto,
   WebhookDto,
 } from "@zaiko/common/notifications/delivery.schema";
-import { ja } from "@zaiko/common/messages/ja";
 import type { Config } from "../../config";
 import { authorize } from "../../lib/authorize";
 import { HttpError, httpError } from "../../lib/httpError";
@@ -32,7 +32,9 @@ export const MAX_WEBHOOKS = 10;
 /** The delivery log shows this many of a webhook's latest deliveries (housekeeping keeps as many). */
 export const WEBHOOK_LOG_SIZE = 100;
 
-type Deps = ReadDeps & { config: Pick<Config, "smtpUrl" | "mailFrom" | "holdReminderAheadMs" | "webhookAllowPrivate"> };
+type Deps = ReadDeps & {
+  config: Pick<Config, "smtpUrl" | "mailFrom" | "holdReminderAheadMs" | "webhookAllowPrivate">;
+};
 
 /** GET /api/mail-preferences/ */
 export async function mailPreferences(deps: Deps, member: AuthUser): Promise<MailPreferencesDto> {

@@ -13,8 +13,14 @@ import { deriveNotifications } from "../notifications/notifier.service";
 import { add, at, HOUR, makeCase } from "../orderitems/orderitems.testkit";
 import { sweepLapsedHolds } from "../workcases/holdSweeper.service";
 import { lapse, makeHold, setStatus } from "../workcases/lifecycle.testkit";
+import {
+  startReceiver,
+  startSmtp,
+  type TestReceiver,
+  type TestSmtp,
+  verifySignature,
+} from "./delivery.testkit";
 import { sendDue, smtpMailer } from "./sender.service";
-import { startReceiver, startSmtp, type TestReceiver, type TestSmtp, verifySignature } from "./delivery.testkit";
 
 /**
  * Mails and webhooks (docs/notifications.md, "E-mail", "Webhooks") on both databases, with a real SMTP server
@@ -155,11 +161,7 @@ describeOnDatabases("mail and webhooks", (driver) => {
 
   it("sends the daily digest at 8:00 business time to members who opted in, once a day", async () => {
     const boss = await signUpOwner(server);
-    await api()
-      .put("/api/mail-preferences/")
-      .set(bearer(boss))
-      .send({ kinds: [], digest: true })
-      .expect(200);
+    await api().put("/api/mail-preferences/").set(bearer(boss)).send({ kinds: [], digest: true }).expect(200);
     // at(0) is 2030-04-01 09:00 in Tokyo; the day's 8:00 is at(-1).
     const late = await makeCase(server, boss, { title: "返却遅れ案件", start: at(-48), end: at(-24) });
     const today = await makeCase(server, boss, { title: "本日出庫案件", start: at(2), end: at(5) });
@@ -167,7 +169,11 @@ describeOnDatabases("mail and webhooks", (driver) => {
     await add(server, boss, item.id, late.id).expect(200);
     await add(server, boss, item.id, today.id).expect(200);
     const rows = await api().get(`/api/orderitems/?work_case=${late.id}`).set(bearer(boss)).expect(200);
-    await api().post(`/api/orderitems/${rows.body[0].id}/issue/`).set(bearer(boss)).send({ quantity: 1 }).expect(200);
+    await api()
+      .post(`/api/orderitems/${rows.body[0].id}/issue/`)
+      .set(bearer(boss))
+      .send({ quantity: 1 })
+      .expect(200);
 
     const digests = () => smtp.mails.filter((m) => toOf(m).includes(boss.email));
     await pass(new Date(Date.parse(at(-1)) - 60_000));
@@ -196,9 +202,11 @@ describeOnDatabases("mail and webhooks", (driver) => {
   });
 
   const addWebhook = async (s: Session, url: string, format: "json" | "slack" = "json") =>
-    (await api().post("/api/webhooks/").set(bearer(s)).send({ url, format }).expect(201)).body as WebhookCreatedDto;
+    (await api().post("/api/webhooks/").set(bearer(s)).send({ url, format }).expect(201))
+      .body as WebhookCreatedDto;
   const logOf = async (s: Session, id: number) =>
-    (await api().get(`/api/webhooks/${id}/deliveries/`).set(bearer(s)).expect(200)).body as WebhookDeliveryDto[];
+    (await api().get(`/api/webhooks/${id}/deliveries/`).set(bearer(s)).expect(200))
+      .body as WebhookDeliveryDto[];
 
   it("posts the group's events to its webhooks as signed JSON, even a change that notifies no member", async () => {
     const boss = await signUpOwner(server);
@@ -207,7 +215,10 @@ describeOnDatabases("mail and webhooks", (driver) => {
     const hook = await addWebhook(boss, receiver.url);
     expect(hook.secret).toMatch(/^whsec_/);
     // The owner confirms their own hold: no member hears of it, the webhook does.
-    const hold = await makeHold(server, boss, { title: "Webhook案件", holdUntil: new Date(Date.now() + 72 * HOUR).toISOString() });
+    const hold = await makeHold(server, boss, {
+      title: "Webhook案件",
+      holdUntil: new Date(Date.now() + 72 * HOUR).toISOString(),
+    });
     await setStatus(server, boss, hold.id, { status: "confirmed" }).expect(200);
     await pass();
     await pass();
@@ -228,7 +239,9 @@ describeOnDatabases("mail and webhooks", (driver) => {
     expect(String(body.id)).toBe(call!.headers["x-zaiko-delivery"]);
     expect(body.text).toContain("本予約");
     const log = await logOf(boss, hook.id);
-    expect(log.map((d) => [d.event, d.status, d.attempts, d.http_status])).toEqual([["case.confirmed", "sent", 1, null]]);
+    expect(log.map((d) => [d.event, d.status, d.attempts, d.http_status])).toEqual([
+      ["case.confirmed", "sent", 1, null],
+    ]);
 
     // Another group's events never reach it.
     await setStatus(server, owner, (await makeHold(server, owner)).id, { status: "confirmed" }).expect(200);

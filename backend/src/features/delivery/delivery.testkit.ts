@@ -51,7 +51,9 @@ export interface TestReceiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(answer: (n: number) => number | "hang" = () => 200): Promise<TestReceiver> {
+export async function startReceiver(
+  answer: (n: number) => number | "hang" = () => 200,
+): Promise<TestReceiver> {
   const received: Received[] = [];
   const hanging: http.ServerResponse[] = [];
   const server = http.createServer((req, res) => {

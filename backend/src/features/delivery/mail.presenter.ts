@@ -48,7 +48,7 @@ interface DigestPayload {
   receives: DigestLine[];
 }
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const caseUrl = (ctx: MailContext, caseId: number | null) =>
@@ -81,11 +81,11 @@ function wrap(ctx: MailContext, subject: string, textBody: string[], htmlBody: s
   return {
     subject: `${M.subjectPrefix}${subject}`,
     text: [M.greeting(ctx.name), "", ...textBody, "", "--", M.footer(ctx.group), ""].join("\n"),
-    html: `<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>${escape(subject)}</title></head>
+    html: `<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family: sans-serif; line-height: 1.6; color: #222">
-<p>${escape(M.greeting(ctx.name))}</p>
+<p>${escapeHtml(M.greeting(ctx.name))}</p>
 ${htmlBody}
-<hr><p style="color: #666; font-size: 12px">${escape(M.footer(ctx.group))}</p>
+<hr><p style="color: #666; font-size: 12px">${escapeHtml(M.footer(ctx.group))}</p>
 </body></html>`,
   };
 }
@@ -111,7 +111,7 @@ export function eventMail(payload: Record<string, unknown>, ctx: MailContext): M
     ctx,
     subjectOf(p),
     [sentence, ...(url ? ["", ja.mail.openCase(url)] : [])],
-    `<p>${escape(sentence)}</p>${url ? `<p><a href="${escape(url)}">${escape(ja.mail.openCaseLink)}</a></p>` : ""}`,
+    `<p>${escapeHtml(sentence)}</p>${url ? `<p><a href="${escapeHtml(url)}">${escapeHtml(ja.mail.openCaseLink)}</a></p>` : ""}`,
   );
 }
 
@@ -128,29 +128,37 @@ export function digestMail(payload: Record<string, unknown>, ctx: MailContext): 
       p.overdue,
       (l) => M.digestOverdueLine(l.case_title, l.item_title, l.issued - l.received, show(ctx, l.end)),
     ],
-    [M.digestIssues, p.issues, (l) => M.digestIssueLine(l.case_title, l.item_title, l.quantity, show(ctx, l.start))],
-    [M.digestReceives, p.receives, (l) => M.digestIssueLine(l.case_title, l.item_title, l.quantity, show(ctx, l.end))],
+    [
+      M.digestIssues,
+      p.issues,
+      (l) => M.digestIssueLine(l.case_title, l.item_title, l.quantity, show(ctx, l.start)),
+    ],
+    [
+      M.digestReceives,
+      p.receives,
+      (l) => M.digestIssueLine(l.case_title, l.item_title, l.quantity, show(ctx, l.end)),
+    ],
   ];
   const text: string[] = [M.digestIntro(p.day)];
-  let html = `<p>${escape(M.digestIntro(p.day))}</p>`;
+  let html = `<p>${escapeHtml(M.digestIntro(p.day))}</p>`;
   for (const [title, lines, line] of sections) {
     text.push("", `■ ${title}（${lines.length}${lines.length >= DIGEST_LIMIT ? "+" : ""}件）`);
-    html += `<h3>${escape(title)}</h3>`;
+    html += `<h3>${escapeHtml(title)}</h3>`;
     if (lines.length === 0) {
       text.push(M.digestNone);
-      html += `<p>${escape(M.digestNone)}</p>`;
+      html += `<p>${escapeHtml(M.digestNone)}</p>`;
       continue;
     }
     html += "<ul>";
     for (const l of lines) {
       const url = caseUrl(ctx, l.case_id);
       text.push(`・${line(l)}${url ? ` ${url}` : ""}`);
-      html += `<li>${url ? `<a href="${escape(url)}">${escape(line(l))}</a>` : escape(line(l))}</li>`;
+      html += `<li>${url ? `<a href="${escapeHtml(url)}">${escapeHtml(line(l))}</a>` : escapeHtml(line(l))}</li>`;
     }
     html += "</ul>";
     if (lines.length >= DIGEST_LIMIT) {
       text.push(M.digestMore);
-      html += `<p>${escape(M.digestMore)}</p>`;
+      html += `<p>${escapeHtml(M.digestMore)}</p>`;
     }
   }
   return wrap(ctx, M.digestSubject(p.day), text, html);

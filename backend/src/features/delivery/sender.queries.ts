@@ -87,7 +87,9 @@ export async function markOutcome(
  * `keep` finished rows.
  */
 export async function deleteOldDeliveries(db: Db, cutoff: Date, keep: number): Promise<void> {
-  await db.execute(sql`DELETE FROM deliveries WHERE status <> 'pending' AND created_at < ${cutoff.toISOString()}::timestamptz`);
+  await db.execute(
+    sql`DELETE FROM deliveries WHERE status <> 'pending' AND created_at < ${cutoff.toISOString()}::timestamptz`,
+  );
   await db.execute(sql`
     DELETE FROM deliveries d USING (
       SELECT id, row_number() OVER (PARTITION BY webhook_id ORDER BY id DESC) AS n

@@ -3,7 +3,6 @@ import type { Config } from "../../config";
 import type { LogDeps, ReadDeps } from "../../lib/serviceDeps";
 import { digestMail, eventMail, type MailContent } from "./mail.presenter";
 import { type ClaimedDelivery, claimDue, markOutcome } from "./sender.queries";
-import { callWebhook } from "./webhookCall.service";
 import {
   DELIVERY_HEADER,
   EVENT_HEADER,
@@ -12,6 +11,7 @@ import {
   TIMESTAMP_HEADER,
   webhookBody,
 } from "./webhook.presenter";
+import { callWebhook } from "./webhookCall.service";
 
 /** Rows claimed per round; they are sent side by side. */
 const BATCH = 10;
@@ -63,13 +63,16 @@ export interface SenderDeps extends ReadDeps, LogDeps {
  * The lease of a claimed row: longer than any attempt can take (an SMTP conversation is a handful of
  * MAIL_TIMEOUT_MS steps, a webhook call WEBHOOK_TIMEOUT_MS), so no other sender takes it while it is sent.
  */
-const leaseOf = (config: SenderConfig) => Math.max(10 * 60_000, 10 * config.mailTimeoutMs, 4 * config.webhookTimeoutMs);
+const leaseOf = (config: SenderConfig) =>
+  Math.max(10 * 60_000, 10 * config.mailTimeoutMs, 4 * config.webhookTimeoutMs);
 
 /** The wait after a failed attempt `attempts`: base, 2×base, 4×base, … at most an hour. */
 export const backoffMs = (base: number, attempts: number) =>
   Math.min(MAX_BACKOFF_MS, base * 2 ** Math.max(0, attempts - 1));
 
-type Outcome = { status: "sent" | "skipped" } | { status: "failed"; httpStatus: number | null; error: string };
+type Outcome =
+  | { status: "sent" | "skipped" }
+  | { status: "failed"; httpStatus: number | null; error: string };
 
 async function attempt(deps: SenderDeps, d: ClaimedDelivery): Promise<Outcome> {
   const { config } = deps;
@@ -106,7 +109,11 @@ async function attempt(deps: SenderDeps, d: ClaimedDelivery): Promise<Outcome> {
     return { status: "sent" };
   } catch (err) {
     const e = err as { responseCode?: number; code?: string; message?: string };
-    return { status: "failed", httpStatus: e.responseCode ?? null, error: (e.code ?? e.message ?? "failed").slice(0, 500) };
+    return {
+      status: "failed",
+      httpStatus: e.responseCode ?? null,
+      error: (e.code ?? e.message ?? "failed").slice(0, 500),
+    };
   }
 }
 

@@ -53,7 +53,13 @@ function sentenceOf(p: Payload, zone: string): string {
  * or for the Slack format `{"text": "…"}`.
  */
 export function webhookBody(
-  delivery: { id: number; kind: string; group_id: number; group_name: string; payload: Record<string, unknown> },
+  delivery: {
+    id: number;
+    kind: string;
+    group_id: number;
+    group_name: string;
+    payload: Record<string, unknown>;
+  },
   format: "json" | "slack",
   ctx: { zone: string; publicUrl: string },
 ): string {

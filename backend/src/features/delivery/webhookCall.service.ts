@@ -1,7 +1,7 @@
 import { lookup as dnsLookup } from "node:dns";
 import http from "node:http";
 import https from "node:https";
-import type { LookupFunction } from "node:net";
+import { isIP, type LookupFunction } from "node:net";
 import { isPublicAddress } from "./webhookTarget.input";
 
 /** The outcome of one call: the receiver's status (2xx is a success), or why there was none. */
@@ -21,7 +21,8 @@ const publicOnly: LookupFunction = (hostname, options, callback) => {
       const e = Object.assign(new Error(`refused address for ${hostname}`), { code: "EPRIVATE" });
       return callback(e, "", 0);
     }
-    if ((options as { all?: boolean }).all) return (callback as (e: null, a: typeof list) => void)(null, list);
+    if ((options as { all?: boolean }).all)
+      return (callback as (e: null, a: typeof list) => void)(null, list);
     callback(null, list[0]!.address, list[0]!.family);
   });
 };
@@ -44,6 +45,12 @@ export function callWebhook(
       target = new URL(url);
     } catch {
       resolve({ ok: false, status: null, error: "bad url" });
+      return;
+    }
+    // An address in the URL is never looked up: it is judged here (a name is judged by publicOnly).
+    const literal = target.hostname.replace(/^\[|\]$/g, "");
+    if (!allowPrivate && isIP(literal) !== 0 && !isPublicAddress(literal)) {
+      resolve({ ok: false, status: null, error: "EPRIVATE" });
       return;
     }
     let done = false;
@@ -74,7 +81,11 @@ export function callWebhook(
           if (read > 65_536) res.destroy();
         });
         const status = res.statusCode ?? 0;
-        const outcome = { ok: status >= 200 && status < 300, status, error: status >= 300 ? `HTTP ${status}` : null };
+        const outcome = {
+          ok: status >= 200 && status < 300,
+          status,
+          error: status >= 300 ? `HTTP ${status}` : null,
+        };
         res.on("end", () => finish(outcome));
         res.on("close", () => finish(outcome));
         res.on("error", () => finish(outcome));

@@ -25,7 +25,8 @@ export const ja = {
     digestNone: "なし",
     digestOverdueLine: (title: string, item: string, q: number, due: string) =>
       `${title}：${item} ${q}個（返却予定 ${due}）`,
-    digestIssueLine: (title: string, item: string, q: number, at: string) => `${title}：${item} ${q}個（${at}）`,
+    digestIssueLine: (title: string, item: string, q: number, at: string) =>
+      `${title}：${item} ${q}個（${at}）`,
     digestMore: "ほかにもあります。アプリで確認してください。",
   },
   mailSettings: {
@@ -74,7 +75,8 @@ export const ja = {
     statusSkipped: "送信なし",
     failed: "Webhookの操作に失敗しました。",
     notFound: "Webhookが見つかりません",
-    badUrl: "URLは http:// または https:// で始まる正しいURLを入力してください（ユーザー名・パスワードは含めないでください）。",
+    badUrl:
+      "URLは http:// または https:// で始まる正しいURLを入力してください（ユーザー名・パスワードは含めないでください）。",
     privateUrl: "社内ネットワークやこのサーバー自身のアドレスには送信できません。",
     tooMany: "Webhookは1グループにつき10件まで登録できます。",
     testText: "在庫管理からのテスト送信です。",
