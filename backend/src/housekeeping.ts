@@ -1,8 +1,8 @@
 import type { AppDeps } from "./deps";
 import { deleteExpiredRefreshTokens } from "./features/auth/auth.queries";
+import { deleteOldDeliveries } from "./features/delivery";
 import { deleteUnclaimedGroups } from "./features/groups/groups.queries";
 import { OWNER_CLAIM_MINUTES } from "./features/groups/groups.service";
-import { deleteOldDeliveries } from "./features/delivery";
 import { deleteOldNotifications, NOTIFICATION_KEEP_MS } from "./features/notifications";
 import { KEY_TTL_HOURS } from "./middlewares/idempotency";
 import { deleteExpiredKeys } from "./middlewares/idempotency.queries";

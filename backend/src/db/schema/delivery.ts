@@ -83,15 +83,9 @@ export const deliveries = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("deliveries_mail_key")
-      .on(t.userId, t.eventKey)
-      .where(sql`${t.webhookId} IS NULL`),
-    uniqueIndex("deliveries_webhook_key")
-      .on(t.webhookId, t.eventKey)
-      .where(sql`${t.webhookId} IS NOT NULL`),
-    index("deliveries_due_idx")
-      .on(t.nextAttemptAt)
-      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex("deliveries_mail_key").on(t.userId, t.eventKey).where(sql`${t.webhookId} IS NULL`),
+    uniqueIndex("deliveries_webhook_key").on(t.webhookId, t.eventKey).where(sql`${t.webhookId} IS NOT NULL`),
+    index("deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("deliveries_webhook_log_idx").on(t.webhookId, t.id),
     index("deliveries_created_idx").on(t.createdAt),
   ],
