@@ -129,7 +129,12 @@ export async function startDeliveryMode(on: boolean, workloadOn: WorkloadOn, cli
   });
   await api(app.url, "POST", `/api/additem/${item.id}/${kase.id}/`, access);
   const [row] = await api(app.url, "GET", `/api/orderitems/?work_case=${kase.id}`, access);
-  await api(app.url, "PATCH", `/api/orderitems/${row.id}/`, access, { order_quantity: 100_000 });
+  await api(app.url, "PATCH", `/api/orderitems/${row.id}/`, access, {
+    start_date: row.start_date,
+    end_date: row.end_date,
+    order_quantity: 100_000,
+    note: "",
+  });
   const warmUp = await workloadOn(app.url, access, group, category, `${on ? "on" : "off"}-warm-up`);
   const load = await workloadOn(app.url, access, group, category, on ? "delivery-on" : "delivery-off");
 

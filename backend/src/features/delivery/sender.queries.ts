@@ -23,22 +23,51 @@ export interface ClaimedDelivery {
   group_name: string;
 }
 
+/** The two lanes of the queue: mails, and webhook calls (each lane has its own senders: one cannot starve the other). */
+export type Lane = "mail" | "webhook";
+
 /**
- * Claims up to `limit` due deliveries for this sender: the rows are locked with SKIP LOCKED (another process
- * claiming at the same moment takes others), then leased: `next_attempt_at` moves `leaseMs` ahead and the
- * attempt is counted, and the claim commits at once. The send happens after it, outside any transaction;
- * a process that dies while sending leaves the row to be claimed again after the lease.
+ * Claims up to `limit` due deliveries of a lane for this sender: the rows are locked with SKIP LOCKED
+ * (another process claiming at the same moment takes others), then leased: `next_attempt_at` moves `leaseMs`
+ * ahead and the attempt is counted, and the claim commits at once. The send happens after it, outside any
+ * transaction; a process that dies while sending leaves the row to be claimed again after the lease.
+ * Webhook calls: at most one per webhook per claim, none of the webhooks in `busyWebhooks` (a call of this
+ * process is in flight there), so a receiver that hangs holds one sender, never the others' calls.
  */
-export function claimDue(db: Db, now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
+export function claimDue(
+  db: Db,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+  lane: Lane,
+  busyWebhooks: readonly number[] = [],
+): Promise<ClaimedDelivery[]> {
   const at = now.toISOString();
   const until = new Date(now.getTime() + leaseMs).toISOString();
+  const notBusy =
+    busyWebhooks.length > 0
+      ? sql`AND webhook_id NOT IN (${sql.join(
+          busyWebhooks.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``;
+  const candidates =
+    lane === "mail"
+      ? sql`SELECT id FROM deliveries
+            WHERE status = 'pending' AND webhook_id IS NULL AND next_attempt_at <= ${at}::timestamptz
+            ORDER BY next_attempt_at, id LIMIT ${limit * 2}`
+      : sql`SELECT id FROM (
+              SELECT DISTINCT ON (webhook_id) id, next_attempt_at FROM deliveries
+              WHERE status = 'pending' AND webhook_id IS NOT NULL AND next_attempt_at <= ${at}::timestamptz ${notBusy}
+              ORDER BY webhook_id, next_attempt_at, id) first_of_each
+            ORDER BY next_attempt_at, id LIMIT ${limit * 2}`;
   return rowsOf<ClaimedDelivery>(
     db,
     sql`
     WITH due AS (
-      SELECT id FROM deliveries
-      WHERE status = 'pending' AND next_attempt_at <= ${at}::timestamptz
-      ORDER BY next_attempt_at, id
+      SELECT d.id FROM deliveries d
+      WHERE d.id IN (${candidates}) AND d.status = 'pending' AND d.next_attempt_at <= ${at}::timestamptz
+      ORDER BY d.next_attempt_at, d.id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     ),

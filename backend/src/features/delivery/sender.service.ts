@@ -2,7 +2,7 @@ import { createTransport } from "nodemailer";
 import type { Config } from "../../config";
 import type { LogDeps, ReadDeps } from "../../lib/serviceDeps";
 import { digestMail, eventMail, type MailContent } from "./mail.presenter";
-import { type ClaimedDelivery, claimDue, markOutcome } from "./sender.queries";
+import { type ClaimedDelivery, claimDue, type Lane, markOutcome } from "./sender.queries";
 import {
   DELIVERY_HEADER,
   EVENT_HEADER,
@@ -13,7 +13,7 @@ import {
 } from "./webhook.presenter";
 import { callWebhook } from "./webhookCall.service";
 
-/** Rows claimed per round; they are sent side by side. */
+/** Sends in flight per lane and process (and rows claimed per round of sendDue). */
 const BATCH = 10;
 /** The longest wait between two attempts of one delivery. */
 const MAX_BACKOFF_MS = 3_600_000;
@@ -117,82 +117,118 @@ async function attempt(deps: SenderDeps, d: ClaimedDelivery): Promise<Outcome> {
   }
 }
 
+/** Makes one attempt of a claimed delivery and records its outcome (sent, skipped, retry later, failed). */
+async function attemptAndMark(deps: SenderDeps, d: ClaimedDelivery): Promise<void> {
+  const db = deps.database.db;
+  const outcome = await attempt(deps, d);
+  const at = new Date();
+  if (outcome.status !== "failed") {
+    await markOutcome(db, d.id, d.attempts, { status: outcome.status, at });
+    return;
+  }
+  const last = d.attempts >= deps.config.deliveryMaxAttempts;
+  if (!last) deps.logger.info({ delivery: d.id, error: outcome.error }, "delivery failed, will retry");
+  else deps.logger.warn({ delivery: d.id, error: outcome.error }, "delivery given up");
+  await markOutcome(db, d.id, d.attempts, {
+    status: last ? "failed" : "pending",
+    nextAttemptAt: new Date(at.getTime() + backoffMs(deps.config.deliveryRetryBaseMs, d.attempts)),
+    httpStatus: outcome.httpStatus,
+    error: outcome.error,
+    at,
+  });
+}
+
 /**
- * One round of the sender on the clock `now`: claims due deliveries (committed at once, leased), sends them
- * side by side outside any transaction, and marks each sent, skipped, retried later (backoff) or failed
- * after the last attempt. Returns how many were claimed.
+ * One round on the clock `now` (the tests' sender): claims what is due in both lanes (up to 10 mails, and one
+ * call per webhook up to 10), sends them side by side outside any transaction, and waits for their outcomes.
+ * Returns how many were claimed.
  */
 export async function sendDue(deps: SenderDeps, now: Date): Promise<number> {
   const db = deps.database.db;
-  const claimed = await claimDue(db, now, leaseOf(deps.config), BATCH);
-  await Promise.all(
-    claimed.map(async (d) => {
-      const outcome = await attempt(deps, d);
-      const at = new Date();
-      if (outcome.status !== "failed") {
-        await markOutcome(db, d.id, d.attempts, { status: outcome.status, at });
-        return;
-      }
-      const last = d.attempts >= deps.config.deliveryMaxAttempts;
-      if (!last) deps.logger.info({ delivery: d.id, error: outcome.error }, "delivery failed, will retry");
-      else deps.logger.warn({ delivery: d.id, error: outcome.error }, "delivery given up");
-      await markOutcome(db, d.id, d.attempts, {
-        status: last ? "failed" : "pending",
-        nextAttemptAt: new Date(at.getTime() + backoffMs(deps.config.deliveryRetryBaseMs, d.attempts)),
-        httpStatus: outcome.httpStatus,
-        error: outcome.error,
-        at,
-      });
-    }),
-  );
+  const lease = leaseOf(deps.config);
+  const claimed = [
+    ...(await claimDue(db, now, lease, BATCH, "mail")),
+    ...(await claimDue(db, now, lease, BATCH, "webhook")),
+  ];
+  await Promise.all(claimed.map((d) => attemptAndMark(deps, d)));
   return claimed.length;
 }
 
 export interface Sender {
-  /** Something was queued through this process: a round now. */
+  /** Something was queued through this process: look now. */
   wake(): void;
   stop(): Promise<void>;
 }
 
 /**
- * The sender of this process: a round every `everyMs` and on `wake`, one at a time, each on its own
- * connection and never inside a request (nothing a request waits for). Any number of processes run one;
- * SKIP LOCKED and the lease give each row to one of them. `clock` is Date.now in production.
+ * The sender of this process: two lanes, mails and webhook calls, each with at most 10 sends in flight. A lane
+ * claims as soon as it has a free place (a send finished, the tick every `everyMs`, a wake), never waiting for
+ * a batch, so a receiver or a mail server that hangs holds its own places only; a webhook has at most one call
+ * in flight per process. Each claim and mark is one statement on its own connection, never inside a request.
+ * Any number of processes run one; SKIP LOCKED and the lease give each row to one of them. `clock` is Date.now.
  */
 export function startSender(deps: SenderDeps, everyMs: number, clock: () => number): Sender {
-  let running: Promise<void> | undefined;
-  let again = false;
   let stopped = false;
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      try {
-        // A full batch: more may be due at once.
-        while (!stopped && (await sendDue(deps, new Date(clock()))) === BATCH);
-      } catch (err) {
-        deps.logger.warn({ err }, "delivery round failed");
+  const inFlight = new Set<Promise<void>>();
+  const lease = leaseOf(deps.config);
+
+  const lane = (name: Lane) => {
+    let sending = 0;
+    const busyWebhooks = new Set<number>();
+    let claiming = false;
+    let again = false;
+    const fill = async (): Promise<void> => {
+      if (stopped) return;
+      if (claiming) {
+        again = true;
+        return;
       }
-    })().finally(() => {
-      running = undefined;
+      claiming = true;
+      try {
+        while (!stopped && sending < BATCH) {
+          const rows = await claimDue(deps.database.db, new Date(clock()), lease, BATCH - sending, name, [
+            ...busyWebhooks,
+          ]);
+          if (rows.length === 0) break;
+          for (const d of rows) {
+            sending++;
+            if (d.webhook_id !== null) busyWebhooks.add(d.webhook_id);
+            const task = attemptAndMark(deps, d)
+              .catch((err) => deps.logger.warn({ err, delivery: d.id }, "delivery attempt failed"))
+              .finally(() => {
+                sending--;
+                if (d.webhook_id !== null) busyWebhooks.delete(d.webhook_id);
+                inFlight.delete(task);
+                void fill();
+              });
+            inFlight.add(task);
+          }
+        }
+      } catch (err) {
+        deps.logger.warn({ err }, "delivery claim failed");
+      } finally {
+        claiming = false;
+      }
       if (again) {
         again = false;
-        run();
+        await fill();
       }
-    });
+    };
+    return fill;
   };
-  const timer = setInterval(run, everyMs);
+  const lanes = [lane("mail"), lane("webhook")];
+  const look = () => {
+    for (const fill of lanes) void fill();
+  };
+  const timer = setInterval(look, everyMs);
   timer.unref();
-  run();
+  look();
   return {
-    wake: run,
+    wake: look,
     stop: async () => {
       stopped = true;
       clearInterval(timer);
-      await running;
+      await Promise.all([...inFlight]);
     },
   };
 }
