@@ -354,8 +354,14 @@ async function main() {
     "| --- | --- | --- | --- | --- |",
     row("HTTP POST /api/additem, one app process", oneProcessAtRate),
     row("same transaction through pg", directAtRate),
+  ];
+  const report = lines.join("\n");
+  console.info(report);
+  writeDocsSection("allocation", report);
+  const deliveryLines = [
     ...(offRun && onRun && offBackground && onBackground
       ? [
+          `Run of ${new Date().toISOString().slice(0, 16)}Z with the allocation benchmark above (same turns, ${SECONDS} s per path in ${SLICES} turns, ${CLIENTS} clients); ${yardstick}.`,
           "",
           "Mail and webhooks (issue 40): one app process each, on a database of its own, with 300 仮押さえ reminders queued and a background of a confirm, an issue and a receive every 250 ms (scripts/bench/deliveryMode.ts); closed loop of '+' in the same turns as above:",
           "",
@@ -379,9 +385,11 @@ async function main() {
         ]
       : []),
   ];
-  const report = lines.join("\n");
-  console.info(report);
-  writeDocsSection("allocation", report);
+  if (deliveryLines.length > 0) {
+    const deliveryReport = deliveryLines.join("\n");
+    console.info(`\n${deliveryReport}`);
+    writeDocsSection("delivery", deliveryReport);
+  }
 }
 
 main().catch((err) => {
