@@ -66,6 +66,8 @@ const RATE = Number(process.env.BENCH_RATE || 300);
 const BASELINE_ROOT = process.env.BENCH_BASELINE_ROOT;
 /** The mail-and-webhooks comparison (deliveryMode.ts); BENCH_DELIVERY=0 leaves it out. */
 const DELIVERY = process.env.BENCH_DELIVERY !== "0";
+/** The open loop of the comparison: well below what one process serves, so latency is not queueing. */
+const DELIVERY_RATE = Number(process.env.BENCH_DELIVERY_RATE || 50);
 
 /** What one measured loop allocates: items (stock 1,000,000) and one case per client. */
 interface Workload {
@@ -275,6 +277,7 @@ async function main() {
     mode.background.errors = 0;
   }
   const reclaim = watchMemoryReclaim();
+  const cpuAtStart = [deliveryOff?.cpuSeconds() ?? 0, deliveryOn?.cpuSeconds() ?? 0];
   const extra = [
     ...(baseline ? [{ call: baseline.call, load: baseline.load }] : []),
     ...(deliveryOff && deliveryOn
@@ -299,6 +302,26 @@ async function main() {
     receive: [...b.receive].sort((x, y) => x - y),
     errors: b.errors,
   });
+  const cpuUsed = [
+    (deliveryOff?.cpuSeconds() ?? 0) - cpuAtStart[0]!,
+    (deliveryOn?.cpuSeconds() ?? 0) - cpuAtStart[1]!,
+  ];
+  // Open loop at a fixed rate below saturation, off and on taking turns: does a write wait for anything?
+  const atRate: [Run[], Run[]] = [[], []];
+  if (deliveryOff && deliveryOn) {
+    for (let turn = 0; turn < SLICES; turn++) {
+      atRate[0].push(await driveAtRate(DELIVERY_RATE, SECONDS / SLICES, deliveryOff.plusAtRate));
+      atRate[1].push(await driveAtRate(DELIVERY_RATE, SECONDS / SLICES, deliveryOn.plusAtRate));
+    }
+  }
+  const merged = (runs: Run[]): Run => ({
+    ops: runs.reduce((n, r) => n + r.ops, 0),
+    seconds: runs.reduce((n, r) => n + r.seconds, 0),
+    latencies: runs.flatMap((r) => r.latencies).sort((a, b) => a - b),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+  });
+  const offAtRate = merged(atRate[0]);
+  const onAtRate = merged(atRate[1]);
   const offBackground = deliveryOff ? backgroundOf(deliveryOff.background) : undefined;
   const onBackground = deliveryOn ? backgroundOf(deliveryOn.background) : undefined;
   const queueOn = deliveryOn ? await deliveryOn.queueState() : "";
@@ -370,7 +393,14 @@ async function main() {
           row("HTTP POST /api/additem, mail and webhooks off", offRun),
           row("HTTP POST /api/additem, SMTP server hanging + 3 webhooks hanging", onRun),
           "",
-          `On / off = **${(rate(onRun) / rate(offRun)).toFixed(3)}**.`,
+          `On / off = **${(rate(onRun) / rate(offRun)).toFixed(3)}**. CPU of the app process over the closed loops: off ${cpuUsed[0]!.toFixed(1)} s, on ${cpuUsed[1]!.toFixed(1)} s.`,
+          "",
+          `Open loop at a fixed ${DELIVERY_RATE} '+'/s, off and on taking turns (latency from the moment a call was due):`,
+          "",
+          "| path | allocations/s | p50 ms | p99 ms | errors |",
+          "| --- | --- | --- | --- | --- |",
+          row("HTTP POST /api/additem, mail and webhooks off", offAtRate),
+          row("HTTP POST /api/additem, SMTP server hanging + 3 webhooks hanging", onAtRate),
           "",
           "The background's writes meanwhile (ms):",
           "",

@@ -11,6 +11,8 @@
  * more webhook calls), issues one unit and receives it (movements), four times a second; its latencies are
  * the movements' figures. The '+' closed loop of each process runs in the benchmark's turns.
  */
+
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
@@ -18,6 +20,7 @@ import { Pool } from "pg";
 import { openFreshPostgres } from "../../backend/src/test/databases";
 import { startAppProcess } from "../../backend/src/test/processes";
 import { api, benchGroup } from "./benchApi";
+import { additem } from "./loops";
 import { RawHttpClient } from "./rawHttp";
 
 const HOLDS = 300;
@@ -201,8 +204,19 @@ export async function startDeliveryMode(on: boolean, workloadOn: WorkloadOn, cli
     }
   };
 
+  /** CPU seconds the app process has used so far (user + system, from /proc). */
+  const cpuSeconds = () => {
+    const fields = readFileSync(`/proc/${app.child.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  /** One '+' on a random item and case of the measured workload, over a kept-alive node:http agent. */
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  const plusAtRate = () => additem(agent, new URL(app.url), pick(load.items), pick(load.cases), access);
+
   return {
     call,
+    plusAtRate,
+    cpuSeconds,
     warmUp,
     load,
     background,
@@ -211,6 +225,7 @@ export async function startDeliveryMode(on: boolean, workloadOn: WorkloadOn, cli
       running = false;
       await backgroundLoop;
       for (const user of users) user.close();
+      agent.destroy();
       await app.stop();
       await receiver?.close();
       await smtp?.close();
