@@ -29,8 +29,8 @@ describeInBrowser("mail choices and webhooks journey", () => {
     desk = await suite.newPage(LAPTOP);
     await login(desk, OWNER.email);
     await desk.goto("/user");
-    await desk.getByRole("link", { name: "Webhook" }).click();
-    await desk.getByRole("heading", { name: "Webhook" }).waitFor();
+    await desk.getByRole("link", { name: "Webhook", exact: true }).click();
+    await desk.getByRole("heading", { name: "Webhook", exact: true }).waitFor();
     await desk.getByText("Webhookはまだ登録されていません。").waitFor();
     await desk.getByLabel("送信先URL").fill("http://127.0.0.1:9/hook");
     await desk.getByRole("button", { name: "Webhookを追加" }).click();
