@@ -112,7 +112,11 @@ export async function changeWebhook(
 ): Promise<WebhookDto> {
   authorize(member, "webhooks.manage");
   if (body.url !== undefined) checkUrl(deps, body.url);
-  const row = await updateWebhook(deps.database.db, member.groupId, id, body);
+  const set = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+  const row =
+    Object.keys(set).length > 0
+      ? await updateWebhook(deps.database.db, member.groupId, id, set)
+      : await webhookOf(deps.database.db, member.groupId, id);
   if (!row) throw notFound();
   const [dto] = (await listWebhooks(deps, member)).filter((w) => w.id === id);
   return dto!;

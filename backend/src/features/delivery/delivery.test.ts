@@ -308,7 +308,7 @@ describeOnDatabases("mail and webhooks", (driver) => {
     expect(verifySignature(hook.secret, receiver.received[0]!)).toBe(true);
   });
 
-  it("webhooks are the owner's: staff 403, another group's 404, bad and private URLs 400, nothing changed", async () => {
+  it("webhooks are the owner's: staff 403, another group's 404, bad URLs and values 400, nothing changed (private addresses: webhookTarget.test.ts, delivery.e2e.ts)", async () => {
     const receiver = await startReceiver();
     receivers.push(receiver);
     await api().get("/api/webhooks/").set(bearer(staff)).expect(403);
@@ -335,7 +335,22 @@ describeOnDatabases("mail and webhooks", (driver) => {
       [hook.id, receiver.url, true],
     ]);
     expect(list[0].secret).toBeUndefined();
+    // An empty change changes nothing; a bad one is 400 and changes nothing either.
+    expect(
+      (await api().patch(`/api/webhooks/${hook.id}/`).set(bearer(owner)).send({}).expect(200)).body,
+    ).toMatchObject({
+      id: hook.id,
+      active: true,
+    });
+    await api()
+      .patch(`/api/webhooks/${hook.id}/`)
+      .set(bearer(owner))
+      .send({ url: "ftp://example.com/x", active: false })
+      .expect(400);
+    await api().patch(`/api/webhooks/${hook.id}/`).set(bearer(owner)).send({ active: "yes" }).expect(400);
+    expect((await api().get("/api/webhooks/").set(bearer(owner)).expect(200)).body[0].active).toBe(true);
     await api().patch(`/api/webhooks/${hook.id}/`).set(bearer(owner)).send({ active: false }).expect(200);
+    expect((await api().get("/api/webhooks/").set(bearer(owner)).expect(200)).body[0].active).toBe(false);
     await api().delete(`/api/webhooks/${hook.id}/`).set(bearer(owner)).expect(204);
     expect((await api().get("/api/webhooks/").set(bearer(owner)).expect(200)).body).toEqual([]);
   });
