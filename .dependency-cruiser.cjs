@@ -29,6 +29,8 @@ const BACKEND_FEATURE_ORDER = [
   "presence",
   "availability",
   "history",
+  // Mails and webhooks: the notifier's statements queue them (deliveryCtes).
+  "delivery",
   "notifications",
   "calendar",
 ];
@@ -36,6 +38,8 @@ const BACKEND_FEATURE_ORDER = [
 const FRONTEND_FEATURE_ORDER = [
   // The profile's feed settings (auth's member edit), the case screen's .ics button (orderitems).
   "calendar",
+  // The profile's mail choices (auth's member edit).
+  "delivery",
   "auth",
   // Below the screens that mount their chips and buttons (orderitems, warehouse).
   "presence",

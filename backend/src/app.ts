@@ -8,6 +8,7 @@ import { authRoutes } from "./features/auth/auth.routes";
 import { availabilityRoutes } from "./features/availability/availability.routes";
 import { calendarRoutes } from "./features/calendar/calendar.routes";
 import { categoryRoutes } from "./features/categories/categories.routes";
+import { deliveryRoutes } from "./features/delivery/delivery.routes";
 import { exportRoutes } from "./features/exports/exports.routes";
 import { groupRoutes } from "./features/groups/groups.routes";
 import { healthRoutes } from "./features/health/health.routes";
@@ -68,6 +69,7 @@ const features = [
   availabilityRoutes,
   historyRoutes,
   notificationRoutes,
+  deliveryRoutes,
   calendarRoutes,
 ];
 

@@ -44,6 +44,27 @@ export interface Config {
    * process wakes it at once, one through another process is seen within this. 0: no notifier in this process.
    */
   notifyEveryMs: number;
+  /** A 仮押さえ's holder is reminded (bell, mail, webhook `hold.expiring`) this long before its deadline. */
+  holdReminderAheadMs: number;
+  /** SMTP server of the mails (`smtp://user:pass@host:587`, `smtps://…`); empty: no mail (docs/notifications.md). */
+  smtpUrl: string;
+  /** The mails' From (`在庫管理 <zaiko@example.jp>`); empty: no mail. */
+  mailFrom: string;
+  /** How often the sender looks for due mails and webhook calls; 0: no sender in this process. */
+  deliverEveryMs: number;
+  /** First retry of a failed delivery after this; each next one waits twice as long (at most an hour). */
+  deliveryRetryBaseMs: number;
+  /** Attempts of a delivery before it is given up (marked failed). */
+  deliveryMaxAttempts: number;
+  /** The longest a webhook call may take (connect, send, answer) before it counts as failed. */
+  webhookTimeoutMs: number;
+  /** The longest each step of an SMTP conversation may take (connect, greeting, each reply). */
+  mailTimeoutMs: number;
+  /**
+   * Webhook URLs may point at private, loopback and link-local addresses (WEBHOOK_ALLOW_PRIVATE=1): for a
+   * receiver inside the network, and the tests. Off by default (SSRF: docs/decisions.md).
+   */
+  webhookAllowPrivate: boolean;
   /**
    * The app's address as members open it (`https://zaiko.example.jp`), for the links in calendar feeds;
    * empty: taken from each request (Host, or X-Forwarded-* behind a trusted proxy).
@@ -183,6 +204,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pgPoolSize: int("PG_POOL_SIZE", 20, env),
     holdSweepMaxWaitMs: int("HOLD_SWEEP_MAX_WAIT_MS", 30_000, env),
     notifyEveryMs: int("NOTIFY_EVERY_MS", 5_000, env),
+    holdReminderAheadMs: decimal("HOLD_REMINDER_HOURS", 24, env) * 3_600_000,
+    smtpUrl: env.SMTP_URL || "",
+    mailFrom: env.MAIL_FROM || "",
+    deliverEveryMs: int("DELIVER_EVERY_MS", 1_000, env),
+    deliveryRetryBaseMs: int("DELIVERY_RETRY_BASE_MS", 30_000, env),
+    deliveryMaxAttempts: Math.max(1, int("DELIVERY_MAX_ATTEMPTS", 8, env)),
+    webhookTimeoutMs: Math.max(100, int("WEBHOOK_TIMEOUT_MS", 5_000, env)),
+    mailTimeoutMs: Math.max(100, int("MAIL_TIMEOUT_MS", 10_000, env)),
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === "1" || env.WEBHOOK_ALLOW_PRIVATE === "true",
     publicUrl: (env.PUBLIC_URL || "").replace(/\/+$/, ""),
     refreshReuseGraceSeconds: int("REFRESH_REUSE_GRACE_SECONDS", 30, env),
     tokenCallsPerIpPerMinute: int("TOKEN_CALLS_PER_IP_PER_MINUTE", 120, env),

@@ -22,6 +22,8 @@ export interface AppDeps {
   readViews: ReadViewLimit;
   /** Releases lapsed 仮押さえ holds (features/workcases/holdSweeper.service.ts); absent in tests that run it by hand. */
   holdSweeper?: { wakeAt(at: Date): void };
+  /** Sends queued mails and webhook calls (features/delivery/sender.service.ts); absent when DELIVER_EVERY_MS=0. */
+  sender?: { wake(): void };
   /** The embedded database's backups (automatic, and the CLI's over the admin channel); absent on PostgreSQL. */
   backups?: BackupService;
 }

@@ -7,6 +7,7 @@ import { type Database, openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import type { AppDeps } from "./deps";
 import { createAuthenticator } from "./features/auth";
+import { mailIsOn, smtpMailer, startSender } from "./features/delivery";
 import { publishInventoryChanged } from "./features/inventory";
 import { startNotifier, worthAPass } from "./features/notifications";
 import { startPresence } from "./features/presence";
@@ -154,12 +155,27 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
             database,
             logger,
             announce: (userId, count) => deps.realtime.notifyMember(userId, count),
+            delivery: {
+              mail: mailIsOn(config),
+              holdReminderAheadMs: config.holdReminderAheadMs,
+              timeZone: config.timeZone,
+            },
           },
           config.notifyEveryMs,
           Date.now,
         )
       : undefined;
   if (notifier) deps.realtime.onCommitted((events) => worthAPass(events) && notifier.wake());
+  // Mails and webhook calls leave from the queue, never from a request (docs/notifications.md, "Delivery").
+  const sender =
+    config.deliverEveryMs > 0
+      ? startSender(
+          { database, logger, config, sendMail: smtpMailer(config) },
+          config.deliverEveryMs,
+          Date.now,
+        )
+      : undefined;
+  deps.sender = sender;
 
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
@@ -177,6 +193,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await closeAdminChannel?.();
       holdSweeper?.stop();
       notifier?.stop();
+      await sender?.stop();
       presence.stop();
       // Stop accepting, let in-flight requests finish, then close sockets and the database.
       const httpClosed = new Promise<void>((resolve) => http.close(() => resolve()));

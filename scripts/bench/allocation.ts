@@ -21,6 +21,10 @@
  * BENCH_BASELINE_ROOT=<another checkout with its node_modules> adds a closed loop on one app process run
  * from that checkout's sources, on a scratch database of its own (its migrations may differ), taking turns
  * with the others: a change's before and after in one run.
+ * Mail and webhooks (issue 40, point 5): two more closed loops, each on one app process of its own on a scratch
+ * database, side by side in the same turns: mail and webhooks off, and on with a mail server and three webhook
+ * receivers that never answer, each process with a background of events and movements (deliveryMode.ts).
+ * BENCH_DELIVERY=0 leaves them out.
  * The read views (weekly view, inventory summary) have a benchmark of their own: scripts/bench/readViews.ts.
  *
  *   node -r esbuild-register scripts/bench/allocation.ts
@@ -35,6 +39,7 @@ import { Pool } from "pg";
 import { openFreshPostgres } from "../../backend/src/test/databases";
 import { startAppProcess } from "../../backend/src/test/processes";
 import { api, benchGroup, cpuYardstick, watchMemoryReclaim, writeDocsSection } from "./benchApi";
+import { type Background, startDeliveryMode } from "./deliveryMode";
 import { additem, drive, driveAtRate, fmt, pct, type Run } from "./loops";
 import { RawHttpClient } from "./rawHttp";
 
@@ -59,6 +64,10 @@ const SLICES = Number(process.env.BENCH_SLICES || 4);
 const RATE = Number(process.env.BENCH_RATE || 300);
 /** Another checkout whose server runs beside this one's, for a before/after in one run (see above). */
 const BASELINE_ROOT = process.env.BENCH_BASELINE_ROOT;
+/** The mail-and-webhooks comparison (deliveryMode.ts); BENCH_DELIVERY=0 leaves it out. */
+const DELIVERY = process.env.BENCH_DELIVERY !== "0";
+/** The open loop of the comparison: well below what one process serves, so latency is not queueing. */
+const DELIVERY_RATE = Number(process.env.BENCH_DELIVERY_RATE || 50);
 
 /** What one measured loop allocates: items (stock 1,000,000) and one case per client. */
 interface Workload {
@@ -251,20 +260,76 @@ async function main() {
   const twoProcessUsers = usersOf([baseUrl, new URL(second.url)]);
   const twoProcessCall: Call = (load, c) => plus(twoProcessUsers[c]!, pick(load.items), load.cases[c]!);
   const baseline = BASELINE_ROOT ? await startBaseline(BASELINE_ROOT, workloadOn) : undefined;
+  const deliveryOff = DELIVERY ? await startDeliveryMode(false, workloadOn, CLIENTS, POOL) : undefined;
+  const deliveryOn = DELIVERY ? await startDeliveryMode(true, workloadOn, CLIENTS, POOL) : undefined;
   for (const call of [oneProcessCall, twoProcessCall, directCall]) {
     await drive(CLIENTS, WARM_UP_SECONDS, (c) => call(warmUp, c));
   }
   if (baseline) await drive(CLIENTS, WARM_UP_SECONDS, (c) => baseline.call(baseline.warmUp, c));
+  for (const mode of [deliveryOff, deliveryOn]) {
+    if (mode) await drive(CLIENTS, WARM_UP_SECONDS, (c) => mode.call(mode.warmUp, c));
+  }
+  // The background's figures count from here, as the turns do.
+  for (const mode of [deliveryOff, deliveryOn]) {
+    if (!mode) continue;
+    for (const list of [mode.background.confirm, mode.background.issue, mode.background.receive])
+      list.length = 0;
+    mode.background.errors = 0;
+  }
   const reclaim = watchMemoryReclaim();
-  const [oneProcess, twoProcesses, direct, baselineRun] = (await interleaved([
+  const cpuAtStart = [deliveryOff?.cpuSeconds() ?? 0, deliveryOn?.cpuSeconds() ?? 0];
+  const extra = [
+    ...(baseline ? [{ call: baseline.call, load: baseline.load }] : []),
+    ...(deliveryOff && deliveryOn
+      ? [
+          { call: deliveryOff.call, load: deliveryOff.load },
+          { call: deliveryOn.call, load: deliveryOn.load },
+        ]
+      : []),
+  ];
+  const runs = await interleaved([
     { call: oneProcessCall, load: oneProcessLoad },
     { call: twoProcessCall, load: twoProcessLoad },
     { call: directCall, load: directLoad },
-    ...(baseline ? [{ call: baseline.call, load: baseline.load }] : []),
-  ])) as [Run, Run, Run, Run | undefined];
+    ...extra,
+  ]);
+  const [oneProcess, twoProcesses, direct] = runs as [Run, Run, Run];
+  const baselineRun = baseline ? runs[3] : undefined;
+  const [offRun, onRun] = deliveryOn ? (runs.slice(baseline ? 4 : 3) as [Run, Run]) : [];
+  const backgroundOf = (b: Background) => ({
+    confirm: [...b.confirm].sort((x, y) => x - y),
+    issue: [...b.issue].sort((x, y) => x - y),
+    receive: [...b.receive].sort((x, y) => x - y),
+    errors: b.errors,
+  });
+  const cpuUsed = [
+    (deliveryOff?.cpuSeconds() ?? 0) - cpuAtStart[0]!,
+    (deliveryOn?.cpuSeconds() ?? 0) - cpuAtStart[1]!,
+  ];
+  // Open loop at a fixed rate below saturation, off and on taking turns: does a write wait for anything?
+  const atRate: [Run[], Run[]] = [[], []];
+  if (deliveryOff && deliveryOn) {
+    for (let turn = 0; turn < SLICES; turn++) {
+      atRate[0].push(await driveAtRate(DELIVERY_RATE, SECONDS / SLICES, deliveryOff.plusAtRate));
+      atRate[1].push(await driveAtRate(DELIVERY_RATE, SECONDS / SLICES, deliveryOn.plusAtRate));
+    }
+  }
+  const merged = (runs: Run[]): Run => ({
+    ops: runs.reduce((n, r) => n + r.ops, 0),
+    seconds: runs.reduce((n, r) => n + r.seconds, 0),
+    latencies: runs.flatMap((r) => r.latencies).sort((a, b) => a - b),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+  });
+  const offAtRate = merged(atRate[0]);
+  const onAtRate = merged(atRate[1]);
+  const offBackground = deliveryOff ? backgroundOf(deliveryOff.background) : undefined;
+  const onBackground = deliveryOn ? backgroundOf(deliveryOn.background) : undefined;
+  const queueOn = deliveryOn ? await deliveryOn.queueState() : "";
   for (const user of [...oneProcessUsers, ...twoProcessUsers]) user.close();
   await second.stop();
   await baseline?.stop();
+  await deliveryOff?.stop();
+  await deliveryOn?.stop();
 
   const httpAtRate = () =>
     additem(agent, baseUrl, pick(oneProcessLoad.items), pick(oneProcessLoad.cases), access);
@@ -316,6 +381,45 @@ async function main() {
   const report = lines.join("\n");
   console.info(report);
   writeDocsSection("allocation", report);
+  const deliveryLines = [
+    ...(offRun && onRun && offBackground && onBackground
+      ? [
+          `Run of ${new Date().toISOString().slice(0, 16)}Z with the allocation benchmark above (same turns, ${SECONDS} s per path in ${SLICES} turns, ${CLIENTS} clients); ${yardstick}.`,
+          "",
+          "Mail and webhooks (issue 40): one app process each, on a database of its own, with 300 仮押さえ reminders queued and a background of a confirm, an issue and a receive every 250 ms (scripts/bench/deliveryMode.ts); closed loop of '+' in the same turns as above:",
+          "",
+          "| path | allocations/s | p50 ms | p99 ms | errors |",
+          "| --- | --- | --- | --- | --- |",
+          row("HTTP POST /api/additem, mail and webhooks off", offRun),
+          row("HTTP POST /api/additem, SMTP server hanging + 3 webhooks hanging", onRun),
+          "",
+          `On / off = **${(rate(onRun) / rate(offRun)).toFixed(3)}**. CPU of the app process over the closed loops: off ${cpuUsed[0]!.toFixed(1)} s, on ${cpuUsed[1]!.toFixed(1)} s.`,
+          "",
+          `Open loop at a fixed ${DELIVERY_RATE} '+'/s, off and on taking turns (latency from the moment a call was due):`,
+          "",
+          "| path | allocations/s | p50 ms | p99 ms | errors |",
+          "| --- | --- | --- | --- | --- |",
+          row("HTTP POST /api/additem, mail and webhooks off", offAtRate),
+          row("HTTP POST /api/additem, SMTP server hanging + 3 webhooks hanging", onAtRate),
+          "",
+          "The background's writes meanwhile (ms):",
+          "",
+          "| write | off p50 | off p99 | on p50 | on p99 | calls off / on |",
+          "| --- | --- | --- | --- | --- | --- |",
+          ...(["confirm", "issue", "receive"] as const).map(
+            (k) =>
+              `| ${k} (POST ${k === "confirm" ? "/api/workcases/{id}/status/" : `/api/orderitems/{id}/${k}/`}) | ${fmt(pct(offBackground[k], 50))} | ${fmt(pct(offBackground[k], 99))} | ${fmt(pct(onBackground[k], 50))} | ${fmt(pct(onBackground[k], 99))} | ${offBackground[k].length} / ${onBackground[k].length} |`,
+          ),
+          "",
+          `Errors of the background: off ${offBackground.errors}, on ${onBackground.errors}. The "on" queue at the end: ${queueOn}.`,
+        ]
+      : []),
+  ];
+  if (deliveryLines.length > 0) {
+    const deliveryReport = deliveryLines.join("\n");
+    console.info(`\n${deliveryReport}`);
+    writeDocsSection("delivery", deliveryReport);
+  }
 }
 
 main().catch((err) => {

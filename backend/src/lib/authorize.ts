@@ -21,6 +21,8 @@ const rules = {
   "members.manage": ownerOnly,
   "members.export": ownerOnly,
   "history.export": ownerOnly,
+  /** The group's webhooks: list, add, change, remove, test, their delivery logs (docs/notifications.md). */
+  "webhooks.manage": ownerOnly,
   /** A staff member sees and edits only their own row; an owner any row of the group. */
   "member.see": {
     allows: (m, target: { id: number }) => m.isOwner || m.id === target.id,

@@ -10,6 +10,7 @@
 import { ja as auth } from "./ja/auth";
 import { ja as availability } from "./ja/availability";
 import { ja as categories } from "./ja/categories";
+import { ja as delivery } from "./ja/delivery";
 import { ja as firstScreen } from "./ja/firstScreen";
 import { ja as history } from "./ja/history";
 import { ja as idempotency } from "./ja/idempotency";
@@ -42,6 +43,7 @@ export const ja = {
   ...turnaround,
   ...shortCases,
   ...notifications,
+  ...delivery,
   // Sections whose first-screen texts are in firstScreen.ts and the rest with the screens.
   validation: { ...firstScreen.validation, ...shared.validation },
   errors: { ...firstScreen.errors, ...shared.errors },

@@ -39,6 +39,7 @@ const NotificationsPage = lazyNamed(
   () => import("../features/notifications/NotificationsPage"),
   "NotificationsPage",
 );
+const WebhooksPage = lazyNamed(() => import("../features/delivery/WebhooksPage"), "WebhooksPage");
 const NotFoundPage = lazyNamed(() => import("./pages/NotFoundPage"), "NotFoundPage");
 const SignupPage = lazyNamed(() => import("../features/auth/SignupPage"), "SignupPage");
 const MemberListPage = lazyNamed(() => import("../features/members/MemberListPage"), "MemberListPage");
@@ -92,6 +93,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireOwner>
             <MemberListPage />
+          </RequireOwner>
+        ),
+      },
+      {
+        path: "webhooks",
+        element: (
+          <RequireOwner>
+            <WebhooksPage />
           </RequireOwner>
         ),
       },

@@ -17,6 +17,9 @@ export const TAG_TYPES = [
   "SetLine",
   "Notification",
   "CalendarFeed",
+  // Mail choices and webhooks (docs/notifications.md).
+  "MailPreferences",
+  "Webhook",
 ] as const;
 
 /**

@@ -1,5 +1,6 @@
 export * from "./cases";
 export * from "./catalogue";
+export * from "./delivery";
 export * from "./events";
 export * from "./groups";
 export * from "./history";

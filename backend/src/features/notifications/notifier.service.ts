@@ -1,5 +1,6 @@
 import type { LogDeps, ReadDeps } from "../../lib/serviceDeps";
 import type { PendingEvent } from "../../realtime/eventBuffer";
+import { queueDailyDigests } from "../delivery";
 import {
   databaseNow,
   historyReadUntil,
@@ -12,7 +13,7 @@ import {
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** A hold is reminded this long before its deadline (issue 40: 24 h). */
+/** A hold is reminded this long before its deadline by default (issue 40: 24 h; HOLD_REMINDER_HOURS). */
 export const HOLD_REMINDER_AHEAD_MS = DAY;
 /** Notifications are kept this long (housekeeping deletes older ones), and overdue ends older are not read. */
 export const NOTIFICATION_KEEP_MS = 90 * DAY;
@@ -27,6 +28,12 @@ const FIRST_LOOKBACK_MS = DAY;
 /** Where new notifications are announced: the member's room (realtime.ts). */
 export interface NotifyDeps extends ReadDeps {
   announce: (userId: number, count: number) => void;
+  /**
+   * The deliveries the passes queue (docs/notifications.md, "E-mail" and "Webhooks"): whether mail is on
+   * (then mails and the daily digest are queued), how long before its deadline a hold is reminded, and the
+   * business zone of the digest's day. Absent: no mail, 24 h, webhooks still queued.
+   */
+  delivery?: { mail: boolean; holdReminderAheadMs: number; timeZone: string };
 }
 
 /**
@@ -45,12 +52,16 @@ export async function deriveNotifications(deps: NotifyDeps, now: Date): Promise<
       started.getTime() - NOTIFICATION_KEEP_MS,
     ),
   );
+  const mail = deps.delivery?.mail ?? false;
+  const ahead = deps.delivery?.holdReminderAheadMs ?? HOLD_REMINDER_AHEAD_MS;
+  const oldest = new Date(now.getTime() - NOTIFICATION_KEEP_MS);
   const inserted: Inserted[] = [
-    ...(await insertFromHistory(db, since)),
-    ...(await insertHoldReminders(db, now, HOLD_REMINDER_AHEAD_MS)),
-    ...(await insertOverdue(db, now, new Date(now.getTime() - NOTIFICATION_KEEP_MS))),
+    ...(await insertFromHistory(db, since, mail)),
+    ...(await insertHoldReminders(db, now, ahead, mail)),
+    ...(await insertOverdue(db, now, oldest, mail)),
   ];
   await setHistoryReadUntil(db, started);
+  if (mail && deps.delivery) await queueDailyDigests(db, now, oldest, deps.delivery.timeZone);
   const perUser = new Map<number, number>();
   for (const { user_id } of inserted) perUser.set(Number(user_id), (perUser.get(Number(user_id)) ?? 0) + 1);
   for (const [userId, count] of perUser) deps.announce(userId, count);

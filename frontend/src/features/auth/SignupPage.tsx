@@ -2,6 +2,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import { useParams } from "react-router-dom";
 import { ErrorList } from "../../components/form/ErrorList";
 import { CalendarFeedSettings } from "../calendar";
+import { MailSettings } from "../delivery";
 import { MemberEditForm } from "./MemberEditForm";
 import { SignupForm } from "./SignupForm";
 
@@ -16,6 +17,8 @@ export function SignupPage() {
       <MemberEditForm id={userId} />
       {/* The member's own profile also holds their calendar feed (it shows only on their own id). */}
       <CalendarFeedSettings />
+      {/* And which mails they receive (only on their own id). */}
+      <MailSettings />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { Button } from "primereact/button";
 import { DownloadIcon } from "primereact/icons/download";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSelector } from "react-redux";
+import { Link } from "react-router-dom";
 import { ConfirmDeleteDialog } from "../../components/ConfirmDeleteDialog";
 import { DataTable } from "../../components/DataTable";
 import { SearchField } from "../../components/form/SearchField";
@@ -91,14 +92,20 @@ export function MemberListPage() {
     <Page
       title={ja.members.title}
       actions={
-        <Button
-          type="button"
-          label={ja.members.csvExport}
-          icon={downloadIcon}
-          outlined
-          loading={exporting}
-          onClick={onExport}
-        />
+        <>
+          {/* The group's webhooks (owner settings, docs/notifications.md). */}
+          <Link to="/webhooks" className="p-button p-button-outlined p-button-secondary">
+            {ja.webhooks.title}
+          </Link>
+          <Button
+            type="button"
+            label={ja.members.csvExport}
+            icon={downloadIcon}
+            outlined
+            loading={exporting}
+            onClick={onExport}
+          />
+        </>
       }
     >
       <div className="list-toolbar">
