@@ -20,6 +20,8 @@ const BACKEND_FEATURE_ORDER = [
   "items",
   "inventory",
   "orderitems",
+  // 個体管理 (docs/units.md): units, tracking, their page and labels; binding lives in orderitems.
+  "units",
   // セット品: books its parts as order items (orderitems), answers with the case's summary rows (inventory).
   "sets",
   "workcases",
@@ -77,6 +79,7 @@ const BACKEND_FEATURE_ROLES = {
   locks: "part of a service: the locks it takes",
   publish: "part of a service: the events it queues",
   tally: "part of a service: a count it computes",
+  binding: "part of a service: the units a movement binds (docs/units.md)",
   test: "a test",
   testkit: "helpers of tests",
   d: "a type declaration",

@@ -81,6 +81,14 @@ export function describeHistory(e: HistoryEntryDto): string {
       return h.itemDelete(who, item);
     case "item.import":
       return h.itemImport(who, item) + diff;
+    case "unit.tracking":
+      return ja.units.historyTracking(who, item, e.after?.unit_tracked === true, q);
+    case "unit.add":
+      return ja.units.historyAdd(who, item, String(e.after?.tag ?? ""));
+    case "unit.retire":
+      return ja.units.historyRetire(who, item, String(e.before?.tag ?? ""));
+    case "unit.update":
+      return ja.units.historyUpdate(who, item, String(e.before?.tag ?? ""));
     case "set.add":
       return ja.sets.historyAdd(who, item, q);
     case "set.reduce":

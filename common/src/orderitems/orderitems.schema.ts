@@ -5,6 +5,7 @@ import { readStock } from "../catalogue/catalogue.schema";
 import { readWholeNumber } from "../input";
 import { STOCK_MAX as QUANTITY_MAX } from "../limits";
 import { ja } from "../messages/ja";
+import { unitIdsField } from "../units/units.schema";
 import {
   caseNoteField,
   readTimestamp,
@@ -115,6 +116,8 @@ export const MovementSchema = z.object({
     }
     return n;
   }),
+  /** A tracked item's units that go (docs/units.md); their count is the quantity. */
+  units: unitIdsField,
 });
 
 /** The edit dialog's fields (出荷アイテム編集): checked like the case form plus the quantity rules. */

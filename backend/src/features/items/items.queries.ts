@@ -17,6 +17,7 @@ export const itemColumns = {
   note: items.note,
   createdAt: items.createdAt,
   version: items.version,
+  unitTracked: items.unitTracked,
   turnaroundBeforeMinutes: items.turnaroundBeforeMinutes,
   turnaroundAfterMinutes: items.turnaroundAfterMinutes,
   categoryTurnaroundBeforeMinutes: categories.turnaroundBeforeMinutes,
