@@ -357,10 +357,10 @@ describeOnDatabases("units (個体管理)", (driver) => {
 
   it("prints labels: a PDF with each tag, item and group name, whose QR codes decode to the tags; 12 per sheet from a start position", async () => {
     const item = await makeItem(server, owner, { stock: 3, title: unique("マイク") });
-    const groupName = String(
-      (await server.deps.database.db.execute(sql`SELECT name FROM groups WHERE id = ${owner.groupId}`))
-        .rows[0]!.name,
-    ).replace(/\s/g, "");
+    const groups = (await server.deps.database.db.execute(
+      sql`SELECT name FROM groups WHERE id = ${owner.groupId}`,
+    )) as unknown as { rows: { name: string }[] };
+    const groupName = groups.rows[0]!.name.replace(/\s/g, "");
     const prefix = unique("L").toUpperCase();
     const units = await track(server, owner, item.id, prefix);
     const ids = units.map((u) => u.id).join(",");
