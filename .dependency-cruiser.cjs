@@ -49,6 +49,8 @@ const FRONTEND_FEATURE_ORDER = [
   // Why is it short? and the timeline: mounted by orderitems, items and workcases.
   "availability",
   "categories",
+  // 個体管理 (docs/units.md): the item screen's units and the board's unit scan mount its parts.
+  "units",
   "items",
   // セット品: its live catalogue is used by the case screen (orderitems).
   "sets",

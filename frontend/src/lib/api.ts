@@ -17,6 +17,8 @@ export const TAG_TYPES = [
   "SetLine",
   "Notification",
   "CalendarFeed",
+  // 個体管理 (docs/units.md): an item's units and a unit's page.
+  "Unit",
 ] as const;
 
 /**

@@ -9,6 +9,7 @@ import { primeIcon } from "../../components/icons/primeIcon";
 import { displayDateTime } from "../../lib/dateTime";
 import { TimelineLink } from "../availability";
 import { ActivityPanel } from "../history";
+import { ItemUnits } from "../units";
 import { ItemOutages } from "./ItemOutages";
 
 /** The item's 点検・準備時間 when it has any (nothing is shown for an item without: the screen as before). */
@@ -92,6 +93,7 @@ export function ItemDetailDialog({ item, visible, onEdit, onDelete, onClose, wee
         </div>
       ) : null}
       {item && visible ? <ItemOutages itemId={item.id} stock={item.stock_quantity} /> : null}
+      {item && visible ? <ItemUnits item={item} /> : null}
       {item && visible ? <ActivityPanel target={{ itemId: item.id }} title={ja.history.itemTitle} /> : null}
     </AppDialog>
   );
