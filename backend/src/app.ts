@@ -104,6 +104,9 @@ export function createApp(deps: AppDeps): Koa {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
+          // The board's camera scanner compiles ZXing's WebAssembly where the browser has no BarcodeDetector
+          // (docs/units.md); 'wasm-unsafe-eval' allows compiling WebAssembly only, never eval of JavaScript.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
           // PrimeReact positions overlays with inline styles.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:", "blob:"],
