@@ -194,7 +194,9 @@ describeInBrowser("units journey (個体管理: scan the app's own label with th
     )) as unknown as {
       days: { cases: { title: string; rows: { id: number }[] }[] }[];
     };
-    const otherLine = board.days[0].cases.find((c) => c.title === "市民ホール公演").rows[0]!.id;
+    const otherCase = board.days[0]?.cases.find((c) => c.title === "市民ホール公演");
+    if (!otherCase) throw new Error("市民ホール公演 is not on today's board");
+    const otherLine = otherCase.rows[0]!.id;
     await callApi(
       suite.app.url,
       "POST",

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { readWholeNumber } from "../input";
 import { STOCK_MAX } from "../limits";
 import { ja } from "../messages/ja";
-import { type UnitChoice, unitIdsField } from "../units/units.schema";
 import { readTimestamp } from "../workcases/workcases.schema";
+import { type UnitChoice, unitIdsField } from "./orderitems.schema";
 
 const O = ja.outages;
 

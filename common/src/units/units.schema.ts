@@ -113,34 +113,7 @@ export const UnitEditSchema = z.object({
 });
 export type UnitEdit = z.output<typeof UnitEditSchema>;
 
-/** Unit ids of a movement: distinct ids, at most 1,000; absent is undefined (a count-only body). */
-export const unitIdsField = z
-  .unknown()
-  .optional()
-  .transform((value, ctx): number[] | undefined => {
-    if (value === undefined || value === null) return undefined;
-    if (!Array.isArray(value) || value.length > 1000) {
-      ctx.addIssue({ code: "custom", message: U.unitsInvalid });
-      return z.NEVER;
-    }
-    const ids = value.map(readId);
-    if (ids.some((id) => id === undefined)) {
-      ctx.addIssue({ code: "custom", message: U.unitsInvalid });
-      return z.NEVER;
-    }
-    if (new Set(ids).size !== ids.length) {
-      ctx.addIssue({ code: "custom", message: U.duplicateUnits });
-      return z.NEVER;
-    }
-    return ids as number[];
-  });
-
-/** Which units of a tracked line a movement moves (POST …/issue/ `units`, …/receive/ `units`, `lost_units`, `broken_units`). */
-export interface UnitChoice {
-  units?: number[];
-  lost_units?: number[];
-  broken_units?: number[];
-}
+export { type UnitChoice, unitIdsField } from "../orderitems/orderitems.schema";
 
 /** Label sheets (docs/units.md): A4 12 and 24 per sheet, or one label per page for a label printer. */
 export const LABEL_LAYOUTS = ["a4-12", "a4-24", "single"] as const;

@@ -11,8 +11,8 @@ import { lazyDialog } from "../../components/lazyDialog";
 import { MovementDialog, useMovementDialog } from "../../components/movements";
 import { type ShipmentPatch, useShipmentToggle } from "../../components/useShipmentToggle";
 import { serverDetail } from "../../lib/errors";
+import { useAppDispatch } from "../../lib/hooks";
 import { PresenceChips } from "../presence";
-import { unitStatusText, useLookupUnitMutation } from "../units";
 import { type TimingKind, timeOf } from "./BoardRow";
 import { BoardSection } from "./BoardSection";
 import { boardMovable } from "./boardUpdates";
@@ -51,8 +51,8 @@ export function WarehousePage() {
   const board = useWarehouseBoardQuery(date, { pollingInterval: POLL_MS });
   const overdueOf = useWarehouseOverdueQuery(date, { pollingInterval: POLL_MS }).data;
   const warnings = useMemo(() => new Map(overdueOf?.map((w) => [w.case_id, w.warnings])), [overdueOf]);
+  const dispatch = useAppDispatch();
   const [toggle] = useWarehouseToggleMutation();
-  const [lookupUnit] = useLookupUnitMutation();
   const [move] = useWarehouseMoveMutation();
   const [undo] = useWarehouseUndoMutation();
   const movement = useMovementDialog(
@@ -84,12 +84,14 @@ export function WarehousePage() {
     let unitNote = "";
     // Not an item on the board: a unit's label (個体管理, docs/units.md) finds the rows of its item.
     if (ids.size === 0 && board.data && shown) {
-      const unit = await lookupUnit(shown)
+      // Loaded on the first such scan: the board's own chunk stays as it was.
+      const units = await import("../units");
+      const unit = await dispatch(units.unitsApi.endpoints.lookupUnit.initiate(shown))
         .unwrap()
         .catch(() => null);
       if (unit) {
         ids = new Set(matchScan(board.data, String(unit.item)));
-        unitNote = `（${unit.tag}：${unitStatusText(unit)}）`;
+        unitNote = `（${unit.tag}：${units.unitStatusText(unit)}）`;
       }
     }
     const rows = board.data ? countScanRows(board.data, ids) : 0;
