@@ -97,6 +97,38 @@ describeOnDatabases("units (個体管理)", (driver) => {
     ).toBe(units[0]!.id);
     await post(other, "/api/units/", { item: item.id }).expect(404);
     await post(other, "/api/units/tracking/", { item: item.id, tracked: false }).expect(404);
+    // A unit's tag, serial and memo are edited; a taken tag is refused.
+    const edited = await api()
+      .patch(`/api/units/${units[0]!.id}/`)
+      .set(bearer(staff))
+      .send({ serial: "SN-9", memo: "ケーブル交換済" })
+      .expect(200);
+    expect(edited.body).toMatchObject({ tag: units[0]!.tag, serial: "SN-9", memo: "ケーブル交換済" });
+    expect(
+      (
+        await api()
+          .patch(`/api/units/${units[0]!.id}/`)
+          .set(bearer(owner))
+          .send({ tag: `${prefix}-0002` })
+          .expect(400)
+      ).body,
+    ).toEqual({ tag: [U.tagTaken] });
+    await api().patch(`/api/units/${units[0]!.id}/`).set(bearer(other)).send({ memo: "x" }).expect(404);
+    // The CSV import cannot change a tracked item's stock (the whole file is refused, nothing changed).
+    const category = (await get(owner, "/api/categories/").expect(200)).body.find(
+      (c: { id: number }) => c.id === item.category,
+    );
+    const csv = Buffer.from(`アイテム名,カテゴリ,在庫数,メモ\n${item.title},${category.category},9,\n`);
+    const imported = await api()
+      .post("/api/import-item-csv/")
+      .set(bearer(owner))
+      .attach("csv_file", csv, "items.csv")
+      .expect(400);
+    expect(imported.body).toEqual({
+      detail: ja.imports.failed,
+      errors: [{ line: 2, message: U.stockFollowsUnits }],
+    });
+    expect(await itemStock(item.id)).toBe(5);
     // Count items: units are refused.
     const plain = await makeItem(server, owner, { stock: 2 });
     expect((await post(owner, "/api/units/", { item: plain.id }).expect(409)).body).toEqual({

@@ -1,6 +1,7 @@
 import { ja } from "@zaiko/common/messages/ja";
 import type { UnitMovementDto } from "@zaiko/common/units/units.schema";
 import { Button } from "primereact/button";
+import { InputText } from "primereact/inputtext";
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { Loading } from "../../components/layout/Loading";
@@ -8,7 +9,7 @@ import { displayDateTime } from "../../lib/dateTime";
 import { serverDetail } from "../../lib/errors";
 import { unitError } from "./ItemUnits";
 import { unitStatusText } from "./unitStatus";
-import { useResolveUnitMutation, useUnitPageQuery } from "./unitsApi";
+import { useEditUnitMutation, useResolveUnitMutation, useUnitPageQuery } from "./unitsApi";
 import "./units.css";
 
 const U = ja.units;
@@ -31,6 +32,8 @@ export function UnitPage() {
   const page = useUnitPageQuery(id, { refetchOnMountOrArgChange: true });
   const [resolve, resolving] = useResolveUnitMutation();
   const [error, setError] = useState<string | null>(null);
+  const [edit, editing] = useEditUnitMutation();
+  const [form, setForm] = useState<{ tag: string; serial: string; memo: string } | null>(null);
   if (page.isError) {
     return (
       <div className="page">
@@ -75,6 +78,48 @@ export function UnitPage() {
               .catch((err) => setError(unitError(err)));
           }}
         />
+      ) : null}
+      {unit.status !== "retired" && form === null ? (
+        <Button
+          type="button"
+          label={U.edit}
+          outlined
+          onClick={() => setForm({ tag: unit.tag, serial: unit.serial, memo: unit.memo })}
+        />
+      ) : null}
+      {form ? (
+        <form
+          className="item-units-add"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setError(null);
+            edit({ id: unit.id, item: unit.item, ...form })
+              .unwrap()
+              .then(() => setForm(null))
+              .catch((err) => setError(unitError(err)));
+          }}
+        >
+          <label htmlFor="unit-edit-tag">{U.tag}</label>
+          <InputText
+            id="unit-edit-tag"
+            value={form.tag}
+            onChange={(e) => setForm({ ...form, tag: e.target.value })}
+          />
+          <label htmlFor="unit-edit-serial">{U.serial}</label>
+          <InputText
+            id="unit-edit-serial"
+            value={form.serial}
+            onChange={(e) => setForm({ ...form, serial: e.target.value })}
+          />
+          <label htmlFor="unit-edit-memo">{U.memo}</label>
+          <InputText
+            id="unit-edit-memo"
+            value={form.memo}
+            onChange={(e) => setForm({ ...form, memo: e.target.value })}
+          />
+          <Button type="button" label={U.cancel} outlined onClick={() => setForm(null)} />
+          <Button type="submit" label={U.save} loading={editing.isLoading} />
+        </form>
       ) : null}
       {error ? <p role="alert">{error}</p> : null}
       <h2>{U.cases}</h2>
