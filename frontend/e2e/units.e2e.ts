@@ -9,12 +9,13 @@ import {
   DESKTOP,
   describeInBrowser,
   journeySteps,
+  LAPTOP,
   newContext,
   PHONE,
   screenshot,
   useAppAndBrowser,
 } from "./harness";
-import { callApi, login, post, rowOf, signUpOwner, tokenFor } from "./journeyHelpers";
+import { callApi, expectNoPageOverflow, login, post, rowOf, signUpOwner, tokenFor } from "./journeyHelpers";
 
 const OWNER = { email: "units@example.com", group: "盛岡音響レンタル", first: "一郎", last: "盛岡" };
 const DAY_MS = 24 * 3600 * 1000;
@@ -255,4 +256,45 @@ describeInBrowser("units journey (個体管理: scan the app's own label with th
       .getByText(/入庫（紛失）/)
       .waitFor();
   });
+
+  step(
+    "the item screen (1366 px and the phone) lists the units where they are, live; one more unit is added",
+    async () => {
+      const week = new Date().toISOString().slice(0, 10).split("-").join("/");
+      const laptop = await suite.newPage(LAPTOP);
+      await login(laptop, OWNER.email);
+      await laptop.goto(`/item/${week}`);
+      await laptop.getByRole("button", { name: "ワイヤレスマイク", exact: true }).click();
+      const detail = laptop.getByRole("dialog", { name: "アイテム詳細" });
+      const units = detail.getByRole("region", { name: "個体管理" });
+      await units.getByText("個体管理：個体管理あり").waitFor();
+      const rowOfTag = (tag: string) =>
+        units.getByRole("row").filter({ has: laptop.getByRole("link", { name: `${tag}の詳細` }) });
+      await rowOfTag("MIC-0001").getByText("倉庫").waitFor();
+      await rowOfTag("MIC-0003").getByText("出庫中（市民ホール公演）").waitFor();
+      // The other case's unit comes back on the phone's board: the desktop's list follows.
+      await phone.goto("/warehouse");
+      const otherLine = rowOf(phone.locator("body"), "ワイヤレスマイク", "listitem")
+        .filter({ has: phone.getByText("1個", { exact: true }) })
+        .first();
+      await otherLine.getByRole("button", { name: /^入庫：/ }).click();
+      const dialog = phone.getByRole("dialog", { name: "ワイヤレスマイクの入庫（個体）" });
+      await dialog.getByText("一覧から選ぶ").click();
+      await dialog.getByRole("button", { name: "MIC-0003", exact: true }).click();
+      await dialog.getByRole("button", { name: "1個を入庫する" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await rowOfTag("MIC-0003").getByText("倉庫").waitFor();
+      await units.getByRole("button", { name: "個体を追加" }).click();
+      await rowOfTag("MIC-0004").waitFor();
+      await screenshot(laptop, "units-item-desktop");
+      await phone.goto(`/item/${week}`);
+      await phone.getByRole("button", { name: "ワイヤレスマイク", exact: true }).click();
+      await phone
+        .getByRole("dialog", { name: "アイテム詳細" })
+        .getByRole("link", { name: "MIC-0004の詳細" })
+        .waitFor();
+      await expectNoPageOverflow(phone);
+      await screenshot(phone, "units-item-phone");
+    },
+  );
 });

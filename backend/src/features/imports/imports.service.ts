@@ -198,6 +198,7 @@ export async function importItems(
             ...before,
             stockQuantity: row.stock,
             note: row.note,
+            unitTracked: locked.get(before.id)!.unitTracked,
             ...categoryFields(before.categoryId),
             // The update below bumps the version of the row as locked (migration 0004's trigger).
             version: versionBefore + 1,

@@ -54,6 +54,9 @@ describeOnDatabases("units (個体管理)", (driver) => {
     expect(units.map((u) => u.tag)).toEqual([`${prefix}-0001`, `${prefix}-0002`, `${prefix}-0003`]);
     expect(units.every((u) => u.status === "in" && u.item === item.id && u.repairs === 0)).toBe(true);
     expect(await itemRow(item.id)).toMatchObject({ unitTracked: true, stockQuantity: 3 });
+    // Every answer with the item says so (the weekly view is what the item screen lists).
+    const week = (await get(owner, "/api/items/2030/04/01/").expect(200)).body.results.items;
+    expect(week.find((i: { id: number }) => i.id === item.id)).toMatchObject({ unit_tracked: true });
     // Again: 409; an edit of the stock: 400 (it follows the units); nothing changed.
     expect(
       (await post(owner, "/api/units/tracking/", { item: item.id, tracked: true }).expect(409)).body,
