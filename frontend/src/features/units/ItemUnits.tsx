@@ -99,60 +99,62 @@ export function ItemUnits({ item }: { item: ItemDto }) {
               onClick={() => setConfirm("off")}
             />
           </div>
-          <table className="item-units-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="visually-hidden">{U.labels}</span>
-                </th>
-                <th scope="col">{U.tag}</th>
-                <th scope="col">{U.serial}</th>
-                <th scope="col">{U.status}</th>
-                <th scope="col">{U.repairs}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{U.retire}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {active.map((u) => (
-                <tr key={u.id} data-unit-id={u.id}>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={u.tag}
-                      checked={selected.has(u.id)}
-                      onChange={(e) => {
-                        const next = new Set(selected);
-                        if (e.target.checked) next.add(u.id);
-                        else next.delete(u.id);
-                        setSelected(next);
-                      }}
-                    />
-                  </td>
-                  <td>
-                    <Link to={`/units/${u.id}`} aria-label={U.open(u.tag)}>
-                      {u.tag}
-                    </Link>
-                  </td>
-                  <td>{u.serial}</td>
-                  <td className={`unit-status unit-status--${u.status}`}>{unitStatusText(u)}</td>
-                  <td>{u.repairs}</td>
-                  <td>
-                    <Button
-                      type="button"
-                      size="small"
-                      label={U.retire}
-                      severity="danger"
-                      text
-                      disabled={u.status === "out"}
-                      onClick={() => setConfirm(u)}
-                    />
-                  </td>
+          <div className="item-units-scroll">
+            <table className="item-units-table">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="visually-hidden">{U.labels}</span>
+                  </th>
+                  <th scope="col">{U.tag}</th>
+                  <th scope="col">{U.serial}</th>
+                  <th scope="col">{U.status}</th>
+                  <th scope="col">{U.repairs}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{U.retire}</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {active.map((u) => (
+                  <tr key={u.id} data-unit-id={u.id}>
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={u.tag}
+                        checked={selected.has(u.id)}
+                        onChange={(e) => {
+                          const next = new Set(selected);
+                          if (e.target.checked) next.add(u.id);
+                          else next.delete(u.id);
+                          setSelected(next);
+                        }}
+                      />
+                    </td>
+                    <td>
+                      <Link to={`/units/${u.id}`} aria-label={U.open(u.tag)}>
+                        {u.tag}
+                      </Link>
+                    </td>
+                    <td>{u.serial}</td>
+                    <td className={`unit-status unit-status--${u.status}`}>{unitStatusText(u)}</td>
+                    <td>{u.repairs}</td>
+                    <td>
+                      <Button
+                        type="button"
+                        size="small"
+                        label={U.retire}
+                        severity="danger"
+                        text
+                        disabled={u.status === "out"}
+                        onClick={() => setConfirm(u)}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {units.data && active.length === 0 ? <p>{U.none}</p> : null}
           <form
             className="item-units-add"
