@@ -27,6 +27,13 @@ function changes(before: HistoryValues | null, after: HistoryValues | null, note
 
 /** One line of the activity panel and the CSV's 内容: 「山田 太郎 が ワイヤレスマイク を 1 追加」. */
 export function describeHistory(e: HistoryEntryDto): string {
+  // 個体管理 (docs/units.md): a movement that named its units says which.
+  const units =
+    e.action.startsWith("orderitem.") && typeof e.after?.units === "string" ? e.after.units : null;
+  return units ? `${describeChange(e)}（${units}）` : describeChange(e);
+}
+
+function describeChange(e: HistoryEntryDto): string {
   const who = e.actor === null ? h.system : e.actor_name || h.unknownMember;
   const item = e.item_title ?? "";
   const kase = e.case_title ?? "";

@@ -1,3 +1,5 @@
+import { describeHistory } from "@zaiko/common/history/describe";
+import type { HistoryEntryDto } from "@zaiko/common/history/history.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import type { UnitDto, UnitPageDto } from "@zaiko/common/units/units.schema";
 import { sql } from "drizzle-orm";
@@ -246,6 +248,10 @@ describeOnDatabases("units (個体管理)", (driver) => {
           after: expect.objectContaining({ units: `${a.tag}、${b.tag}` }),
         }),
       ]),
+    );
+    const issueEntry = entries.find((e: HistoryEntryDto) => e.action === "orderitem.issue" && e.after?.units);
+    expect(describeHistory(issueEntry)).toBe(
+      `${ja.history.issue(issueEntry.actor_name, item.title, 2)}（${a.tag}、${b.tag}）`,
     );
   });
 
