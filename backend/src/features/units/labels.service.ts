@@ -2,6 +2,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import { LABEL_LAYOUTS, LABELS_PER_SHEET, type LabelLayout } from "@zaiko/common/units/units.schema";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
+import type { Config } from "../../config";
 import { HttpError } from "../../lib/httpError";
 import type { ReadDeps } from "../../lib/serviceDeps";
 import type { AuthUser } from "../../middlewares/auth";
@@ -9,11 +10,11 @@ import { groupNameOf, unitsByIds } from "./units.queries";
 
 const U = ja.units;
 
-/** Debian's fonts-noto-cjk (scripts/ci/ensure-system-packages.sh, the Dockerfile): Japanese in the labels. */
-export const LABEL_FONT = {
-  path: process.env.LABEL_FONT_PATH ?? "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
-  family: "NotoSansCJKjp-Regular",
-};
+/**
+ * The face of Debian's fonts-noto-cjk collection (scripts/ci/ensure-system-packages.sh, the Dockerfile) the
+ * labels use; the file is `config.labelFontPath` (LABEL_FONT_PATH).
+ */
+const LABEL_FONT_FAMILY = "NotoSansCJKjp-Regular";
 
 const MM = 72 / 25.4;
 
@@ -84,7 +85,11 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
  * GET /api/units/labels/: a PDF of QR labels (docs/units.md), one per unit in the order asked, each with the
  * QR of its tag, the tag, the item name and the group name. Units of another group are a 404.
  */
-export async function labelsPdf(deps: ReadDeps, actor: AuthUser, request: LabelRequest): Promise<Uint8Array> {
+export async function labelsPdf(
+  deps: ReadDeps & { config: Pick<Config, "labelFontPath"> },
+  actor: AuthUser,
+  request: LabelRequest,
+): Promise<Uint8Array> {
   const db = deps.database.db;
   const rows = await unitsByIds(db, actor.groupId, request.ids);
   if (rows.length !== request.ids.length) throw new HttpError(404, { detail: ja.errors.notFound });
@@ -98,7 +103,7 @@ export async function labelsPdf(deps: ReadDeps, actor: AuthUser, request: LabelR
     margin: 0,
     autoFirstPage: false,
   });
-  doc.registerFont("jp", LABEL_FONT.path, LABEL_FONT.family);
+  doc.registerFont("jp", deps.config.labelFontPath, LABEL_FONT_FAMILY);
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve, reject) => {
