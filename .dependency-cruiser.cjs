@@ -20,6 +20,8 @@ const BACKEND_FEATURE_ORDER = [
   "items",
   "inventory",
   "orderitems",
+  // 個体管理 (docs/units.md): units, tracking, their page and labels; binding lives in orderitems.
+  "units",
   // セット品: books its parts as order items (orderitems), answers with the case's summary rows (inventory).
   "sets",
   "workcases",
@@ -51,6 +53,8 @@ const FRONTEND_FEATURE_ORDER = [
   // Why is it short? and the timeline: mounted by orderitems, items and workcases.
   "availability",
   "categories",
+  // 個体管理 (docs/units.md): the item screen's units and the board's unit scan mount its parts.
+  "units",
   "items",
   // セット品: its live catalogue is used by the case screen (orderitems).
   "sets",
@@ -81,6 +85,7 @@ const BACKEND_FEATURE_ROLES = {
   locks: "part of a service: the locks it takes",
   publish: "part of a service: the events it queues",
   tally: "part of a service: a count it computes",
+  binding: "part of a service: the units a movement binds (docs/units.md)",
   test: "a test",
   testkit: "helpers of tests",
   d: "a type declaration",

@@ -11,6 +11,9 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
+# The unit labels' Japanese font (docs/units.md, LABEL_FONT_PATH).
+RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends fonts-noto-cjk \
+  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules

@@ -23,6 +23,7 @@ import { notificationRoutes } from "./features/notifications/notifications.route
 import { orderItemRoutes } from "./features/orderitems/orderitems.routes";
 import { setRoutes } from "./features/sets/sets.routes";
 import { signupRoutes } from "./features/signup/signup.routes";
+import { unitRoutes } from "./features/units/units.routes";
 import { warehouseRoutes } from "./features/warehouse/warehouse.routes";
 import { workCaseRoutes } from "./features/workcases/workcases.routes";
 import { HttpError } from "./lib/httpError";
@@ -64,6 +65,7 @@ const features = [
   workCaseRoutes,
   orderItemRoutes,
   setRoutes,
+  unitRoutes,
   summaryRoutes,
   warehouseRoutes,
   availabilityRoutes,
@@ -104,6 +106,9 @@ export function createApp(deps: AppDeps): Koa {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
+          // The board's camera scanner compiles ZXing's WebAssembly where the browser has no BarcodeDetector
+          // (docs/units.md); 'wasm-unsafe-eval' allows compiling WebAssembly only, never eval of JavaScript.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
           // PrimeReact positions overlays with inline styles.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:", "blob:"],

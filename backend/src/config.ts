@@ -70,6 +70,8 @@ export interface Config {
    * empty: taken from each request (Host, or X-Forwarded-* behind a trusted proxy).
    */
   publicUrl: string;
+  /** The unit labels' Japanese font (a .ttc of Noto Sans CJK, docs/units.md). */
+  labelFontPath: string;
   /**
    * How long after its rotation a refresh token presented again still gets a session in its family
    * (tabs or windows that refreshed at the same moment, a lost response); 0: any reuse ends the family.
@@ -214,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailTimeoutMs: Math.max(100, int("MAIL_TIMEOUT_MS", 10_000, env)),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === "1" || env.WEBHOOK_ALLOW_PRIVATE === "true",
     publicUrl: (env.PUBLIC_URL || "").replace(/\/+$/, ""),
+    labelFontPath: env.LABEL_FONT_PATH || "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
     refreshReuseGraceSeconds: int("REFRESH_REUSE_GRACE_SECONDS", 30, env),
     tokenCallsPerIpPerMinute: int("TOKEN_CALLS_PER_IP_PER_MINUTE", 120, env),
     failedLoginsPerEmail: int("FAILED_LOGINS_PER_EMAIL", 10, env),

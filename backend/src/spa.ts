@@ -25,6 +25,7 @@ const CLIENT_ROUTES = [
   /^\/availability\/(item|category)\/\d+\/?$/,
   /^\/sets\/?$/,
   /^\/notifications\/?$/,
+  /^\/units\/\d+\/?$/,
 ];
 
 export const isClientRoute = (p: string) => CLIENT_ROUTES.some((re) => re.test(p));

@@ -78,6 +78,7 @@ export function itemRows(db: Queryable, groupId: number, ids: number[]) {
       categoryId: items.categoryId,
       stockQuantity: items.stockQuantity,
       version: items.version,
+      unitTracked: items.unitTracked,
       ownTurnaroundBeforeMinutes: items.turnaroundBeforeMinutes,
       ownTurnaroundAfterMinutes: items.turnaroundAfterMinutes,
       ...turnaroundColumns,

@@ -31,6 +31,8 @@ export interface ItemDto {
   group: number;
   /** Grows with every write of the row, in commit order: of two states of one row the higher is newer. */
   version: number;
+  /** 個体管理あり (docs/units.md): the stock is the count of its units, changed by adding or retiring one. */
+  unit_tracked: boolean;
   /** The item's own turnaround minutes (点検・準備時間); null follows its category's. */
   turnaround_before_minutes: number | null;
   turnaround_after_minutes: number | null;

@@ -27,6 +27,13 @@ function changes(before: HistoryValues | null, after: HistoryValues | null, note
 
 /** One line of the activity panel and the CSV's 内容: 「山田 太郎 が ワイヤレスマイク を 1 追加」. */
 export function describeHistory(e: HistoryEntryDto): string {
+  // 個体管理 (docs/units.md): a movement that named its units says which.
+  const units =
+    e.action.startsWith("orderitem.") && typeof e.after?.units === "string" ? e.after.units : null;
+  return units ? `${describeChange(e)}（${units}）` : describeChange(e);
+}
+
+function describeChange(e: HistoryEntryDto): string {
   const who = e.actor === null ? h.system : e.actor_name || h.unknownMember;
   const item = e.item_title ?? "";
   const kase = e.case_title ?? "";
@@ -81,6 +88,14 @@ export function describeHistory(e: HistoryEntryDto): string {
       return h.itemDelete(who, item);
     case "item.import":
       return h.itemImport(who, item) + diff;
+    case "unit.tracking":
+      return ja.units.historyTracking(who, item, e.after?.unit_tracked === true, q);
+    case "unit.add":
+      return ja.units.historyAdd(who, item, String(e.after?.tag ?? ""));
+    case "unit.retire":
+      return ja.units.historyRetire(who, item, String(e.before?.tag ?? ""));
+    case "unit.update":
+      return ja.units.historyUpdate(who, item, String(e.before?.tag ?? ""));
     case "set.add":
       return ja.sets.historyAdd(who, item, q);
     case "set.reduce":

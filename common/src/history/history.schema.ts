@@ -29,6 +29,11 @@ export const HISTORY_ACTIONS = [
   "set.create",
   "set.update",
   "set.delete",
+  // 個体管理 (docs/units.md): item_title is the item's; the tag is in before/after.
+  "unit.tracking",
+  "unit.add",
+  "unit.retire",
+  "unit.update",
   "member.activate",
   "member.deactivate",
   "member.delete",

@@ -23,6 +23,7 @@ import { ja as sets } from "./ja/sets";
 import { ja as shared } from "./ja/shared";
 import { ja as shortCases } from "./ja/shortCases";
 import { ja as turnaround } from "./ja/turnaround";
+import { ja as units } from "./ja/units";
 import { ja as warehouse } from "./ja/warehouse";
 import { ja as workcases } from "./ja/workcases";
 
@@ -44,6 +45,7 @@ export const ja = {
   ...shortCases,
   ...notifications,
   ...delivery,
+  ...units,
   // Sections whose first-screen texts are in firstScreen.ts and the rest with the screens.
   validation: { ...firstScreen.validation, ...shared.validation },
   errors: { ...firstScreen.errors, ...shared.errors },

@@ -2,7 +2,7 @@ import "../zodConfig";
 import { z } from "zod";
 import type { Shortage } from "../availability/index";
 import { readStock } from "../catalogue/catalogue.schema";
-import { readWholeNumber } from "../input";
+import { readId, readWholeNumber } from "../input";
 import { STOCK_MAX as QUANTITY_MAX } from "../limits";
 import { ja } from "../messages/ja";
 import {
@@ -105,6 +105,35 @@ const quantityField = z.unknown().transform((value, ctx): number => {
   return read;
 });
 
+/** Unit ids of a movement: distinct ids, at most 1,000; absent is undefined (a count-only body). */
+export const unitIdsField = z
+  .unknown()
+  .optional()
+  .transform((value, ctx): number[] | undefined => {
+    if (value === undefined || value === null) return undefined;
+    if (!Array.isArray(value) || value.length > 1000) {
+      ctx.addIssue({ code: "custom", message: ja.units.unitsInvalid });
+      return z.NEVER;
+    }
+    const ids = value.map(readId);
+    if (ids.some((id) => id === undefined)) {
+      ctx.addIssue({ code: "custom", message: ja.units.unitsInvalid });
+      return z.NEVER;
+    }
+    if (new Set(ids).size !== ids.length) {
+      ctx.addIssue({ code: "custom", message: ja.units.duplicateUnits });
+      return z.NEVER;
+    }
+    return ids as number[];
+  });
+
+/** Which units of a tracked line a movement moves (POST …/issue/ `units`, …/receive/ `units`, `lost_units`, `broken_units`). */
+export interface UnitChoice {
+  units?: number[];
+  lost_units?: number[];
+  broken_units?: number[];
+}
+
 /** POST /api/orderitems/{id}/issue/ and …/receive/: how many units (an integer, at least 1). */
 export const MovementSchema = z.object({
   quantity: z.unknown().transform((value, ctx): number => {
@@ -115,6 +144,8 @@ export const MovementSchema = z.object({
     }
     return n;
   }),
+  /** A tracked item's units that go (docs/units.md); their count is the quantity. */
+  units: unitIdsField,
 });
 
 /** The edit dialog's fields (出荷アイテム編集): checked like the case form plus the quantity rules. */

@@ -4,6 +4,7 @@ import { readWholeNumber } from "../input";
 import { STOCK_MAX } from "../limits";
 import { ja } from "../messages/ja";
 import { readTimestamp } from "../workcases/workcases.schema";
+import { type UnitChoice, unitIdsField } from "./orderitems.schema";
 
 const O = ja.outages;
 
@@ -49,6 +50,10 @@ export const ReceiveSchema = z
         }
         return read;
       }),
+    /** A tracked item's units back in good order, lost and broken (docs/units.md). */
+    units: unitIdsField,
+    lost_units: unitIdsField,
+    broken_units: unitIdsField,
   })
   .superRefine((v, ctx) => {
     if (v.quantity + v.lost + v.broken < 1) {
@@ -64,7 +69,7 @@ export const ReceiveSchema = z
       ctx.addIssue({ code: "custom", path: ["repair_due"], message: O.repairDueOnlyBroken });
     }
   });
-export type Receive = z.output<typeof ReceiveSchema>;
+export type Receive = Omit<z.output<typeof ReceiveSchema>, keyof UnitChoice> & UnitChoice;
 
 /**
  * Units of an item out of service (GET /api/items/{id}/outages/): a receive's lost or broken units, who

@@ -72,6 +72,11 @@ export interface ServerToClientEvents {
   "orderitems.deleted": (payload: Sequenced & { id: number; work_case: number }) => void;
   /** The set catalogue (docs/sets.md): a set created or edited (its parts, its count of cases), deleted. */
   "sets.upserted": (payload: Sequenced & { set: ItemSetDto }) => void;
+  /**
+   * 個体管理 (docs/units.md): units of these items were added, edited, retired, moved (issue, receive, lost,
+   * found) or tracking was switched. Screens showing them read them again.
+   */
+  "units.changed": (payload: Sequenced & { item_ids: number[]; unit_ids: number[] }) => void;
   "sets.deleted": (payload: Sequenced & { id: number }) => void;
   /** Sets booked on a case: its line after an addset / reduceset; deleted when its last set went. */
   "setlines.upserted": (payload: Sequenced & { line: CaseSetLineDto }) => void;

@@ -30,6 +30,11 @@ export interface WarehouseRowDto {
    */
   lost_quantity: number;
   broken_quantity: number;
+  /**
+   * Only on a line of a tracked item (個体管理, docs/units.md): the units out on it now, by tag. Count items'
+   * rows are as they were.
+   */
+  units_out?: { id: number; tag: string }[];
   /** Its start (出庫) falls within the section's day. Always false in the overdue section. */
   outgoing: boolean;
   /** Its end (入庫) falls within the section's day. Always true in the overdue section. */

@@ -67,6 +67,7 @@ const OrderItemsListPage = lazyNamed(
 );
 const TimelinePage = lazyNamed(() => import("../features/availability/TimelinePage"), "TimelinePage");
 const PackListPage = lazyNamed(() => import("../features/packlist/PackListPage"), "PackListPage");
+const UnitPage = lazyNamed(() => import("../features/units/UnitPage"), "UnitPage");
 const WarehousePage = lazyNamed(() => import("../features/warehouse/WarehousePage"), "WarehousePage", {
   firstQueries: warehouseFirstQueries,
   loadApi: () => import("../features/warehouse/warehouseApi"),
@@ -181,6 +182,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth>
             <WarehousePage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: "units/:id",
+        element: (
+          <RequireAuth>
+            <UnitPage />
           </RequireAuth>
         ),
       },

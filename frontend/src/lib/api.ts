@@ -20,6 +20,8 @@ export const TAG_TYPES = [
   // Mail choices and webhooks (docs/notifications.md).
   "MailPreferences",
   "Webhook",
+  // 個体管理 (docs/units.md): an item's units and a unit's page.
+  "Unit",
 ] as const;
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   foreignKey,
   index,
@@ -59,6 +60,12 @@ export const items = pgTable(
     /** The item's own turnaround in minutes; null follows its category's (docs/availability.md). */
     turnaroundBeforeMinutes: integer("turnaround_before_minutes"),
     turnaroundAfterMinutes: integer("turnaround_after_minutes"),
+    /** 個体管理あり (docs/units.md): the stock is the count of the item's active units. */
+    unitTracked: boolean("unit_tracked").notNull().default(false),
+    /** Prefix of generated asset tags ({prefix}-0001); null until tracking is first turned on. */
+    unitPrefix: text("unit_prefix"),
+    /** The number the next generated tag tries first. */
+    unitNextNumber: integer("unit_next_number").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Bumped by every UPDATE (trigger, docs/realtime.md): clients keep the newest state of a row. */
     version: bigint("version", { mode: "number" }).notNull().default(1),

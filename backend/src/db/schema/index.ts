@@ -7,4 +7,5 @@ export * from "./history";
 export * from "./idempotency";
 export * from "./notifications";
 export * from "./sets";
+export * from "./units";
 export * from "./users";

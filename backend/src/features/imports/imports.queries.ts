@@ -108,6 +108,7 @@ export function insertItems(
     note: items.note,
     createdAt: items.createdAt,
     version: items.version,
+    unitTracked: items.unitTracked,
     turnaroundBeforeMinutes: items.turnaroundBeforeMinutes,
     turnaroundAfterMinutes: items.turnaroundAfterMinutes,
   });

@@ -99,6 +99,7 @@ export async function importItems(
         {
           title: string;
           stockQuantity: number;
+          unitTracked: boolean;
           version: number;
           turnaroundBeforeMinutes: number;
           turnaroundAfterMinutes: number;
@@ -109,9 +110,14 @@ export async function importItems(
         await yieldToEventLoop();
       }
       const lowered: StockChange[] = [];
+      // A tracked item's stock is the count of its units (docs/units.md): a file cannot change it.
+      const stockOfTracked: ImportRowError[] = [];
       for (const { row, before } of updates) {
         const current = locked.get(before.id);
         if (!current) throw new HttpError(409, { detail: ja.imports.conflict });
+        if (current.unitTracked && row.stock !== current.stockQuantity) {
+          stockOfTracked.push({ line: row.line, message: ja.units.stockFollowsUnits });
+        }
         if (row.stock < current.stockQuantity)
           lowered.push({
             id: before.id,
@@ -120,6 +126,7 @@ export async function importItems(
             turnaround: turnaroundOf(current),
           });
       }
+      if (stockOfTracked.length > 0) throw importFailed(stockOfTracked);
       await assertStockCovers(tx, groupId, lowered);
 
       const room = rooms.group(groupId);
@@ -191,6 +198,7 @@ export async function importItems(
             ...before,
             stockQuantity: row.stock,
             note: row.note,
+            unitTracked: locked.get(before.id)!.unitTracked,
             ...categoryFields(before.categoryId),
             // The update below bumps the version of the row as locked (migration 0004's trigger).
             version: versionBefore + 1,

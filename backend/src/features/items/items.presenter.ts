@@ -13,6 +13,8 @@ export interface ItemRow {
   note: string;
   createdAt: Date;
   version: number;
+  /** 個体管理あり (docs/units.md). */
+  unitTracked: boolean;
   /** The item's own turnaround minutes; null follows the category's (docs/availability.md, Turnaround). */
   turnaroundBeforeMinutes: number | null;
   turnaroundAfterMinutes: number | null;
@@ -41,6 +43,7 @@ export function presentItem(row: ItemRow): ItemDto {
     created: iso(row.createdAt),
     group: row.groupId,
     version: Number(row.version),
+    unit_tracked: row.unitTracked,
     turnaround_before_minutes: row.turnaroundBeforeMinutes,
     turnaround_after_minutes: row.turnaroundAfterMinutes,
     effective_turnaround_before_minutes: row.turnaroundBeforeMinutes ?? row.categoryTurnaroundBeforeMinutes,

@@ -17,6 +17,7 @@ export const itemColumns = {
   note: items.note,
   createdAt: items.createdAt,
   version: items.version,
+  unitTracked: items.unitTracked,
   turnaroundBeforeMinutes: items.turnaroundBeforeMinutes,
   turnaroundAfterMinutes: items.turnaroundAfterMinutes,
   categoryTurnaroundBeforeMinutes: categories.turnaroundBeforeMinutes,
@@ -41,6 +42,7 @@ export async function listItemsOfGroup(db: Queryable, groupId: number): Promise<
     note: string;
     created_ms: number;
     version: string | number;
+    unit_tracked: boolean;
     own_before: number | null;
     own_after: number | null;
     category_before: number;
@@ -49,6 +51,7 @@ export async function listItemsOfGroup(db: Queryable, groupId: number): Promise<
     db,
     sql`
     SELECT i.id, i.category_id, c.name AS category_name, i.title, i.stock_quantity, i.note, i.version,
+           i.unit_tracked,
            ${epochMs(sql`i.created_at`)}::float8 AS created_ms,
            i.turnaround_before_minutes AS own_before, i.turnaround_after_minutes AS own_after,
            c.turnaround_before_minutes AS category_before, c.turnaround_after_minutes AS category_after
@@ -67,6 +70,7 @@ export async function listItemsOfGroup(db: Queryable, groupId: number): Promise<
     note: r.note,
     createdAt: new Date(r.created_ms),
     version: Number(r.version),
+    unitTracked: r.unit_tracked === true,
     turnaroundBeforeMinutes: r.own_before,
     turnaroundAfterMinutes: r.own_after,
     categoryTurnaroundBeforeMinutes: r.category_before,

@@ -111,6 +111,9 @@ export async function editItem(
         turnaroundBeforeMinutes: own.turnaroundBeforeMinutes ?? category.categoryTurnaroundBeforeMinutes,
         turnaroundAfterMinutes: own.turnaroundAfterMinutes ?? category.categoryTurnaroundAfterMinutes,
       });
+      if (locked.unitTracked && input.stock_quantity !== locked.stockQuantity) {
+        throw new HttpError(400, { stock_quantity: [ja.units.stockFollowsUnits] });
+      }
       const was = turnaroundOf(locked);
       const longer = turnaround.before > was.before || turnaround.after > was.after;
       if (input.stock_quantity < locked.stockQuantity || longer) {

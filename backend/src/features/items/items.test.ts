@@ -56,6 +56,8 @@ describeOnDatabases("items", (driver) => {
         created: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
         group: owner.groupId,
         version: 1,
+        // Counted, not tracked by unit (個体管理, docs/units.md).
+        unit_tracked: false,
         // No turnaround of its own: it follows its category's, which has none.
         turnaround_before_minutes: null,
         turnaround_after_minutes: null,

@@ -17,4 +17,5 @@ export {
   setQuantities,
   setQuantity,
 } from "./orderitems.queries";
+export { resolveOutageLocked } from "./outages.service";
 export { overdueWarnings, overdueWarningsOfCases } from "./overdue.service";

@@ -22,6 +22,16 @@ import { recordMovementHistory } from "./orderitems.history";
 import { lockOrderItemChain } from "./orderitems.locks";
 import { publishOrderItem } from "./orderitems.publish";
 import { findOrderItem } from "./orderitems.queries";
+import {
+  assertUnitsMatch,
+  type BoundLine,
+  bindMovement,
+  unbindMovements,
+  unitsForIssue,
+  unitsForReceive,
+  unitsOutOn,
+} from "./units.binding";
+import { tagsOf } from "./units.queries";
 
 const m = ja.movements;
 
@@ -38,13 +48,25 @@ export function publishOutageChange(events: EventBuffer, groupId: number, itemId
 }
 const conflict = (error: string) => new HttpError(409, { error });
 
+/** The order item as the unit binding checks it (docs/units.md). */
+export function boundLine(item: Locked["item"], current: { id: number; itemId: number }): BoundLine {
+  return { id: current.id, itemId: current.itemId, itemTitle: item.title, tracked: item.unitTracked };
+}
+
+/** "MIC-0001、MIC-0002": the tags a movement named, for its history entry (null when none). */
+export async function tagList(tx: Tx, actor: AuthUser, units: number[] | undefined): Promise<string | null> {
+  if (!units || units.length === 0) return null;
+  const tags = await tagsOf(tx, actor.groupId, units);
+  return units.map((id) => tags.get(id) ?? String(id)).join("、");
+}
+
 export type MovementKind = MovementFact["kind"];
 
 /** What a movement write needs of the locked rows. */
 interface Locked {
   kase: CaseRow;
-  item: LockedItem;
-  current: { id: number; orderQuantity: number; startDate: Date; endDate: Date };
+  item: LockedItem & { unitTracked: boolean };
+  current: { id: number; itemId: number; orderQuantity: number; startDate: Date; endDate: Date };
 }
 
 /**
@@ -110,12 +132,16 @@ export function assertNotBeforeIssue(movements: readonly MovementFact[], quantit
  */
 export async function recordMovement(
   tx: Tx,
+  events: EventBuffer,
   actor: AuthUser,
-  { kase, current }: Locked,
+  { kase, item, current }: Locked,
   kind: MovementKind,
   amount: number | "rest",
   at: Date,
+  units?: number[],
 ): Promise<boolean> {
+  const line = boundLine(item, current);
+  assertUnitsMatch(line, units, amount);
   const movements = await movementsOf(tx, actor.groupId, current.id);
   const now = tally(movements, current.orderQuantity);
   let left: number;
@@ -138,6 +164,21 @@ export async function recordMovement(
   const quantity = amount === "rest" ? left : amount;
   if (quantity === 0) return false;
   if (kind === "receive") assertNotBeforeIssue(movements, quantity, at);
+  // 個体管理 (docs/units.md): an issue names its units; a receive of everything out may leave them unnamed.
+  let chosen: number[] = [];
+  if (line.tracked) {
+    if (kind === "issue") {
+      if (units === undefined) throw conflict(ja.units.unitsRequired);
+      await unitsForIssue(tx, actor.groupId, line, units);
+      chosen = units;
+    } else if (units !== undefined) {
+      await unitsForReceive(tx, actor.groupId, line, units);
+      chosen = units;
+    } else {
+      if (quantity !== left) throw conflict(ja.units.unitsRequired);
+      chosen = await unitsOutOn(tx, actor.groupId, current.id);
+    }
+  }
   const written = await insertMovement(tx, {
     groupId: actor.groupId,
     orderItemId: current.id,
@@ -147,6 +188,7 @@ export async function recordMovement(
     memberId: actor.id,
     memberName: await memberName(tx, actor.groupId, actor.id),
   });
+  if (line.tracked) await bindMovement(tx, events, actor.groupId, line, written, chosen);
   await writeTally(tx, current.id, tally([...movements, written], current.orderQuantity));
   return true;
 }
@@ -168,6 +210,7 @@ export async function clearMovements(
     throw conflict(ja.allocation.receivedBeforeUnissue);
   }
   const removed = movements.filter((x) => x.kind === kind);
+  await unbindMovements(tx, events, actor.groupId, boundLine(locked.item, current), removed);
   await deleteMovements(
     tx,
     removed.map((x) => x.id),
@@ -188,23 +231,24 @@ export async function retally(tx: Tx, groupId: number, id: number, orderQuantity
   await writeTally(tx, id, tally(await movementsOf(tx, groupId, id), orderQuantity));
 }
 
-/** POST /api/orderitems/{id}/issue/ and …/receive/ `{quantity}`: some units out or back, now. */
+/** POST /api/orderitems/{id}/issue/ and …/receive/ `{quantity, units?}`: some units out or back, now. */
 export function postMovement(
   deps: WriteDeps,
   actor: AuthUser,
   id: number,
   kind: MovementKind,
   quantity: number,
+  units?: number[],
 ): Promise<OrderItemDto> {
   return inTransaction(
     deps,
     async (tx, events) => {
       const locked = await lockOrderItemChain(tx, actor.groupId, id);
       const at = new Date();
-      await recordMovement(tx, actor, locked, kind, quantity, at);
+      await recordMovement(tx, events, actor, locked, kind, quantity, at, units);
       if (kind === "receive") publishEarlyReturn(events, actor.groupId, locked, at);
       const after = await publishOrderItem(tx, events, actor.groupId, id);
-      await recordMovementHistory(tx, events, actor, locked, after);
+      await recordMovementHistory(tx, events, actor, locked, after, false, await tagList(tx, actor, units));
       return after;
     },
     { retries: ALLOCATION_RETRIES },
@@ -223,6 +267,7 @@ export function undoLatestMovement(deps: WriteDeps, actor: AuthUser, id: number)
       if (!latest) throw conflict(m.nothingToUndo);
       // Always consistent: a receive is recorded after the issues it takes back, so the last movement is
       // a receive whenever one exists after the last issue (the row's CHECK guards it too).
+      await unbindMovements(tx, events, actor.groupId, boundLine(locked.item, current), [latest]);
       await deleteMovements(tx, [latest.id]);
       await assertTakeBackFits(tx, events, actor.groupId, locked, [latest]);
       await writeTally(tx, id, tally(movements.slice(0, -1), current.orderQuantity));
@@ -278,7 +323,7 @@ export async function recordMovementsLocked(
   for (const { id, quantity } of moves) {
     const locked = await lockOrderItemChain(tx, actor.groupId, id);
     try {
-      await recordMovement(tx, actor, locked, kind, quantity, at);
+      await recordMovement(tx, events, actor, locked, kind, quantity, at);
     } catch (error) {
       throw error instanceof HttpError ? refused(id, error) : error;
     }

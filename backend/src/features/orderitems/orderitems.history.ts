@@ -45,6 +45,8 @@ export function recordMovementHistory(
   before: Before,
   after: Pick<OrderItemDto, "issued_quantity" | "received_quantity">,
   undo = false,
+  /** The tags of the units the movement named (個体管理, docs/units.md), kept in the entry's `after.units`. */
+  tags: string | null = null,
 ) {
   const facts: Omit<HistoryFact, "caseId" | "caseTitle" | "itemId" | "itemTitle">[] = [];
   const sums = [
@@ -53,7 +55,7 @@ export function recordMovementHistory(
   ] as const;
   for (const [kind, was, now, key] of sums) {
     if (now === was) continue;
-    const values = { before: { [key]: was }, after: { [key]: now } };
+    const values = { before: { [key]: was }, after: tags ? { [key]: now, units: tags } : { [key]: now } };
     if (now > was) facts.push({ action: `orderitem.${kind}`, quantity: now - was, ...values });
     else if (undo)
       facts.push({

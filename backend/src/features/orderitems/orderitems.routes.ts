@@ -41,8 +41,8 @@ export function orderItemRoutes(deps: AppDeps): Router {
   // Issue and receive by quantity (docs/lifecycle.md): some units out or back now, the record, the undo.
   router.post("/api/orderitems/:id/issue/", auth, async (ctx) => {
     const id = idParam(ctx);
-    const { quantity } = readBody(ctx, MovementSchema);
-    ctx.body = await postMovement(deps, ctx.state.user, id, "issue", quantity);
+    const { quantity, units } = readBody(ctx, MovementSchema);
+    ctx.body = await postMovement(deps, ctx.state.user, id, "issue", quantity, units);
   });
 
   // A receive may report units lost or broken (docs/lifecycle.md, return dispositions).

@@ -247,7 +247,7 @@ export function patchOrderItem(
           if (patch.kind === "receive" && current.receivedQuantity > 0) {
             publishOutageChange(events, groupId, item.id, current.startDate);
           }
-        } else if (await recordMovement(tx, actor, locked, patch.kind, "rest", time)) {
+        } else if (await recordMovement(tx, events, actor, locked, patch.kind, "rest", time)) {
           if (patch.kind === "receive") publishEarlyReturn(events, groupId, locked, time);
         }
         const after = await publishOrderItem(tx, events, groupId, id);

@@ -8,19 +8,58 @@ import { iso, isoOrNull } from "../../lib/iso";
 import type { WriteDeps } from "../../lib/serviceDeps";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
+import type { EventBuffer } from "../../realtime/eventBuffer";
 import { presentOutage } from "../items";
 import { insertMovement, memberName, movementsOf, writeTally } from "./movements.queries";
 import {
   assertNotBeforeIssue,
+  boundLine,
   publishEarlyReturn,
   publishOutageChange,
   recordMovement,
+  tagList,
 } from "./movements.service";
 import { tally } from "./movements.tally";
 import { recordMovementHistory, recordOrderItemHistory } from "./orderitems.history";
 import { lockOrderItemChain } from "./orderitems.locks";
 import { publishOrderItem } from "./orderitems.publish";
 import { findOutage, resolveOutage } from "./outages.queries";
+import type { BoundLine } from "./units.binding";
+import { bindMovement, queueUnitsChanged, unitsForReceive } from "./units.binding";
+import { clearOutage } from "./units.queries";
+
+/**
+ * A tracked line's receive names its units (docs/units.md): `units` back in good order, `lost_units`,
+ * `broken_units`, each list as long as its count; null for an untracked line (which names none: 400).
+ */
+function unitsOfReceive(
+  line: BoundLine,
+  body: Receive,
+): { returned: number[]; lost: number[]; broken: number[] } | null {
+  const lists = [
+    [body.units, body.quantity],
+    [body.lost_units, body.lost],
+    [body.broken_units, body.broken],
+  ] as const;
+  if (!line.tracked) {
+    if (lists.some(([ids]) => ids !== undefined && ids.length > 0)) {
+      throw new HttpError(400, { units: [ja.units.unitsUnexpected] });
+    }
+    return null;
+  }
+  for (const [ids, count] of lists) {
+    if (ids === undefined && count > 0) throw conflict(ja.units.unitsRequired);
+    if (ids !== undefined && ids.length !== count)
+      throw new HttpError(400, { units: [ja.units.unitsMismatch] });
+  }
+  const returned = body.units ?? [];
+  const lost = body.lost_units ?? [];
+  const broken = body.broken_units ?? [];
+  if (new Set([...returned, ...lost, ...broken]).size !== returned.length + lost.length + broken.length) {
+    throw new HttpError(400, { units: [ja.units.duplicateUnits] });
+  }
+  return { returned, lost, broken };
+}
 
 const O = ja.outages;
 const m = ja.movements;
@@ -45,10 +84,14 @@ export function postReceive(
       async (tx, events) => {
         const locked = await lockOrderItemChain(tx, actor.groupId, id);
         const at = new Date();
-        await recordMovement(tx, actor, locked, "receive", body.quantity, at);
+        if (body.lost_units?.length || body.broken_units?.length) {
+          throw new HttpError(400, { units: [ja.units.unitsMismatch] });
+        }
+        await recordMovement(tx, events, actor, locked, "receive", body.quantity, at, body.units);
         publishEarlyReturn(events, actor.groupId, locked, at);
         const after = await publishOrderItem(tx, events, actor.groupId, id);
-        await recordMovementHistory(tx, events, actor, locked, after);
+        const tags = await tagList(tx, actor, body.units);
+        await recordMovementHistory(tx, events, actor, locked, after, false, tags);
         return after;
       },
       { retries: ALLOCATION_RETRIES },
@@ -59,6 +102,8 @@ export function postReceive(
     async (tx, events) => {
       const locked = await lockOrderItemChain(tx, actor.groupId, id);
       const { item, current } = locked;
+      const line = boundLine(item, current);
+      const chosen = unitsOfReceive(line, body);
       const movements = await movementsOf(tx, actor.groupId, id);
       const now = tally(movements, current.orderQuantity);
       const total = body.quantity + body.lost + body.broken;
@@ -68,33 +113,56 @@ export function postReceive(
       if (total > left) throw conflict(m.overReceive(left));
       const at = new Date();
       assertNotBeforeIssue(movements, total, at);
+      if (chosen) {
+        await unitsForReceive(tx, actor.groupId, line, [
+          ...chosen.returned,
+          ...chosen.lost,
+          ...chosen.broken,
+        ]);
+      }
       const who = { memberId: actor.id, memberName: await memberName(tx, actor.groupId, actor.id) };
       const base = { groupId: actor.groupId, orderItemId: id, kind: "receive" as const, at, ...who };
       const written = [];
       if (body.quantity > 0) written.push(await insertMovement(tx, { ...base, quantity: body.quantity }));
+      if (chosen && written[0])
+        await bindMovement(tx, events, actor.groupId, line, written[0], chosen.returned);
       const outages = [];
-      if (body.lost > 0) {
-        outages.push(await insertMovement(tx, { ...base, quantity: body.lost, disposition: "lost" }));
-      }
-      if (body.broken > 0) {
-        outages.push(
-          await insertMovement(tx, {
-            ...base,
-            quantity: body.broken,
-            disposition: "broken",
-            repairDue: body.repair_due,
-          }),
-        );
+      const lost = { ...base, disposition: "lost" as const };
+      const broken = { ...base, disposition: "broken" as const, repairDue: body.repair_due };
+      if (chosen) {
+        // A tracked unit's report is a movement of its own: found or repaired, it names itself.
+        for (const [row, ids] of [
+          [lost, chosen.lost],
+          [broken, chosen.broken],
+        ] as const) {
+          for (const unitId of ids) {
+            const report = await insertMovement(tx, { ...row, quantity: 1 });
+            await bindMovement(tx, events, actor.groupId, line, report, [unitId]);
+            outages.push(report);
+          }
+        }
+      } else {
+        if (body.lost > 0) outages.push(await insertMovement(tx, { ...lost, quantity: body.lost }));
+        if (body.broken > 0) outages.push(await insertMovement(tx, { ...broken, quantity: body.broken }));
       }
       await assertOutagesFit(tx, actor.groupId, item, outages);
       await writeTally(tx, id, tally([...movements, ...written, ...outages], current.orderQuantity));
       publishOutageChange(events, actor.groupId, item.id, at);
       const after = await publishOrderItem(tx, events, actor.groupId, id);
       // 履歴: the units back in good order as a receive, each report of its own (docs/history.md).
-      await recordMovementHistory(tx, events, actor, locked, {
-        ...after,
-        received_quantity: after.received_quantity - body.lost - body.broken,
-      });
+      await recordMovementHistory(
+        tx,
+        events,
+        actor,
+        locked,
+        { ...after, received_quantity: after.received_quantity - body.lost - body.broken },
+        false,
+        await tagList(tx, actor, chosen?.returned),
+      );
+      const reportTags = {
+        lost: await tagList(tx, actor, chosen?.lost),
+        broken: await tagList(tx, actor, chosen?.broken),
+      };
       const reports = [
         ["lost", body.lost],
         ["broken", body.broken],
@@ -112,6 +180,7 @@ export function postReceive(
             after: {
               disposition,
               repair_due: disposition === "broken" ? isoOrNull(body.repair_due ?? null) : null,
+              ...(reportTags[disposition] ? { units: reportTags[disposition] } : {}),
             },
           })),
       );
@@ -148,32 +217,44 @@ async function assertOutagesFit(
   }
 }
 
+/**
+ * Lost units found (発見) or broken ones repaired (修理完了), now, by the actor, in the caller's transaction: the
+ * order item's chain is locked (the item may already be locked by the caller, as the units feature does) and
+ * the report read again under it. A tracked unit the report names is back in the warehouse (docs/units.md).
+ */
+export async function resolveOutageLocked(
+  tx: Tx,
+  events: EventBuffer,
+  actor: AuthUser,
+  id: number,
+): Promise<OutageDto> {
+  const found = await findOutage(tx, actor.groupId, id);
+  if (!found) throw httpError(404, ja.errors.notFound);
+  const locked = await lockOrderItemChain(tx, actor.groupId, found.orderItemId);
+  const outage = await findOutage(tx, actor.groupId, id);
+  if (!outage) throw httpError(404, ja.errors.notFound);
+  if (outage.resolvedAt !== null) throw conflict(O.alreadyResolved);
+  const at = new Date();
+  const name = await memberName(tx, actor.groupId, actor.id);
+  await resolveOutage(tx, id, at, actor.id, name);
+  const back = await clearOutage(tx, actor.groupId, id);
+  const tags = await tagList(tx, actor, back);
+  await recordOrderItemHistory(tx, events, actor, locked, [
+    {
+      action: "orderitem.outage_resolved",
+      quantity: outage.quantity,
+      before: { disposition: outage.disposition },
+      after: { disposition: outage.disposition, resolved_at: iso(at), ...(tags ? { units: tags } : {}) },
+    },
+  ]);
+  publishOutageChange(events, actor.groupId, outage.itemId, outage.at);
+  queueUnitsChanged(events, actor.groupId, outage.itemId, back);
+  return presentOutage({ ...outage, resolvedAt: at, resolvedBy: actor.id, resolvedByName: name });
+}
+
 /** POST /api/outages/{id}/resolve/: lost units found (発見) or broken ones repaired (修理完了), now. */
 export function resolve(deps: WriteDeps, actor: AuthUser, id: number): Promise<OutageDto> {
-  return inTransaction(
-    deps,
-    async (tx, events) => {
-      const found = await findOutage(tx, actor.groupId, id);
-      if (!found) throw httpError(404, ja.errors.notFound);
-      // The chain every movement write locks; the report is read again under it.
-      const locked = await lockOrderItemChain(tx, actor.groupId, found.orderItemId);
-      const outage = await findOutage(tx, actor.groupId, id);
-      if (!outage) throw httpError(404, ja.errors.notFound);
-      if (outage.resolvedAt !== null) throw conflict(O.alreadyResolved);
-      const at = new Date();
-      const name = await memberName(tx, actor.groupId, actor.id);
-      await resolveOutage(tx, id, at, actor.id, name);
-      await recordOrderItemHistory(tx, events, actor, locked, [
-        {
-          action: "orderitem.outage_resolved",
-          quantity: outage.quantity,
-          before: { disposition: outage.disposition },
-          after: { disposition: outage.disposition, resolved_at: iso(at) },
-        },
-      ]);
-      publishOutageChange(events, actor.groupId, outage.itemId, outage.at);
-      return presentOutage({ ...outage, resolvedAt: at, resolvedBy: actor.id, resolvedByName: name });
-    },
-    { retries: ALLOCATION_RETRIES },
-  );
+  return inTransaction(deps, (tx, events) => resolveOutageLocked(tx, events, actor, id), {
+    retries: ALLOCATION_RETRIES,
+  });
 }

@@ -21,6 +21,7 @@ export function presentBoardRow(row: BoardRow, outgoing: boolean, returning: boo
     received_quantity: row.receivedQuantity,
     lost_quantity: row.lostQuantity,
     broken_quantity: row.brokenQuantity,
+    ...(row.unitsOut ? { units_out: row.unitsOut } : {}),
     outgoing,
     returning,
   };

@@ -5,6 +5,7 @@ import {
   caseSetLines,
   categories,
   items,
+  itemUnits,
   orderItemMovements,
   orderItems,
   workCases,
@@ -33,6 +34,8 @@ export interface BoardRow {
   /** Units of its receives reported lost / broken and not yet found / repaired (out of service now). */
   lostQuantity: number;
   brokenQuantity: number;
+  /** A tracked item's units out on the line; null for a count item. */
+  unitsOut: { id: number; tag: string }[] | null;
 }
 
 /**
@@ -46,6 +49,19 @@ const outOfService = (disposition: "lost" | "broken") =>
     WHERE m.order_item_id = ${orderItems.id} AND m.kind = 'receive'
       AND m.disposition = ${disposition} AND m.resolved_at IS NULL
   ) ELSE 0 END`.mapWith(Number);
+
+/**
+ * A tracked item's line (docs/units.md): the units out on it now, by tag (read only while some are out);
+ * null for a count item.
+ */
+const unitsOut = sql<{ id: number; tag: string }[] | null>`CASE WHEN ${items.unitTracked} THEN (
+    CASE WHEN ${orderItems.issuedQuantity} > ${orderItems.receivedQuantity} THEN (
+      SELECT coalesce(json_agg(json_build_object('id', u.id, 'tag', u.tag) ORDER BY u.tag), '[]'::json)
+      FROM ${itemUnits} u WHERE u.out_order_item_id = ${orderItems.id}
+    ) ELSE '[]'::json END
+  ) ELSE NULL END`.mapWith((v: unknown) =>
+  v === null || v === undefined ? null : typeof v === "string" ? JSON.parse(v) : v,
+);
 
 export interface BoardWindow {
   /** [from, to): the two days shown. */
@@ -83,6 +99,7 @@ export function boardRows(db: Queryable, groupId: number, w: BoardWindow): Promi
       receivedQuantity: orderItems.receivedQuantity,
       lostQuantity: outOfService("lost"),
       brokenQuantity: outOfService("broken"),
+      unitsOut: unitsOut,
     })
     .from(orderItems)
     .innerJoin(

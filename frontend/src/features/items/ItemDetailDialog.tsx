@@ -4,12 +4,16 @@ import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
 import { PencilIcon } from "primereact/icons/pencil";
 import { TrashIcon } from "primereact/icons/trash";
+import { lazy, Suspense } from "react";
 import { AppDialog } from "../../components/AppDialog";
 import { primeIcon } from "../../components/icons/primeIcon";
 import { displayDateTime } from "../../lib/dateTime";
 import { TimelineLink } from "../availability";
 import { ActivityPanel } from "../history";
 import { ItemOutages } from "./ItemOutages";
+
+// 個体管理 (docs/units.md): its own chunk, loaded with the open detail (the route's list of chunks stays short).
+const ItemUnits = lazy(async () => ({ default: (await import("../units")).ItemUnits }));
 
 /** The item's 点検・準備時間 when it has any (nothing is shown for an item without: the screen as before). */
 function TurnaroundRow({ item }: { item: ItemDto }) {
@@ -92,6 +96,11 @@ export function ItemDetailDialog({ item, visible, onEdit, onDelete, onClose, wee
         </div>
       ) : null}
       {item && visible ? <ItemOutages itemId={item.id} stock={item.stock_quantity} /> : null}
+      {item && visible ? (
+        <Suspense fallback={null}>
+          <ItemUnits item={item} />
+        </Suspense>
+      ) : null}
       {item && visible ? <ActivityPanel target={{ itemId: item.id }} title={ja.history.itemTitle} /> : null}
     </AppDialog>
   );

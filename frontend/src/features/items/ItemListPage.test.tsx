@@ -45,6 +45,7 @@ const item = (id: number, title: string, category: number, stock: number, daily:
   turnaround_after_minutes: null,
   effective_turnaround_before_minutes: 0,
   effective_turnaround_after_minutes: 0,
+  unit_tracked: false,
   daily_order_quantities: daily,
   daily_tentative_quantities: [0, 0, 0, 0, 0, 0, 0],
 });

@@ -17,6 +17,8 @@ export interface RowActions {
   onToggle: (row: WarehouseRowDto, kind: TimingKind) => void;
   /** Opens the quantity dialog (出庫 or 入庫 of some units). */
   onOpenMovement: (row: MovableRow, kind: MovementKind) => void;
+  /** A tracked line's 出庫 / 入庫 by unit (docs/units.md): opens the scan dialog. */
+  onUnitScan?: (row: WarehouseRowDto, kind: MovementKind) => void;
   /** Issues or receives a whole set line (its pending key in `pending`: setMoveKey). */
   onSetMove?: (line: WarehouseSetLineDto, kind: MovementKind) => void;
 }
@@ -104,6 +106,15 @@ export function BoardRow({
           </>
         )}
         <Status row={row} />
+        {row.units_out && row.units_out.length > 0 ? (
+          <ul className="wh-units-out" aria-label={ja.units.unitsOut} data-testid="wh-units-out">
+            {row.units_out.map((u) => (
+              <li key={u.id} className="wh-unit-chip">
+                {u.tag}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <MovementProgress
           row={{
             id: row.id,
@@ -122,7 +133,12 @@ export function BoardRow({
           label={issueLabel}
           loading={actions.pending.has(`${row.id}:issue`)}
           ariaLabel={t.toggleLabel(issueLabel, row.item.title)}
-          onClick={() => actions.onToggle(partlyOut ? { ...row, issue: null } : row, "issue")}
+          onClick={() =>
+            // A tracked line names its units (docs/units.md): 出庫 opens the scan; 出庫解除 stays the toggle.
+            row.units_out && actions.onUnitScan && (!issued || partlyOut)
+              ? actions.onUnitScan(row, "issue")
+              : actions.onToggle(partlyOut ? { ...row, issue: null } : row, "issue")
+          }
         />
         <PlainButton
           className={
@@ -131,7 +147,11 @@ export function BoardRow({
           label={receiveLabel}
           loading={actions.pending.has(`${row.id}:receive`)}
           ariaLabel={t.toggleLabel(receiveLabel, row.item.title)}
-          onClick={() => actions.onToggle(row, "receive")}
+          onClick={() =>
+            row.units_out && actions.onUnitScan && !received && row.units_out.length > 0
+              ? actions.onUnitScan(row, "receive")
+              : actions.onToggle(row, "receive")
+          }
         />
       </div>
     </li>

@@ -11,6 +11,7 @@ import { lazyDialog } from "../../components/lazyDialog";
 import { MovementDialog, useMovementDialog } from "../../components/movements";
 import { type ShipmentPatch, useShipmentToggle } from "../../components/useShipmentToggle";
 import { serverDetail } from "../../lib/errors";
+import { useAppDispatch } from "../../lib/hooks";
 import { PresenceChips } from "../presence";
 import { type TimingKind, timeOf } from "./BoardRow";
 import { BoardSection } from "./BoardSection";
@@ -32,6 +33,11 @@ const t = ja.warehouse;
 /** Re-read now and then: rows become overdue as time passes, and a wall screen crosses midnight. */
 // Loaded when first shown: the board draws without it.
 const NoticeDialog = lazyDialog(async () => (await import("../../components/NoticeDialog")).NoticeDialog);
+// 個体管理 (docs/units.md): loaded when a tracked line is first issued or received.
+const UnitScanDialog = lazyDialog(
+  async () => (await import("./UnitScanDialog")).UnitScanDialog,
+  () => true,
+);
 const POLL_MS = 60_000;
 const wallOffIcon = primeIcon(WindowMinimizeIcon);
 const wallOnIcon = primeIcon(WindowMaximizeIcon);
@@ -45,6 +51,7 @@ export function WarehousePage() {
   const board = useWarehouseBoardQuery(date, { pollingInterval: POLL_MS });
   const overdueOf = useWarehouseOverdueQuery(date, { pollingInterval: POLL_MS }).data;
   const warnings = useMemo(() => new Map(overdueOf?.map((w) => [w.case_id, w.warnings])), [overdueOf]);
+  const dispatch = useAppDispatch();
   const [toggle] = useWarehouseToggleMutation();
   const [move] = useWarehouseMoveMutation();
   const [undo] = useWarehouseUndoMutation();
@@ -53,6 +60,7 @@ export function WarehousePage() {
     useCallback((id, kind, quantity, parts) => move({ id, kind, quantity, parts }).unwrap(), [move]),
     useCallback((id) => undo({ id }).unwrap(), [undo]),
   );
+  const [unitScan, setUnitScan] = useState<{ row: WarehouseRowDto; kind: TimingKind } | null>(null);
   const [scan, setScan] = useState<{ ids: ReadonlySet<number>; message: string; serial: number } | null>(
     null,
   );
@@ -70,13 +78,26 @@ export function WarehousePage() {
     setMove.closeNotice();
   };
 
-  const onScan = (value: string) => {
-    const ids = new Set(board.data ? matchScan(board.data, value) : []);
-    const rows = board.data ? countScanRows(board.data, ids) : 0;
+  const onScan = async (value: string) => {
+    let ids = new Set(board.data ? matchScan(board.data, value) : []);
     const shown = value.trim();
+    let unitNote = "";
+    // Not an item on the board: a unit's label (個体管理, docs/units.md) finds the rows of its item.
+    if (ids.size === 0 && board.data && shown) {
+      // Loaded on the first such scan: the board's own chunk stays as it was.
+      const units = await import("../units");
+      const unit = await dispatch(units.unitsApi.endpoints.lookupUnit.initiate(shown))
+        .unwrap()
+        .catch(() => null);
+      if (unit) {
+        ids = new Set(matchScan(board.data, String(unit.item)));
+        unitNote = `（${unit.tag}：${units.unitStatusText(unit)}）`;
+      }
+    }
+    const rows = board.data ? countScanRows(board.data, ids) : 0;
     setScan((prev) => ({
       ids,
-      message: rows > 0 ? t.scanFound(shown, rows) : t.scanNoMatch(shown),
+      message: (rows > 0 ? t.scanFound(shown, rows) : t.scanNoMatch(shown)) + unitNote,
       serial: (prev?.serial ?? 0) + 1,
     }));
   };
@@ -107,6 +128,7 @@ export function WarehousePage() {
     onToggle: (r: WarehouseRowDto, k: TimingKind) => void shipment.toggle(r, k),
     onOpenMovement: movement.openDialog,
     onSetMove: (line: WarehouseSetLineDto, k: TimingKind) => void setMove.move(line, k),
+    onUnitScan: (row: WarehouseRowDto, kind: TimingKind) => setUnitScan({ row, kind }),
   };
   const data = board.data;
   const updated = board.fulfilledTimeStamp ? new Date(board.fulfilledTimeStamp) : null;
@@ -128,7 +150,11 @@ export function WarehousePage() {
         </div>
       </div>
       <PresenceChips warehouse />
-      <ScanField onScan={onScan} message={scan?.message ?? null} matched={(scan?.ids.size ?? 0) > 0} />
+      <ScanField
+        onScan={(v) => void onScan(v)}
+        message={scan?.message ?? null}
+        matched={(scan?.ids.size ?? 0) > 0}
+      />
       {board.isError ? (
         <p className="wh-error" role="alert">
           {serverDetail(board.error) ?? t.fetchFailed}
@@ -166,6 +192,9 @@ export function WarehousePage() {
         </div>
       ) : null}
       <MovementDialog {...movement.dialogProps} />
+      {unitScan ? (
+        <UnitScanDialog row={unitScan.row} kind={unitScan.kind} onHide={() => setUnitScan(null)} />
+      ) : null}
       <NoticeDialog visible={notice !== null} title={notice?.title ?? ""} onClose={closeNotice}>
         {notice?.body ? <p className="dialog-question">{notice.body}</p> : null}
       </NoticeDialog>

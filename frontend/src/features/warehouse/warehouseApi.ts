@@ -63,6 +63,14 @@ export const warehouseApi = api.injectEndpoints({
               if (shown) refetch();
             }),
             onServerEvent("items.deleted", refetch),
+            // Units moved (個体管理, docs/units.md): a tracked line's units out come with the board's read.
+            onServerEvent("units.changed", ({ item_ids }) => {
+              let shown = false;
+              apply((draft) => {
+                shown = item_ids.some((id) => showsItem(draft, id));
+              });
+              if (shown) refetch();
+            }),
             // A set booked or reduced on a case shown: its group and units per part come with the board's read.
             ...(["setlines.upserted", "setlines.deleted"] as const).map((event) =>
               onServerEvent(event, (payload) => {
@@ -120,6 +128,17 @@ export const warehouseApi = api.injectEndpoints({
       query: movementRequest,
       onQueryStarted: (_arg, lifecycle) => applyToBoards(lifecycle),
     }),
+    /**
+     * 出庫 / 入庫 of a tracked line by unit (docs/units.md): the row's counts come back in the answer; the board
+     * is read again for the units now out on it.
+     */
+    warehouseUnitMove: build.mutation<OrderItemDto, { id: number; kind: MovementKind; body: object }>({
+      query: ({ id, kind, body }) => ({ url: `/api/orderitems/${id}/${kind}/`, method: "POST", body }),
+      onQueryStarted: async (_arg, lifecycle) => {
+        await applyToBoards(lifecycle);
+        lifecycle.dispatch(api.util.invalidateTags(["Warehouse"]));
+      },
+    }),
     warehouseUndo: build.mutation<OrderItemDto, { id: number }>({
       query: undoRequest,
       onQueryStarted: (_arg, lifecycle) => applyToBoards(lifecycle),
@@ -176,4 +195,5 @@ export const {
   useWarehouseMoveMutation,
   useWarehouseUndoMutation,
   useWarehouseSetMoveMutation,
+  useWarehouseUnitMoveMutation,
 } = warehouseApi;

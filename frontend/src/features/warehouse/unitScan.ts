@@ -1,0 +1,54 @@
+import { ja } from "@zaiko/common/messages/ja";
+import type { UnitDto } from "@zaiko/common/units/units.schema";
+import type { WarehouseRowDto } from "@zaiko/common/warehouse/warehouse.schema";
+
+const U = ja.units;
+
+export type UnitScanKind = "issue" | "receive";
+export type Disposition = "returned" | "lost" | "broken";
+export interface UnitRead {
+  unit: UnitDto;
+  disposition: Disposition;
+}
+
+/**
+ * Whether a scanned unit may join the list of a line's 出庫 / 入庫 (docs/units.md): the refusal in words, or
+ * null. The server checks the same again when the list is sent.
+ */
+export function refusalOf(
+  row: WarehouseRowDto,
+  kind: UnitScanKind,
+  reads: readonly UnitRead[],
+  unit: UnitDto,
+): string | null {
+  if (unit.item !== row.item.id) return U.notThisItem(unit.tag, row.item.title);
+  if (reads.some((r) => r.unit.id === unit.id)) return U.alreadyScanned(unit.tag);
+  if (kind === "issue") {
+    if (unit.status === "retired") return U.retiredUnit(unit.tag);
+    if (unit.status === "out") return U.outElsewhere(unit.out?.work_case_title ?? "");
+    if (unit.status === "lost") return U.lostNow(unit.tag);
+    if (unit.status === "broken") return U.brokenNow(unit.tag);
+    const left = row.order_quantity - row.issued_quantity;
+    if (reads.length >= left) return U.tooMany(left);
+    return null;
+  }
+  if (unit.out?.order_item === row.id) return null;
+  if (unit.status === "out") return U.outElsewhere(unit.out?.work_case_title ?? "");
+  return U.notOutHere(unit.tag);
+}
+
+/** The body of POST /api/orderitems/{id}/issue/ or …/receive/ for the units read. */
+export function unitMoveBody(kind: UnitScanKind, reads: readonly UnitRead[], repairDue: string | null) {
+  const ids = (d: Disposition) => reads.filter((r) => r.disposition === d).map((r) => r.unit.id);
+  if (kind === "issue") return { quantity: reads.length, units: ids("returned") };
+  const broken = ids("broken");
+  return {
+    quantity: ids("returned").length,
+    units: ids("returned"),
+    lost: ids("lost").length,
+    lost_units: ids("lost"),
+    broken: broken.length,
+    broken_units: broken,
+    ...(broken.length > 0 ? { repair_due: repairDue } : {}),
+  };
+}
