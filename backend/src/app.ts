@@ -22,6 +22,7 @@ import { notificationRoutes } from "./features/notifications/notifications.route
 import { orderItemRoutes } from "./features/orderitems/orderitems.routes";
 import { setRoutes } from "./features/sets/sets.routes";
 import { signupRoutes } from "./features/signup/signup.routes";
+import { subRentalRoutes } from "./features/subrentals/subrentals.routes";
 import { warehouseRoutes } from "./features/warehouse/warehouse.routes";
 import { workCaseRoutes } from "./features/workcases/workcases.routes";
 import { HttpError } from "./lib/httpError";
@@ -63,6 +64,7 @@ const features = [
   workCaseRoutes,
   orderItemRoutes,
   setRoutes,
+  subRentalRoutes,
   summaryRoutes,
   warehouseRoutes,
   availabilityRoutes,

@@ -21,6 +21,7 @@ import { ja as packlist } from "./ja/packlist";
 import { ja as sets } from "./ja/sets";
 import { ja as shared } from "./ja/shared";
 import { ja as shortCases } from "./ja/shortCases";
+import { ja as subrentals } from "./ja/subrentals";
 import { ja as turnaround } from "./ja/turnaround";
 import { ja as warehouse } from "./ja/warehouse";
 import { ja as workcases } from "./ja/workcases";
@@ -41,6 +42,7 @@ export const ja = {
   ...sets,
   ...turnaround,
   ...shortCases,
+  ...subrentals,
   ...notifications,
   // Sections whose first-screen texts are in firstScreen.ts and the rest with the screens.
   validation: { ...firstScreen.validation, ...shared.validation },

@@ -6,4 +6,5 @@ export * from "./history";
 export * from "./idempotency";
 export * from "./notifications";
 export * from "./sets";
+export * from "./subrentals";
 export * from "./users";
