@@ -28,15 +28,18 @@ export interface HireRow extends Booking {
   quantity: number;
 }
 
-/** The hires of these items whose period overlaps the closed window [from, to] (cancelled ones hold nothing). */
+/**
+ * The hires of these items (undefined: of every item of the group, through the group's period index) whose
+ * period overlaps the closed window [from, to] (cancelled ones hold nothing).
+ */
 export async function hiresInWindow(
   db: Queryable,
   groupId: number,
-  itemIds: number[],
+  itemIds: number[] | undefined,
   from: Date,
   to: Date,
 ): Promise<HireRow[]> {
-  if (itemIds.length === 0) return [];
+  if (itemIds?.length === 0) return [];
   const rows = await db
     .select({
       id: subRentals.id,
@@ -49,7 +52,7 @@ export async function hiresInWindow(
     .where(
       and(
         eq(subRentals.groupId, groupId),
-        inArray(subRentals.itemId, itemIds),
+        itemIds === undefined ? undefined : inArray(subRentals.itemId, itemIds),
         ne(subRentals.status, "cancelled"),
         lte(subRentals.startDate, to),
         gte(subRentals.endDate, from),

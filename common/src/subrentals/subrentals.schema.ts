@@ -86,15 +86,18 @@ export const hireQuantityField = z.unknown().transform((value, ctx): number => {
 });
 
 /** An optional case id: null, missing or "" for none. */
-const caseField = z.unknown().transform((value, ctx): number | null => {
-  if (value === null || value === undefined || value === "") return null;
-  const id = idField(s.caseNotFound).safeParse(value);
-  if (!id.success) {
-    ctx.addIssue({ code: "custom", message: s.caseNotFound });
-    return z.NEVER;
-  }
-  return id.data;
-});
+const caseField = z
+  .unknown()
+  .optional()
+  .transform((value, ctx): number | null => {
+    if (value === null || value === undefined || value === "") return null;
+    const id = idField(s.caseNotFound).safeParse(value);
+    if (!id.success) {
+      ctx.addIssue({ code: "custom", message: s.caseNotFound });
+      return z.NEVER;
+    }
+    return id.data;
+  });
 
 /** POST /api/subrentals/ and PUT /api/subrentals/{id}/ (the whole row but its status). */
 export const SubRentalWriteSchema = z
