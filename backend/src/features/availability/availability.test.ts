@@ -120,6 +120,7 @@ describeOnDatabases("why is it short and the timeline (/api/availability/…)", 
       end_date: tokyo("2027-03-04T10:00").toISOString(),
       quantity: 1,
       available: 0,
+      hires: [],
       holders: [
         {
           case_id: ids.A,
