@@ -24,6 +24,12 @@ export interface HoldersDto {
   end_date: string;
   /** Units wanted over the window (without the other cases). */
   quantity: number;
+  /**
+   * The window as its units are held, turnaround included ([start − before, end + after]): the period a hire
+   * must cover to make up for missing units (外部手配で補う, docs/subrental.md).
+   */
+  held_from?: string;
+  held_until?: string;
   /** Units free beside the holders over the whole window: stock + hired units − their peak (0 at least). */
   available: number;
   /** Units hired in (外部手配, docs/subrental.md) whose period meets the window: stock for their period only. */

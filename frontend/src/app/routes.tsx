@@ -64,6 +64,7 @@ const OrderItemsListPage = lazyNamed(
   () => import("../features/orderitems/OrderItemsListPage"),
   "OrderItemsListPage",
 );
+const SubRentalsPage = lazyNamed(() => import("../features/subrentals/SubRentalsPage"), "SubRentalsPage");
 const TimelinePage = lazyNamed(() => import("../features/availability/TimelinePage"), "TimelinePage");
 const PackListPage = lazyNamed(() => import("../features/packlist/PackListPage"), "PackListPage");
 const WarehousePage = lazyNamed(() => import("../features/warehouse/WarehousePage"), "WarehousePage", {
@@ -108,6 +109,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth>
             <CategoryListPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: "subrentals",
+        element: (
+          <RequireAuth>
+            <SubRentalsPage />
           </RequireAuth>
         ),
       },

@@ -17,6 +17,9 @@ export const TAG_TYPES = [
   "SetLine",
   "Notification",
   "CalendarFeed",
+  // 外部手配 (docs/subrental.md): suppliers and sub-rentals.
+  "Supplier",
+  "SubRental",
 ] as const;
 
 /**

@@ -136,6 +136,8 @@ export async function holdersOfItem(
     start_date: iso(window.start),
     end_date: iso(window.end),
     quantity: wanted,
+    held_from: iso(heldWindow.start),
+    held_until: iso(heldWindow.end),
     available: Math.max(0, item.stockQuantity - heldPeak(bookings, window, turnaround, hires)),
     holders: holders.sort(byStart),
     hires: hireBars.map(presentHireBar),
