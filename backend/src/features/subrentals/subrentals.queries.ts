@@ -219,3 +219,21 @@ export function hiresOfCase(db: Queryable, groupId: number, caseId: number) {
     )
     .orderBy(asc(subRentals.id));
 }
+
+/**
+ * The board's 入荷 and 返却 rows (docs/subrental.md): hires still to arrive (手配中) whose planned start lies in
+ * [from, to), and hires here (入荷済) whose planned end does, with their names.
+ */
+export function hiresMovingBetween(db: Queryable, groupId: number, from: Date, to: Date) {
+  return subRentalSelect(db)
+    .where(
+      and(
+        eq(subRentals.groupId, groupId),
+        sql`((${subRentals.status} = 'requested' AND ${subRentals.startDate} >= ${from.toISOString()}::timestamptz
+               AND ${subRentals.startDate} < ${to.toISOString()}::timestamptz)
+          OR (${subRentals.status} = 'received' AND ${subRentals.endDate} >= ${from.toISOString()}::timestamptz
+               AND ${subRentals.endDate} < ${to.toISOString()}::timestamptz))`,
+      ),
+    )
+    .orderBy(asc(subRentals.id));
+}

@@ -361,6 +361,52 @@ describeOnDatabases("sub-rentals (外部手配)", (driver) => {
     });
   });
 
+  describe("the warehouse board", () => {
+    it("shows 入荷 on the arrival day while 手配中 and 返却 on the planned return day once 入荷済", async () => {
+      const { session, item, kase, supplier } = await oneUnitBooked();
+      const made = await hire(session, {
+        supplier: supplier.id,
+        item: item.id,
+        quantity: 2,
+        start_date: tokyo("2030-05-09T15:00"),
+        end_date: tokyo("2030-05-11T10:00"),
+        work_case: kase.id,
+      }).expect(201);
+      const board = async (day: string) =>
+        (await api().get(`/api/warehouse/?date=${day}`).set(bearer(session)).expect(200)).body;
+      const before = await board("2030-05-09");
+      expect(before.days[0].hires).toEqual([
+        {
+          sub_rental_id: made.body.id,
+          kind: "arrive",
+          at: new Date(tokyo("2030-05-09T15:00")).toISOString(),
+          supplier_name: "東京機材レンタル",
+          item: item.id,
+          item_title: "スピーカー",
+          quantity: 2,
+          status: "requested",
+          work_case: kase.id,
+          case_title: "市民祭り",
+        },
+      ]);
+      expect(before.days[1].hires).toEqual([]);
+      // Not here yet: no 返却 row on its return day.
+      expect((await board("2030-05-11")).days[0].hires).toEqual([]);
+      await status(session, made.body.id, "received").expect(200);
+      expect((await board("2030-05-09")).days[0].hires).toEqual([]);
+      const back = await board("2030-05-10");
+      expect(back.days[0].hires).toEqual([]);
+      expect(back.days[1].hires).toEqual([
+        expect.objectContaining({
+          kind: "return",
+          quantity: 2,
+          status: "received",
+          supplier_name: "東京機材レンタル",
+        }),
+      ]);
+    });
+  });
+
   describe("bad input and other groups", () => {
     it("answers 400 on the field, 404 for unknown or another group's rows, and changes nothing", async () => {
       const { session, item, kase, supplier, period } = await oneUnitBooked();
