@@ -8,7 +8,7 @@
 import { describeInBrowser, LAPTOP, PHONE, screenshot, useAppAndBrowser } from "./harness";
 import { callApi, expectNoPageOverflow, login, rowOf, signUpOwner, tokenFor } from "./journeyHelpers";
 
-const OWNER = { email: "subrental@example.com", group: "横浜イベント機材", first: "健", last: "小林" };
+const OWNER = { email: "subrental@example.com", group: "湘南音響レンタルサービス", first: "健", last: "小林" };
 
 /** Tokyo wall-clock time on a day of July 2030 as an instant. */
 const tokyo = (day: number, hour: number) => new Date(Date.UTC(2030, 6, day, hour - 9)).toISOString();
