@@ -13,8 +13,11 @@ interface Props {
   itemTitle: string;
   caseId: number;
   caseTitle?: string | null;
-  /** Units the refused change wanted beyond the case's own (a '+': the refused clicks). */
+  /** Units the refused change wanted beyond the case's own (a '+': the refused clicks; a period change: 0). */
   more: number;
+  /** The refused window when it is not the case's own (a refused period change: the new period). */
+  start?: string;
+  end?: string;
   /** After the hire is saved: retry what was refused, so that covering and booking are one step. */
   onCovered: () => void;
 }
@@ -24,12 +27,21 @@ interface Props {
  * the units wanted, those free, the period held with the turnaround), opens the sub-rental form prefilled with
  * the missing units over that period for this case, and once saved retries the refused change.
  */
-export function CoverWithHireButton({ itemId, itemTitle, caseId, caseTitle, more, onCovered }: Props) {
+export function CoverWithHireButton({
+  itemId,
+  itemTitle,
+  caseId,
+  caseTitle,
+  more,
+  start,
+  end,
+  onCovered,
+}: Props) {
   const [load, { isFetching }] = useLazyHireWindowQuery();
   const [prefill, setPrefill] = useState<SubRentalPrefill | null>(null);
   const open = async () => {
     try {
-      const w = await load({ itemId, caseId, more }, false).unwrap();
+      const w = await load({ itemId, caseId, more, start, end }, false).unwrap();
       setPrefill({
         item: { id: itemId, title: itemTitle },
         quantity: Math.max(1, w.quantity - w.available),

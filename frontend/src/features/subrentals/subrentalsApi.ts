@@ -73,10 +73,13 @@ export const subRentalsApi = api.injectEndpoints({
       invalidatesTags: [{ type: "Supplier", id: "LIST" }],
     }),
     /** 理由's window for an item of a case: the units wanted, free, and the held period a hire must cover. */
-    hireWindow: build.query<HoldersDto, { itemId: number; caseId: number; more: number }>({
-      query: ({ itemId, caseId, more }) => ({
+    hireWindow: build.query<
+      HoldersDto,
+      { itemId: number; caseId: number; more: number; start?: string; end?: string }
+    >({
+      query: ({ itemId, caseId, more, start, end }) => ({
         url: `/api/availability/items/${itemId}/holders/`,
-        params: { case: caseId, more },
+        params: { case: caseId, more, start, end },
       }),
       keepUnusedDataFor: 0,
     }),
