@@ -8,7 +8,12 @@
 import { describeInBrowser, LAPTOP, PHONE, screenshot, useAppAndBrowser } from "./harness";
 import { callApi, expectNoPageOverflow, login, rowOf, signUpOwner, tokenFor } from "./journeyHelpers";
 
-const OWNER = { email: "subrental@example.com", group: "湘南音響レンタルサービス", first: "健", last: "小林" };
+const OWNER = {
+  email: "subrental@example.com",
+  group: "湘南音響レンタルサービス",
+  first: "健",
+  last: "小林",
+};
 
 /** Tokyo wall-clock time on a day of July 2030 as an instant. */
 const tokyo = (day: number, hour: number) => new Date(Date.UTC(2030, 6, day, hour - 9)).toISOString();
@@ -19,7 +24,13 @@ async function seed(url: string) {
   const api = (method: string, path: string, body?: unknown) => callApi(url, method, path, body, token);
   const category = (await api("POST", "/api/categories/", { category: "音響", group: groupId })).id as number;
   const speaker = (
-    await api("POST", "/api/items/", { title: "スピーカー", category, stock_quantity: 1, note: "", group: groupId })
+    await api("POST", "/api/items/", {
+      title: "スピーカー",
+      category,
+      stock_quantity: 1,
+      note: "",
+      group: groupId,
+    })
   ).id as number;
   const kase = (
     await api("POST", "/api/workcases/", {
@@ -90,7 +101,9 @@ describeInBrowser("sub-rental: a refused + covered by hired units", () => {
     // The timeline: the hired unit as its own bar, named by the supplier.
     await laptop.goto(`/availability/item/${data.speaker}?from=2030-07-18`);
     await laptop
-      .getByRole("img", { name: "外部手配（東京音響レンタル）1個 2030年07月20日 09:00 〜 2030年07月21日 18:00" })
+      .getByRole("img", {
+        name: "外部手配（東京音響レンタル）1個 2030年07月20日 09:00 〜 2030年07月21日 18:00",
+      })
       .waitFor();
     await screenshot(laptop, "subrental-timeline-laptop");
 

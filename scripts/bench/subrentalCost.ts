@@ -8,7 +8,7 @@
  */
 import { compareAddUnit } from "./addUnitVariants";
 
-const HIRES = /  -- Hired units \(外部手配\)[\s\S]*?(?=  RETURN json_build_object\()/;
+const HIRES = / {2}-- Hired units \(外部手配\)[\s\S]*?(?= {2}RETURN json_build_object\()/;
 
 void compareAddUnit({
   current: "add_allocation_unit (reads the item's hires)",
