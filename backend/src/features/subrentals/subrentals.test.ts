@@ -2,9 +2,10 @@ import type { HoldersDto, TimelineDto } from "@zaiko/common/availability/insight
 import type { WeeklyItemsDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import type { SubRentalDto } from "@zaiko/common/subrentals/subrentals.schema";
+import ExcelJS from "exceljs";
 import request from "supertest";
 import type { RunningServer } from "../../server";
-import { bearer, ownerWithStaff, type Session, signUpOwner } from "../../test/api";
+import { bearer, binaryBody, ownerWithStaff, type Session, signUpOwner } from "../../test/api";
 import { describeOnDatabases } from "../../test/databases";
 import { connect, nextEvent } from "../../test/sockets";
 import { startTestServer } from "../../test/testServer";
@@ -404,6 +405,39 @@ describeOnDatabases("sub-rentals (外部手配)", (driver) => {
           supplier_name: "東京機材レンタル",
         }),
       ]);
+    });
+  });
+
+  describe("the case's Excel export", () => {
+    it("puts 「外部手配：{取引先}」 in the note cell of an item hired for the case", async () => {
+      const { session, item, kase, supplier, period } = await oneUnitBooked();
+      await hire(session, {
+        supplier: supplier.id,
+        item: item.id,
+        quantity: 1,
+        ...period,
+        work_case: kase.id,
+      }).expect(201);
+      const orders = await api()
+        .get(`/api/orderitems/?work_case=${kase.id}`)
+        .set(bearer(session))
+        .expect(200);
+      const res = await api()
+        .post("/api/export-excel/")
+        .set(bearer(session))
+        .send({ order_items: [orders.body[0].id], workcaseDetail: { id: kase.id } })
+        .buffer(true)
+        .parse(binaryBody)
+        .expect(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.body as unknown as ArrayBuffer);
+      const values: string[] = [];
+      workbook.worksheets[0]!.eachRow((row) => {
+        row.eachCell((cell) => {
+          values.push(String(cell.value));
+        });
+      });
+      expect(values).toContain(s.packLine("東京機材レンタル"));
     });
   });
 
