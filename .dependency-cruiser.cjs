@@ -25,6 +25,8 @@ const BACKEND_FEATURE_ORDER = [
   // セット品: books its parts as order items (orderitems), answers with the case's summary rows (inventory).
   "sets",
   "workcases",
+  // 外部手配: hires drawn by availability, listed by exports (and the board); uses allocation only.
+  "subrentals",
   "warehouse",
   "imports",
   "exports",
@@ -52,6 +54,8 @@ const FRONTEND_FEATURE_ORDER = [
   "packlist",
   // Why is it short? and the timeline: mounted by orderitems, items and workcases.
   "availability",
+  // 外部手配: the form offered from a refusal (orderitems' 外部手配で補う) and its own page.
+  "subrentals",
   "categories",
   // 個体管理 (docs/units.md): the item screen's units and the board's unit scan mount its parts.
   "units",

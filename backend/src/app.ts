@@ -23,6 +23,7 @@ import { notificationRoutes } from "./features/notifications/notifications.route
 import { orderItemRoutes } from "./features/orderitems/orderitems.routes";
 import { setRoutes } from "./features/sets/sets.routes";
 import { signupRoutes } from "./features/signup/signup.routes";
+import { subRentalRoutes } from "./features/subrentals/subrentals.routes";
 import { unitRoutes } from "./features/units/units.routes";
 import { warehouseRoutes } from "./features/warehouse/warehouse.routes";
 import { workCaseRoutes } from "./features/workcases/workcases.routes";
@@ -66,6 +67,7 @@ const features = [
   orderItemRoutes,
   setRoutes,
   unitRoutes,
+  subRentalRoutes,
   summaryRoutes,
   warehouseRoutes,
   availabilityRoutes,

@@ -33,6 +33,8 @@ export interface UnitAdded {
    * this case's own (with the new unit) among them.
    */
   bookings: Booking[];
+  /** Units hired in (外部手配) over the same widened window: the item's stock while they are with us. */
+  hires: Booking[];
   /** The history entry the function wrote with the unit, as every history read has it (null when nothing was added). */
   history: HistoryRow | null;
 }
@@ -59,6 +61,7 @@ interface AddedJson {
     version: number;
   };
   bookings: [start: number, end: number, quantity: number][];
+  hires: [start: number, end: number, quantity: number][];
   history: HistoryRow | null;
 }
 
@@ -104,6 +107,7 @@ export async function addUnitLocked(
       version: Number(o.version),
     },
     bookings: r.bookings.map(([start, end, quantity]) => ({ start, end, quantity })),
+    hires: r.hires.map(([start, end, quantity]) => ({ start, end, quantity })),
     history: r.history,
   };
 }

@@ -1,6 +1,6 @@
 import {
   type Booking,
-  heldPeak,
+  heldNetPeak,
   type Shortage,
   type Turnaround,
   turnaroundReach,
@@ -9,6 +9,7 @@ import type { Tx } from "../db/client";
 import { HttpError } from "../lib/httpError";
 import { iso } from "../lib/iso";
 import type { UnitAdded } from "./addUnit.queries";
+import { hiresByItem, hiresInWindow } from "./hires.queries";
 import { bookingsInWindow, lockItems } from "./locks.queries";
 import { type CaseBooking, refuseShortItems } from "./shortCases";
 import { turnaroundOf } from "./turnaround.queries";
@@ -46,8 +47,9 @@ export interface ProposedBooking {
  * The shortages the proposed bookings would cause, each checked against the item's other order items
  * (all but `exceptCaseId`'s, whose bookings the proposal replaces): peak over the proposed window +
  * quantity ≤ stock, each booking and the window held with the item's turnaround (common/availability
- * heldPeak). Outside the held window usage does not rise, so this is the whole invariant. One query, reaching
- * before + after beyond the windows.
+ * heldPeak), less the units hired in (外部手配) at each instant of it. Outside the held window usage does not rise,
+ * so this is the whole invariant. One query for the bookings and one for the hires, reaching before + after
+ * beyond the windows. A shortage reads the worst instant's units (the hired ones added to `available`).
  */
 export async function shortagesOf(
   tx: Tx,
@@ -61,18 +63,27 @@ export async function shortagesOf(
   const to = new Date(Math.max(...proposals.map((p) => p.end.getTime() + reach(p))));
   const ids = [...new Set(proposals.map((p) => p.item.id))];
   const byItem = new Map<number, Booking[]>();
-  for (const b of await bookingsInWindow(tx, groupId, ids, from, to, exceptCaseId)) {
+  const [booked, hired] = await Promise.all([
+    bookingsInWindow(tx, groupId, ids, from, to, exceptCaseId),
+    hiresInWindow(tx, groupId, ids, from, to),
+  ]);
+  for (const b of booked) {
     const list = byItem.get(b.itemId) ?? [];
     list.push({ start: b.start, end: b.end, quantity: b.quantity });
     byItem.set(b.itemId, list);
   }
+  const hires = hiresByItem(hired);
   const shortages: Shortage[] = [];
   for (const p of proposals) {
-    const held = heldPeak(byItem.get(p.item.id) ?? [], { start: p.start, end: p.end }, turnaroundOf(p.item));
-    const required = held + p.quantity;
-    if (required > p.item.stockQuantity) {
-      shortages.push({ item_id: p.item.id, title: p.item.title, required, available: p.item.stockQuantity });
-    }
+    const window = { start: p.start, end: p.end };
+    const held = heldNetPeak(
+      byItem.get(p.item.id) ?? [],
+      window,
+      turnaroundOf(p.item),
+      hires.get(p.item.id) ?? [],
+    );
+    const shortage = shortageOf(p.item.id, p.item.title, p.item.stockQuantity, held, p.quantity);
+    if (shortage) shortages.push(shortage);
   }
   return shortages;
 }
@@ -83,16 +94,30 @@ export async function shortagesOf(
  * quantity column's bound, which no stock reaches) counts as one more, so it is refused.
  */
 export function addedUnitShortage(itemId: number, added: UnitAdded): Shortage | undefined {
-  const { item, unit, bookings } = added;
+  const { item, unit, bookings, hires } = added;
   const window = { start: unit.startDate.getTime(), end: unit.endDate.getTime() };
-  const required = heldPeak(bookings, window, added.turnaround) + (added.added ? 0 : 1);
-  if (required <= item.stockQuantity) return undefined;
-  return { item_id: itemId, title: item.title, required, available: item.stockQuantity };
+  const held = heldNetPeak(bookings, window, added.turnaround, hires);
+  return shortageOf(itemId, item.title, item.stockQuantity, held, added.added ? 0 : 1);
+}
+
+/**
+ * The shortage when `more` units beside the held ones exceed stock + the units hired at the worst instant
+ * (none without hires: then `required` is the peak + more and `available` the stock, as before hires existed).
+ */
+function shortageOf(
+  itemId: number,
+  title: string,
+  stock: number,
+  held: { peak: number; hired: number },
+  more: number,
+): Shortage | undefined {
+  if (held.peak + more <= stock) return undefined;
+  return { item_id: itemId, title, required: held.peak + held.hired + more, available: stock + held.hired };
 }
 
 /** Before and after every booking a form can write (both databases take them). */
-const BEGINNING = new Date("0001-01-01T00:00:00Z");
-const END_OF_TIME = new Date("9999-12-31T23:59:59.999Z");
+export const BEGINNING = new Date("0001-01-01T00:00:00Z");
+export const END_OF_TIME = new Date("9999-12-31T23:59:59.999Z");
 
 /**
  * Refuses a new turnaround of locked items (a category's turnaround edit) that would overbook: every booking of
@@ -120,6 +145,7 @@ export async function assertTurnaroundCovers(
     });
     byItem.set(b.itemId, list);
   }
+  const hires = hiresByItem(await hiresInWindow(tx, groupId, ids, BEGINNING, END_OF_TIME));
   await refuseShortItems(
     tx,
     groupId,
@@ -130,6 +156,7 @@ export async function assertTurnaroundCovers(
       stock: item.stockQuantity,
       bookings: byItem.get(item.id) ?? [],
       turnaround,
+      hired: hires.get(item.id) ?? [],
     })),
   );
 }

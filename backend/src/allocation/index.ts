@@ -9,6 +9,8 @@ export { addUnitLocked, type UnitAdded } from "./addUnit.queries";
 export {
   addedUnitShortage,
   assertTurnaroundCovers,
+  BEGINNING,
+  END_OF_TIME,
   type LockedItem,
   lockItemsForAllocation,
   type ProposedBooking,
@@ -16,6 +18,7 @@ export {
   shortagesOf,
   spanOf,
 } from "./allocation";
+export { type HireRow, hiredEnd, hiresByItem, hiresInWindow } from "./hires.queries";
 export {
   type AllocationLocks,
   bookingsInWindow,

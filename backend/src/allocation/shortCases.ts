@@ -33,7 +33,10 @@ export async function refuseShortItems(tx: Tx, groupId: number, error: string, i
   const short = new Set(shortages.map((s) => s.item_id));
   const found = items
     .filter((item) => short.has(item.item_id))
-    .map((item) => ({ item, first: firstOverbooking(item.stock, item.bookings, item.turnaround) }));
+    .map((item) => ({
+      item,
+      first: firstOverbooking(item.stock, item.bookings, item.turnaround, item.hired ?? []),
+    }));
   const ids = [...new Set(found.flatMap(({ first }) => (first?.held ?? []).map((b) => b.caseId)))];
   const cases = new Map((ids.length > 0 ? await casesNamed(tx, groupId, ids) : []).map((c) => [c.id, c]));
   const short_cases: ShortCasesDto[] = found.flatMap(({ item, first }) =>

@@ -23,6 +23,8 @@ const rules = {
   "history.export": ownerOnly,
   /** The group's webhooks: list, add, change, remove, test, their delivery logs (docs/notifications.md). */
   "webhooks.manage": ownerOnly,
+  /** 取引先: every member manages them; only an owner deletes one (docs/subrental.md). */
+  "suppliers.delete": ownerOnly,
   /** A staff member sees and edits only their own row; an owner any row of the group. */
   "member.see": {
     allows: (m, target: { id: number }) => m.isOwner || m.id === target.id,

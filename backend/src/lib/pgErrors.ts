@@ -8,3 +8,6 @@ export function sqlState(err: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (err: unknown) => sqlState(err) === "23505";
+
+/** A foreign key refused the write: the row referred to went (or is still referred to) meanwhile. */
+export const isForeignKeyViolation = (err: unknown) => sqlState(err) === "23503";

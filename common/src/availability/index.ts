@@ -2,6 +2,16 @@
 
 /** Peak usage per calendar day of a week, and the zone's day boundaries behind it. */
 export { dailyPeaks, dayStarts, peaksBetween } from "./daily";
+/** Hired stock (外部手配): units hired in add to the stock for the period they are with us. */
+export {
+  firstNetExcess,
+  type Hire,
+  hiredPerDay,
+  hiredThroughout,
+  type NetPeak,
+  netPeak,
+  netPeaksBetween,
+} from "./hired";
 /** Where a refused catalogue change first overbooks an item, and the bookings held then. */
 export { firstOverbooking, type Overbooking } from "./overbooking";
 /** Peak usage over a closed window, or over all time. */
@@ -24,6 +34,7 @@ export {
   earliestFreeHeld,
   hasTurnaround,
   heldBookings,
+  heldNetPeak,
   heldPeak,
   heldPeriod,
   NO_TURNAROUND,

@@ -1,3 +1,4 @@
+import type { HireBarDto } from "../subrentals/subrentals.schema";
 import type { CaseStatus } from "../workcases/workcases.schema";
 
 /**
@@ -23,8 +24,16 @@ export interface HoldersDto {
   end_date: string;
   /** Units wanted over the window (without the other cases). */
   quantity: number;
-  /** Units free beside the holders over the whole window: stock − their peak (0 at least). */
+  /**
+   * The window as its units are held, turnaround included ([start − before, end + after]): the period a hire
+   * must cover to make up for missing units (外部手配で補う, docs/subrental.md).
+   */
+  held_from?: string;
+  held_until?: string;
+  /** Units free beside the holders over the whole window: stock + hired units − their peak (0 at least). */
   available: number;
+  /** Units hired in (外部手配, docs/subrental.md) whose period meets the window: stock for their period only. */
+  hires?: HireBarDto[];
   /** The other cases' order items overlapping the window, by start, then case id. */
   holders: HolderDto[];
   /**
@@ -63,7 +72,16 @@ export interface TimelineItemDto {
   stock_quantity: number;
   /** Peak usage of each day (the weekly view's rule), one per day of `days`. */
   daily_peaks: number[];
+  /** The most units hired in (外部手配) present at some instant of each day. */
+  daily_hired?: number[];
+  /**
+   * Units free over each whole day: stock − max(usage − hired) that day (the rule of every check); negative
+   * when more is held than stock and hired units cover (never, while the invariant holds).
+   */
+  daily_free?: number[];
   bars: TimelineBarDto[];
+  /** Hired units as their own bars, named by the supplier. (The server always sends these three.) */
+  hires?: HireBarDto[];
 }
 
 /** GET /api/availability/timeline/?item= | ?category=: some weeks of an item or a category's items. */

@@ -1,4 +1,5 @@
-import { heldPeriod, NO_TURNAROUND, type Turnaround } from "./turnaround";
+import { firstNetExcess, type Hire } from "./hired";
+import { heldBookings, heldPeriod, NO_TURNAROUND, type Turnaround } from "./turnaround";
 import type { Booking } from "./types";
 
 /** The first instant an item's held bookings exceed its stock, and the bookings held then. */
@@ -9,6 +10,8 @@ export interface Overbooking<T extends Booking> {
   usage: number;
   /** The bookings whose held period contains `at`, in input order. */
   held: T[];
+  /** Hired units (外部手配) present at `at` (only when hires were given). */
+  hired?: number;
 }
 
 /**
@@ -24,7 +27,18 @@ export function firstOverbooking<T extends Booking>(
   stock: number,
   bookings: readonly T[],
   turnaround: Turnaround = NO_TURNAROUND,
+  hires: readonly Hire[] = [],
 ): Overbooking<T> | null {
+  if (hires.length > 0) {
+    // With hired units usage − hired can also first exceed the stock where a hire's units go back (hired.ts).
+    const first = firstNetExcess(stock, heldBookings(bookings, turnaround), hires);
+    if (!first) return null;
+    const held = bookings.filter((b) => {
+      const p = heldPeriod(b, turnaround);
+      return b.quantity > 0 && p.start <= first.at && first.at <= p.end;
+    });
+    return { at: first.at, usage: first.used, held, hired: first.hired };
+  }
   const periods = bookings
     .map((booking) => ({ booking, ...heldPeriod(booking, turnaround) }))
     .filter((p) => p.start <= p.end && p.booking.quantity > 0);

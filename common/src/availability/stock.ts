@@ -1,3 +1,4 @@
+import { type Hire, netPeak } from "./hired";
 import { overallPeak } from "./peak";
 import { heldBookings, heldPeak, NO_TURNAROUND, type Turnaround } from "./turnaround";
 import type { Booking, ItemBookings, Shortage, StockCheck, Window } from "./types";
@@ -7,7 +8,7 @@ import type { Booking, ItemBookings, Shortage, StockCheck, Window } from "./type
  * `bookings` normally already include the case's own order item. A caller whose list leaves it out
  * passes its quantity as `ownQuantity`; it is counted as held over the whole window (the own
  * order item's period is the window). Passing both would count it twice. The item's turnaround widens every
- * booking and the window alike (`heldPeak`).
+ * booking and the window alike (`heldPeak`); hired units (外部手配) add to the stock where they are with us.
  */
 export function shippableQuantity(
   stock: number,
@@ -15,8 +16,9 @@ export function shippableQuantity(
   window: Window,
   ownQuantity = 0,
   turnaround: Turnaround = NO_TURNAROUND,
+  hires: readonly Hire[] = [],
 ): number {
-  return Math.max(0, stock - heldPeak(bookings, window, turnaround) - Math.max(0, ownQuantity));
+  return Math.max(0, stock - heldPeak(bookings, window, turnaround, hires) - Math.max(0, ownQuantity));
 }
 
 /** Peak usage over all time of one item's bookings (after a proposed change) and whether stock covers it. */
@@ -25,11 +27,22 @@ export function findShortages(stock: number, bookings: readonly Booking[]): Stoc
   return { peak, ok: peak <= stock };
 }
 
-/** The items whose bookings exceed their stock at some instant, in input order; empty when all fit. */
+/**
+ * The items whose bookings exceed their stock at some instant, in input order; empty when all fit. An item with
+ * hired units (外部手配) is short where usage − hired exceeds stock; its shortage then reads the worst instant's
+ * usage as `required` and stock + the units hired then as `available`.
+ */
 export function checkInvariant(items: readonly ItemBookings[]): Shortage[] {
   const shortages: Shortage[] = [];
-  for (const { item_id, title, stock, bookings, turnaround } of items) {
-    const { peak, ok } = findShortages(stock, heldBookings(bookings, turnaround ?? NO_TURNAROUND));
+  for (const { item_id, title, stock, bookings, turnaround, hired } of items) {
+    const held = heldBookings(bookings, turnaround ?? NO_TURNAROUND);
+    if (hired && hired.length > 0) {
+      const net = netPeak(held, hired, { start: Number.NEGATIVE_INFINITY, end: Number.POSITIVE_INFINITY });
+      if (net.peak > stock)
+        shortages.push({ item_id, title, required: net.used, available: stock + net.hired });
+      continue;
+    }
+    const { peak, ok } = findShortages(stock, held);
     if (!ok) shortages.push({ item_id, title, required: peak, available: stock });
   }
   return shortages;

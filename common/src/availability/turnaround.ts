@@ -1,4 +1,5 @@
 import { earliestFree } from "./earliestFree";
+import { type Hire, netPeak } from "./hired";
 import { peakUsage } from "./peak";
 import { OPEN_END } from "./reality";
 import { type Booking, toMs, type Window } from "./types";
@@ -59,11 +60,28 @@ export function heldBookings(bookings: readonly Booking[], t: Turnaround): reado
 
 /**
  * Units held against a period asked for, turnaround included: the peak of the held bookings over the held
- * window. Every allocation check and count compares this (+ what it asks) with stock.
+ * window, less the hired units (外部手配, hired.ts) present at each instant of it — so it may be negative when
+ * more is hired than used. Every allocation check and count compares this (+ what it asks) with stock.
  */
-export function heldPeak(bookings: readonly Booking[], window: Window, t: Turnaround): number {
+export function heldPeak(
+  bookings: readonly Booking[],
+  window: Window,
+  t: Turnaround,
+  hires: readonly Hire[] = [],
+): number {
+  if (hires.length > 0) return netPeak(heldBookings(bookings, t), hires, heldPeriod(window, t)).peak;
   if (!hasTurnaround(t)) return peakUsage(bookings, window);
   return peakUsage(heldBookings(bookings, t), heldPeriod(window, t));
+}
+
+/** `heldPeak` with the instant it is reached and the hired units present then (a shortage's numbers). */
+export function heldNetPeak(
+  bookings: readonly Booking[],
+  window: Window,
+  t: Turnaround,
+  hires: readonly Hire[],
+) {
+  return netPeak(heldBookings(bookings, t), hires, heldPeriod(window, t));
 }
 
 /**
@@ -76,7 +94,8 @@ export function earliestFreeHeld(
   window: Window,
   wanted: number,
   t: Turnaround,
+  hires: readonly Hire[] = [],
 ): number | null {
-  const free = earliestFree(stock, heldBookings(bookings, t), heldPeriod(window, t), wanted);
+  const free = earliestFree(stock, heldBookings(bookings, t), heldPeriod(window, t), wanted, hires);
   return free === null ? null : free + t.before;
 }

@@ -38,6 +38,8 @@ export interface ItemBookings {
   bookings: readonly Booking[];
   /** The item's turnaround (turnaround.ts); none when absent. */
   turnaround?: { before: number; after: number };
+  /** Units hired in (外部手配, hired.ts) over the periods they are with us: stock for those periods only. */
+  hired?: readonly Booking[];
 }
 
 /** Dates and numbers meet as epoch ms so the sweep compares plain numbers. */

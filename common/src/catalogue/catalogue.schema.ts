@@ -46,6 +46,13 @@ export interface WeekItemDto extends ItemDto {
   daily_order_quantities: number[];
   /** Of each day's peak, how many units are only tentatively held (仮押さえ): the peak minus the confirmed peak. */
   daily_tentative_quantities: number[];
+  /** The most units hired in (外部手配, docs/subrental.md) present at some instant of each day. */
+  daily_hired_quantities?: number[];
+  /**
+   * Units free over each whole day: stock − max(usage − hired) that day, the rule of every check (with no hires,
+   * stock − daily_order_quantities). The server always sends both; a row upserted by an event keeps the shown ones.
+   */
+  daily_free_quantities?: number[];
 }
 
 /** GET /api/items/{y}/{m}/{d}/ */

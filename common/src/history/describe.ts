@@ -106,6 +106,17 @@ function describeChange(e: HistoryEntryDto): string {
       return ja.sets.historyUpdate(who, item);
     case "set.delete":
       return ja.sets.historyDelete(who, item);
+    case "subrental.create":
+      return ja.subrentals.historyCreate(who, String(e.after?.supplier_name ?? ""), item, q);
+    case "subrental.update":
+      return ja.subrentals.historyUpdate(who, String(e.after?.supplier_name ?? ""), item) + diff;
+    case "subrental.status":
+      return ja.subrentals.historyStatus(
+        who,
+        String(e.after?.supplier_name ?? ""),
+        item,
+        ja.subrentals.statuses[(e.after?.status as "requested") ?? "requested"],
+      );
     case "member.activate":
       return h.memberActivate(who, e.member_name ?? "");
     case "member.deactivate":

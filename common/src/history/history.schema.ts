@@ -34,6 +34,10 @@ export const HISTORY_ACTIONS = [
   "unit.add",
   "unit.retire",
   "unit.update",
+  // 外部手配 (docs/subrental.md): item_title is the item's, case_title the case it was made for (if any).
+  "subrental.create",
+  "subrental.update",
+  "subrental.status",
   "member.activate",
   "member.deactivate",
   "member.delete",

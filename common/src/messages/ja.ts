@@ -22,6 +22,7 @@ import { ja as packlist } from "./ja/packlist";
 import { ja as sets } from "./ja/sets";
 import { ja as shared } from "./ja/shared";
 import { ja as shortCases } from "./ja/shortCases";
+import { ja as subrentals } from "./ja/subrentals";
 import { ja as turnaround } from "./ja/turnaround";
 import { ja as units } from "./ja/units";
 import { ja as warehouse } from "./ja/warehouse";
@@ -43,6 +44,7 @@ export const ja = {
   ...sets,
   ...turnaround,
   ...shortCases,
+  ...subrentals,
   ...notifications,
   ...delivery,
   ...units,

@@ -3,6 +3,7 @@ import type { HistoryEntryDto } from "../history/history.schema";
 import type { UserDto } from "../members/members.schema";
 import type { OrderItemDto, SummaryRowDto } from "../orderitems/orderitems.schema";
 import type { CaseSetLineDto, ItemSetDto } from "../sets/sets.schema";
+import type { SubRentalDto, SupplierDto } from "../subrentals/subrentals.schema";
 import type { WorkCaseDto } from "../workcases/workcases.schema";
 import type { PresenceMember, PresencePlace } from "./presence";
 
@@ -81,6 +82,10 @@ export interface ServerToClientEvents {
   /** Sets booked on a case: its line after an addset / reduceset; deleted when its last set went. */
   "setlines.upserted": (payload: Sequenced & { line: CaseSetLineDto }) => void;
   "setlines.deleted": (payload: Sequenced & { id: number; work_case: number }) => void;
+  /** 取引先 and 外部手配 (docs/subrental.md): a supplier or a sub-rental created or changed, a supplier deleted. */
+  "suppliers.upserted": (payload: Sequenced & { supplier: SupplierDto }) => void;
+  "suppliers.deleted": (payload: Sequenced & { id: number }) => void;
+  "subrentals.upserted": (payload: Sequenced & { sub_rental: SubRentalDto }) => void;
   /**
    * New 履歴 entries of cases and items (docs/history.md), oldest first; the entries of a tick are sent as
    * one event. Entries about members' rights are not sent (only owners read them).

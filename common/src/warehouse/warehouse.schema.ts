@@ -76,6 +76,24 @@ export interface WarehouseCaseDto {
   set_lines?: WarehouseSetLineDto[];
 }
 
+/**
+ * Hired units (外部手配, docs/subrental.md) arriving from the supplier (入荷: planned start that day, still 手配中) or
+ * going back to it (返却: planned end that day, 入荷済), beside the cases' issues and receives.
+ */
+export interface WarehouseHireDto {
+  sub_rental_id: number;
+  kind: "arrive" | "return";
+  /** The planned instant (入荷予定 / 返却予定). */
+  at: string;
+  supplier_name: string;
+  item: number;
+  item_title: string;
+  quantity: number;
+  status: "requested" | "received" | "returned" | "cancelled";
+  work_case: number | null;
+  case_title: string | null;
+}
+
 /** One day's section: the cases whose rows start or end that day. */
 export interface WarehouseDayDto {
   /** "YYYY-MM-DD" in the business zone. */
@@ -83,6 +101,8 @@ export interface WarehouseDayDto {
   /** Like the weekly view's labels: "11/22(日)". */
   label: string;
   cases: WarehouseCaseDto[];
+  /** Hires arriving or going back that day, by time (always sent by the server). */
+  hires?: WarehouseHireDto[];
 }
 
 export interface WarehouseBoardDto {

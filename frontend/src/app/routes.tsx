@@ -65,6 +65,7 @@ const OrderItemsListPage = lazyNamed(
   () => import("../features/orderitems/OrderItemsListPage"),
   "OrderItemsListPage",
 );
+const SubRentalsPage = lazyNamed(() => import("../features/subrentals/SubRentalsPage"), "SubRentalsPage");
 const TimelinePage = lazyNamed(() => import("../features/availability/TimelinePage"), "TimelinePage");
 const PackListPage = lazyNamed(() => import("../features/packlist/PackListPage"), "PackListPage");
 const UnitPage = lazyNamed(() => import("../features/units/UnitPage"), "UnitPage");
@@ -118,6 +119,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth>
             <CategoryListPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: "subrentals",
+        element: (
+          <RequireAuth>
+            <SubRentalsPage />
           </RequireAuth>
         ),
       },

@@ -9,10 +9,12 @@ interface Props {
   holds?: TentativeHoldDto[];
   /** Shown after an item's line: the screen's "why is it short?" button for it (docs/availability.md). */
   explain?: (shortage: ShortageDto) => ReactNode;
+  /** A way to make up for the short item (外部手配で補う, docs/subrental.md), after `explain`. */
+  cover?: (shortage: ShortageDto) => ReactNode;
 }
 
 /** Which items a refused allocation or period change would overbook, by how many, and whose holds are in the way. */
-export function ShortageList({ shortages, holds = [], explain }: Props) {
+export function ShortageList({ shortages, holds = [], explain, cover }: Props) {
   if (shortages.length === 0) return null;
   return (
     <>
@@ -21,6 +23,7 @@ export function ShortageList({ shortages, holds = [], explain }: Props) {
           <li key={s.item_id}>
             {ja.workcases.shortageLine(s.title, s.required, s.available)}
             {explain ? explain(s) : null}
+            {cover ? cover(s) : null}
           </li>
         ))}
       </ul>

@@ -22,6 +22,9 @@ export const TAG_TYPES = [
   "Webhook",
   // 個体管理 (docs/units.md): an item's units and a unit's page.
   "Unit",
+  // 外部手配 (docs/subrental.md): suppliers and sub-rentals.
+  "Supplier",
+  "SubRental",
 ] as const;
 
 /**

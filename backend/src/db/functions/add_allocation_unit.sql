@@ -6,7 +6,8 @@
 -- the same transaction and throws to roll the unit back (backend/src/allocation/, docs/allocation.md). A unit
 -- written is recorded in the history (履歴) by p_actor through record_history in the same statement, so it goes
 -- or stays with the unit, and the entry written is returned as the other writers' entries are
--- (docs/history.md).
+-- (docs/history.md). Units hired in (外部手配, docs/subrental.md) are the item's stock for the period they are with
+-- us: the hires overlapping the same widened window come back too, from one scan of their partial index.
 --
 -- The one source of this function. Migrations are made from it (`npm run db:function -w backend --
 -- add_allocation_unit <name>`), and db/functions.test.ts fails when the latest migration that defines it
@@ -22,6 +23,7 @@ DECLARE
   v_unit record;
   v_added boolean;
   v_bookings json;
+  v_hires json;
   v_history json;
   v_reach interval;
 BEGIN
@@ -108,6 +110,18 @@ BEGIN
       AND u.start_date <= v_unit.end_date + v_reach AND u.end_date >= v_unit.start_date - v_reach
   ) b;
 
+  -- Hired units (外部手配): stock over [start, end] while requested or received, up to the return once returned
+  -- (if earlier), never once cancelled. The partial index sub_rentals_item_period_idx leaves cancelled ones out.
+  SELECT coalesce(json_agg(json_build_array(
+           floor(extract(epoch from r.start_date) * 1000),
+           floor(extract(epoch from CASE WHEN r.status = 'returned' THEN least(r.end_date, r.returned_at)
+                                         ELSE r.end_date END) * 1000),
+           r.quantity)), '[]'::json)
+  INTO v_hires
+  FROM sub_rentals r
+  WHERE r.item_id = p_item AND r.status <> 'cancelled'
+    AND r.start_date <= v_unit.end_date + v_reach AND r.end_date >= v_unit.start_date - v_reach;
+
   RETURN json_build_object(
     'added', v_added,
     'title', v_item.title,
@@ -126,6 +140,7 @@ BEGIN
       'note', v_unit.note,
       'version', v_unit.version),
     'history', v_history,
-    'bookings', v_bookings);
+    'bookings', v_bookings,
+    'hires', v_hires);
 END
 $$;

@@ -7,5 +7,6 @@ export * from "./history";
 export * from "./idempotency";
 export * from "./notifications";
 export * from "./sets";
+export * from "./subrentals";
 export * from "./units";
 export * from "./users";

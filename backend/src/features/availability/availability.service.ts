@@ -5,6 +5,8 @@ import {
   heldBookings,
   heldPeak,
   heldPeriod,
+  hiredPerDay,
+  netPeaksBetween,
   peaksBetween,
   type Turnaround,
   turnaroundReach,
@@ -18,7 +20,7 @@ import type {
 import { todayParts } from "@zaiko/common/dates";
 import { dayLabel } from "@zaiko/common/dayLabel";
 import { ja } from "@zaiko/common/messages/ja";
-import { bookingsInWindow, findCase } from "../../allocation";
+import { bookingsInWindow, findCase, hiresInWindow } from "../../allocation";
 import { httpError } from "../../lib/httpError";
 import { iso } from "../../lib/iso";
 import type { ReadDeps, ZoneDeps } from "../../lib/serviceDeps";
@@ -26,6 +28,7 @@ import type { AuthUser } from "../../middlewares/auth";
 import { listCategories } from "../categories";
 import { findItem, type ItemRow, itemTurnaround, listItemsOfGroup } from "../items";
 import { setWithParts } from "../sets";
+import { hireBarsOf, presentHireBar } from "../subrentals";
 import { caseViews, type WorkCaseView } from "../workcases";
 import type { HoldersQuery, TimelineQuery } from "./availability.input";
 import { ownPeriod } from "./availability.queries";
@@ -112,7 +115,16 @@ export async function holdersOfItem(
   });
   // Units lost or broken and not yet found or repaired hold stock until year 9999 (docs/lifecycle.md): free
   // only after them is never free.
-  const freeAt = earliestFreeHeld(item.stockQuantity, bookings, window, wanted, turnaround);
+  // Units hired in (外部手配) are stock while they are with us: the same rule as every check.
+  const hires = await hiresInWindow(db, actor.groupId, [item.id], readFrom, END_OF_TIME);
+  const hireBars = await hireBarsOf(
+    db,
+    actor.groupId,
+    [item.id],
+    new Date(heldWindow.start),
+    new Date(heldWindow.end),
+  );
+  const freeAt = earliestFreeHeld(item.stockQuantity, bookings, window, wanted, turnaround, hires);
   const free = freeAt !== null && new Date(freeAt).getUTCFullYear() < 9999 ? freeAt : null;
   return {
     item: {
@@ -124,8 +136,11 @@ export async function holdersOfItem(
     start_date: iso(window.start),
     end_date: iso(window.end),
     quantity: wanted,
-    available: Math.max(0, item.stockQuantity - heldPeak(bookings, window, turnaround)),
+    held_from: iso(heldWindow.start),
+    held_until: iso(heldWindow.end),
+    available: Math.max(0, item.stockQuantity - heldPeak(bookings, window, turnaround, hires)),
     holders: holders.sort(byStart),
+    hires: hireBars.map(presentHireBar),
     free_from: free === null ? null : iso(free),
   };
 }
@@ -195,6 +210,15 @@ export async function timeline(
           new Date(to.getTime() - 1 + reach),
         );
   const cases = await casesOf(deps, actor.groupId, rows);
+  // Hired units (外部手配): the same rows every check reads, with their suppliers' names for the bars.
+  const hireRows = await hireBarsOf(
+    db,
+    actor.groupId,
+    items.map((i) => i.id),
+    from,
+    new Date(to.getTime() - 1),
+  );
+  const hiresOf = (itemId: number) => hireRows.filter((h) => h.itemId === itemId);
   const byItem = new Map<number, Row[]>();
   for (const r of rows) byItem.set(r.itemId, [...(byItem.get(r.itemId) ?? []), r]);
   return {
@@ -210,18 +234,25 @@ export async function timeline(
       const span = { start: from.getTime(), end: to.getTime() - 1 };
       const mine = (byItem.get(item.id) ?? []).filter((r) => overlaps(heldPeriod(r, turnaround), span));
       const bars = mine.map((r) => caseBar(r, cases.get(r.workCaseId), turnaround));
+      const held = heldBookings(
+        mine.map((r) => ({ start: r.start, end: r.end, quantity: r.quantity })),
+        turnaround,
+      );
+      const hired = hiresOf(item.id);
+      const hires = hired.map((h) => ({
+        start: h.start.getTime(),
+        end: Number(h.endMs),
+        quantity: h.quantity,
+      }));
       return {
         id: item.id,
         title: item.title,
         stock_quantity: item.stockQuantity,
-        daily_peaks: peaksBetween(
-          heldBookings(
-            mine.map((r) => ({ start: r.start, end: r.end, quantity: r.quantity })),
-            turnaround,
-          ),
-          bounds,
-        ),
+        daily_peaks: peaksBetween(held, bounds),
+        daily_hired: hiredPerDay(hires, bounds),
+        daily_free: netPeaksBetween(held, hires, bounds).map((net) => item.stockQuantity - net),
         bars: bars.sort(byStart),
+        hires: hired.map(presentHireBar),
       };
     }),
   };

@@ -119,7 +119,10 @@ describeOnDatabases("why is it short and the timeline (/api/availability/…)", 
       start_date: tokyo("2027-03-02T10:00").toISOString(),
       end_date: tokyo("2027-03-04T10:00").toISOString(),
       quantity: 1,
+      held_from: tokyo("2027-03-02T10:00").toISOString(),
+      held_until: tokyo("2027-03-04T10:00").toISOString(),
       available: 0,
+      hires: [],
       holders: [
         {
           case_id: ids.A,

@@ -2,6 +2,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import { httpError } from "../../lib/httpError";
 import type { ReadDeps } from "../../lib/serviceDeps";
 import type { AuthUser } from "../../middlewares/auth";
+import { hiresOfCase } from "../subrentals";
 import {
   type ExportCase,
   type ExportRow,
@@ -41,9 +42,23 @@ export async function caseForExport(
   const db = deps.database.db;
   const workCase = await findCaseInGroup(db, actor.groupId, caseId);
   if (!workCase) throw httpError(404, ja.errors.notFound);
-  const [rows, parts] = await Promise.all([
+  const [ordered, parts, hires] = await Promise.all([
     orderItemsOfCase(db, actor.groupId, caseId),
     setLinePartsOfCase(db, actor.groupId, caseId),
+    hiresOfCase(db, actor.groupId, caseId),
   ]);
+  // Units hired for the case (外部手配, docs/subrental.md): 「外部手配：{取引先}」 in the item's note cell.
+  const suppliers = new Map<number, string[]>();
+  for (const h of hires) {
+    const names = suppliers.get(h.itemId) ?? [];
+    if (!names.includes(h.supplierName)) names.push(h.supplierName);
+    suppliers.set(h.itemId, names);
+  }
+  const rows = ordered.map((row) => {
+    const hired = (suppliers.get(row.itemId) ?? []).map(ja.subrentals.packLine);
+    return hired.length === 0
+      ? row
+      : { ...row, note: [row.note, ...hired].filter((n) => n !== "").join("\n") };
+  });
   return { workCase, lines: exportLines(rows, selectRows(rows, ids), parts) };
 }

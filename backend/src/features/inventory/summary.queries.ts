@@ -1,3 +1,4 @@
+import type { Booking } from "@zaiko/common/availability/index";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { groupReach, turnaroundSql } from "../../allocation";
@@ -118,6 +119,46 @@ export async function summaryBookingsByItem(
     FROM hits o GROUP BY o.item_id`,
   );
   return new Map(rows.map((r) => [r.item_id, { origin: Number(r.origin), bookings: r.bookings }]));
+}
+
+/**
+ * For every item (all, or these) the units hired in (外部手配, docs/subrental.md) whose period overlaps the window
+ * a new unit for this case would occupy, widened by the group's turnaround reach (as summaryBookingsByItem's),
+ * as bookings in epoch ms. One range of the group's hires; most groups have few.
+ */
+export async function summaryHiresByItem(
+  db: Queryable,
+  groupId: number,
+  kase: { id: number; startDate: Date; endDate: Date },
+  itemIds?: number[],
+): Promise<Map<number, Booking[]>> {
+  const only = (column: SQL) => (itemIds === undefined ? sql`` : sql`AND ${inArray(column, itemIds)}`);
+  const reach = sql`(SELECT r FROM reach)`;
+  const caseStart = sql`(${kase.startDate.toISOString()}::timestamptz - ${reach})`;
+  const caseEnd = sql`(${kase.endDate.toISOString()}::timestamptz + ${reach})`;
+  const rows = await rowsOf<{ item_id: number; start: number; end: number; quantity: number }>(
+    db,
+    sql`
+    WITH reach AS (SELECT ${groupReach(groupId)} AS r),
+    own AS (
+      SELECT item_id, start_date - ${reach} AS start_date, end_date + ${reach} AS end_date FROM order_items
+      WHERE work_case_id = ${kase.id} AND group_id = ${groupId} ${only(sql`item_id`)}
+    )
+    SELECT x.item_id, ${epochMs(sql`x.start_date`)}::float8 AS start,
+           ${epochMs(sql`CASE WHEN x.status = 'returned' THEN least(x.end_date, x.returned_at) ELSE x.end_date END`)}::float8 AS "end",
+           x.quantity
+    FROM sub_rentals x
+    LEFT JOIN own ON own.item_id = x.item_id
+    WHERE x.group_id = ${groupId} AND x.status <> 'cancelled' ${only(sql`x.item_id`)}
+      AND x.start_date <= coalesce(own.end_date, ${caseEnd}) AND x.end_date >= coalesce(own.start_date, ${caseStart})`,
+  );
+  const byItem = new Map<number, Booking[]>();
+  for (const r of rows) {
+    const list = byItem.get(r.item_id) ?? [];
+    list.push({ start: Number(r.start), end: Number(r.end), quantity: r.quantity });
+    byItem.set(r.item_id, list);
+  }
+  return byItem;
 }
 
 /**

@@ -7,7 +7,7 @@ import { httpError } from "../../lib/httpError";
 import type { ReadDeps } from "../../lib/serviceDeps";
 import type { AuthUser } from "../../middlewares/auth";
 import { parseBookingList } from "../items";
-import { summaryBookingsByItem, summaryItems } from "./summary.queries";
+import { summaryBookingsByItem, summaryHiresByItem, summaryItems } from "./summary.queries";
 
 /** The period fields of a case that the summary needs. */
 export interface CasePeriod {
@@ -18,8 +18,9 @@ export interface CasePeriod {
 
 /**
  * Summary rows of a case: for each item (all of the group, or these), stock and shippable quantity =
- * max(0, stock − peak usage over the window a new unit would occupy). Two queries whatever the item count,
- * run at once (on a transaction's one connection, one after the other).
+ * max(0, stock − peak usage over the window a new unit would occupy), the units hired in (外部手配) adding to the
+ * stock where they are with us. Three queries whatever the item count, run at once (on a transaction's one
+ * connection, one after the other).
  */
 export async function summaryOfCase(
   db: Db | Tx,
@@ -28,13 +29,15 @@ export async function summaryOfCase(
   itemIds?: number[],
 ): Promise<SummaryRowDto[]> {
   if (itemIds?.length === 0) return [];
-  const [rows, bookings] = await Promise.all([
+  const [rows, bookings, hires] = await Promise.all([
     summaryItems(db, groupId, kase.id, itemIds),
     summaryBookingsByItem(db, groupId, kase, itemIds),
+    summaryHiresByItem(db, groupId, kase, itemIds),
   ]);
   const caseWindow = { start: kase.startDate.getTime(), end: kase.endDate.getTime() };
   return rows.map((row) => {
     const found = bookings.get(row.id);
+    const hired = hires.get(row.id) ?? [];
     const window =
       row.ownStart === null || row.ownEnd === null ? caseWindow : { start: row.ownStart, end: row.ownEnd };
     return {
@@ -44,16 +47,18 @@ export async function summaryOfCase(
       category_id: row.categoryId,
       stock_quantity: row.stockQuantity,
       // No order item overlaps the window: nothing to sweep (the usual case for most items of a case).
-      shippable_quantity: found
-        ? shippableQuantity(
-            row.stockQuantity,
-            // Written as ms since the read window's start (see summaryBookingsByItem).
-            parseBookingList(found.bookings, (ms) => found.origin + ms),
-            window,
-            0,
-            turnaroundOf(row),
-          )
-        : Math.max(0, row.stockQuantity),
+      shippable_quantity:
+        found || hired.length > 0
+          ? shippableQuantity(
+              row.stockQuantity,
+              // Written as ms since the read window's start (see summaryBookingsByItem).
+              found ? parseBookingList(found.bookings, (ms) => found.origin + ms) : [],
+              window,
+              0,
+              turnaroundOf(row),
+              hired,
+            )
+          : Math.max(0, row.stockQuantity),
     };
   });
 }

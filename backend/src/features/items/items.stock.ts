@@ -1,6 +1,14 @@
 import type { Turnaround } from "@zaiko/common/availability/index";
 import { ja } from "@zaiko/common/messages/ja";
-import { type CaseBooking, type CheckedItem, refuseShortItems } from "../../allocation";
+import {
+  BEGINNING,
+  type CaseBooking,
+  type CheckedItem,
+  END_OF_TIME,
+  type HireRow,
+  hiresInWindow,
+  refuseShortItems,
+} from "../../allocation";
 import type { Tx } from "../../db/client";
 import { bookingsOfItems } from "./items.queries";
 
@@ -21,13 +29,18 @@ const ID_CHUNK = 1000;
 
 /**
  * The items as the new stocks would leave them: for each, every order item (past ones too, so the invariant
- * holds at every instant) and outage with the case holding it, each held with the item's turnaround.
+ * holds at every instant) and outage with the case holding it, each held with the item's turnaround, and the
+ * units hired in (外部手配), the stock of the periods they are with us.
  */
 async function checkedItems(tx: Tx, groupId: number, changes: StockChange[]): Promise<CheckedItem[]> {
   if (changes.length === 0) return [];
   const bookings = new Map<number, CaseBooking[]>();
+  const hires = new Map<number, HireRow[]>();
   for (let i = 0; i < changes.length; i += ID_CHUNK) {
     const ids = changes.slice(i, i + ID_CHUNK).map((c) => c.id);
+    for (const h of await hiresInWindow(tx, groupId, ids, BEGINNING, END_OF_TIME)) {
+      hires.set(h.itemId, [...(hires.get(h.itemId) ?? []), h]);
+    }
     for (const b of await bookingsOfItems(tx, groupId, ids)) {
       let list = bookings.get(b.itemId);
       if (!list) {
@@ -49,6 +62,7 @@ async function checkedItems(tx: Tx, groupId: number, changes: StockChange[]): Pr
     stock: c.stock,
     bookings: bookings.get(c.id) ?? [],
     turnaround: c.turnaround,
+    hired: hires.get(c.id) ?? [],
   }));
 }
 

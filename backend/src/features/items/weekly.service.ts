@@ -2,11 +2,13 @@ import {
   type Booking,
   dayStarts,
   heldBookings,
+  hiredPerDay,
+  netPeaksBetween,
   peaksBetween,
   type Turnaround,
 } from "@zaiko/common/availability/index";
 import type { WeeklyItemsDto } from "@zaiko/common/catalogue/catalogue.schema";
-import { turnaroundOf } from "../../allocation";
+import { type HireRow, hiresByItem, hiresInWindow, turnaroundOf } from "../../allocation";
 import type { ReadDeps, ZoneDeps } from "../../lib/serviceDeps";
 import type { AuthUser } from "../../middlewares/auth";
 import { listCategories, presentCategory } from "../categories";
@@ -49,11 +51,14 @@ export async function weeklyItems(
   const db = deps.database.db;
   const bounds = dayStarts(week.start, 8, deps.config.timeZone);
   const from = new Date(bounds[0]!);
-  const [items, bookings, categoryRows] = await Promise.all([
+  const [items, bookings, categoryRows, hireRows] = await Promise.all([
     listItemsOfGroup(db, actor.groupId).then((rows) => rows.map(presentItem)),
     weekBookingsByItem(db, actor.groupId, from, new Date(bounds[7]!)),
     listCategories(db, actor.groupId),
+    // Units hired in (外部手配) are stock while they are with us: the week's hires of the whole group.
+    hiresInWindow(db, actor.groupId, undefined, from, new Date(bounds[7]! - 1)),
   ]);
+  const hires = hiresByItem(hireRows);
   return {
     results: {
       // Object.assign onto the presenter's object, not a spread into a new one: at 2,000 items the copies
@@ -65,11 +70,17 @@ export async function weeklyItems(
           turnaroundBeforeMinutes: item.effective_turnaround_before_minutes,
           turnaroundAfterMinutes: item.effective_turnaround_after_minutes,
         });
-        const daily = week
-          ? peaksBetween(held(parseWeekBookings(week.bookings, from), turnaround), bounds)
-          : NONE;
+        const heldWeek = week ? held(parseWeekBookings(week.bookings, from), turnaround) : [];
+        const daily = week ? peaksBetween(heldWeek, bounds) : NONE;
+        const hired: HireRow[] = hires.get(item.id) ?? [];
+        const stock = item.stock_quantity;
         return Object.assign(item, {
           daily_order_quantities: daily,
+          daily_hired_quantities: hired.length > 0 ? hiredPerDay(hired, bounds) : NONE,
+          daily_free_quantities:
+            hired.length > 0
+              ? netPeaksBetween(heldWeek, hired, bounds).map((net) => stock - net)
+              : daily.map((n) => stock - n),
           daily_tentative_quantities:
             week?.confirmed === undefined ? NONE : tentativeShare(daily, week, from, bounds, turnaround),
         });

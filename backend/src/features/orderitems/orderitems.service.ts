@@ -112,7 +112,7 @@ export function addItem(
       if (!result) throw notFound();
       if (result === "cancelled") throw new HttpError(409, { error: ja.lifecycle.cancelledCase });
       // The bookings hold the units out of service too (lost, broken: docs/lifecycle.md).
-      const { item, unit, bookings } = result;
+      const { item, unit, bookings, hires } = result;
       const window = { start: unit.startDate.getTime(), end: unit.endDate.getTime() };
       const shortage = addedUnitShortage(itemId, result);
       if (shortage) {
@@ -152,7 +152,14 @@ export function addItem(
         category: item.categoryName,
         category_id: item.categoryId,
         stock_quantity: item.stockQuantity,
-        shippable_quantity: shippableQuantity(item.stockQuantity, bookings, window, 0, result.turnaround),
+        shippable_quantity: shippableQuantity(
+          item.stockQuantity,
+          bookings,
+          window,
+          0,
+          result.turnaround,
+          hires,
+        ),
       };
       return { order_item, summary };
     },

@@ -1,13 +1,13 @@
 import {
   type Booking,
-  heldPeak,
+  heldNetPeak,
   OPEN_END,
   overdueQuantity,
   turnaroundReach,
 } from "@zaiko/common/availability/index";
 import { ja } from "@zaiko/common/messages/ja";
 import type { OverdueWarningDto } from "@zaiko/common/orderitems/outages.schema";
-import { bookingsInWindow, findCase, turnaroundOf } from "../../allocation";
+import { bookingsInWindow, findCase, hiresInWindow, turnaroundOf } from "../../allocation";
 import type { Db } from "../../db/client";
 import { httpError } from "../../lib/httpError";
 import { iso } from "../../lib/iso";
@@ -64,14 +64,16 @@ export async function overdueWarningsOfCases(
     const past = turnaround.before + turnaround.after + 1;
     for (const l of lines)
       bookings.push({ start: l.end.getTime() + past, end: OPEN_END, quantity: l.overdue });
-    const required = heldPeak(bookings, window, turnaround);
-    if (required <= line.stock) continue;
+    // Units hired in (外部手配) are stock while they are with us, as in every check.
+    const hires = await hiresInWindow(db, groupId, [line.itemId], from, to);
+    const held = heldNetPeak(bookings, window, turnaround, hires);
+    if (held.peak <= line.stock) continue;
     const list = result.get(line.caseId) ?? [];
     list.push({
       item_id: line.itemId,
       title: line.title,
-      required,
-      available: line.stock,
+      required: held.peak + held.hired,
+      available: line.stock + held.hired,
       overdue: lines.map((l) => ({
         case_id: l.caseId,
         case_title: l.caseTitle,

@@ -23,7 +23,10 @@ export async function weeklySets(
   const byId = new Map(items.map((item) => [item.id, item]));
   const freeOn = (itemId: number, day: number) => {
     const item = byId.get(itemId);
-    return item ? item.stock_quantity - (item.daily_order_quantities[day] ?? 0) : 0;
+    // Stock less the day's peak, hired units (外部手配) counted where they are with us: the item rule's number.
+    return item
+      ? (item.daily_free_quantities?.[day] ?? item.stock_quantity - (item.daily_order_quantities[day] ?? 0))
+      : 0;
   };
   return {
     results: {

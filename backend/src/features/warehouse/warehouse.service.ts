@@ -3,6 +3,7 @@ import type {
   WarehouseBoardDto,
   WarehouseCaseDto,
   WarehouseDayDto,
+  WarehouseHireDto,
   WarehouseOverdueDto,
   WarehouseRowDto,
 } from "@zaiko/common/warehouse/warehouse.schema";
@@ -11,6 +12,7 @@ import { iso } from "../../lib/iso";
 import type { ReadDeps, ZoneDeps } from "../../lib/serviceDeps";
 import type { AuthUser } from "../../middlewares/auth";
 import { overdueWarningsOfCases } from "../orderitems";
+import { hiresMovingBetween } from "../subrentals";
 import { presentBoardCase, presentBoardRow } from "./warehouse.presenter";
 import {
   type BoardRow,
@@ -120,8 +122,42 @@ export async function warehouseBoard(
     }
   }
   const setParts = await setPartsByCase(deps, actor.groupId, rows);
+  // 外部手配 (docs/subrental.md): hires arriving (still 手配中) or going back (入荷済) on each day.
+  const moving = await hiresMovingBetween(
+    deps.database.db,
+    actor.groupId,
+    new Date(bounds[0]!),
+    new Date(bounds[2]!),
+  );
+  const hiresOn = (i: number): WarehouseHireDto[] =>
+    moving
+      .flatMap(({ row, supplierName, itemTitle, caseTitle }) => {
+        const kind = row.status === "requested" ? ("arrive" as const) : ("return" as const);
+        const at = (kind === "arrive" ? row.startDate : row.endDate).getTime();
+        if (!within(at, i)) return [];
+        return [
+          {
+            sub_rental_id: row.id,
+            kind,
+            at: iso(at),
+            supplier_name: supplierName,
+            item: row.itemId,
+            item_title: itemTitle,
+            quantity: row.quantity,
+            status: row.status,
+            work_case: row.workCaseId,
+            case_title: row.workCaseId === null ? null : caseTitle,
+          },
+        ];
+      })
+      .sort((a, b) => a.at.localeCompare(b.at) || a.sub_rental_id - b.sub_rental_id);
   const days = [first, nextDay(first)].map(
-    (date, i): WarehouseDayDto => ({ date, label: dayLabel(date), cases: groupByCase(perDay[i]!, setParts) }),
+    (date, i): WarehouseDayDto => ({
+      date,
+      label: dayLabel(date),
+      cases: groupByCase(perDay[i]!, setParts),
+      hires: hiresOn(i),
+    }),
   ) as [WarehouseDayDto, WarehouseDayDto];
   return {
     days,

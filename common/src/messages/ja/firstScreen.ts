@@ -12,6 +12,7 @@ export const ja = {
     workcase: "ワークケース",
     category: "カテゴリ",
     item: "アイテム",
+    subrentals: "外部手配", // ours (docs/subrental.md)
     logout: "ログアウト",
     login: "ログイン",
     signup: "サインアップ",

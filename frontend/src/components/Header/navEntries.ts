@@ -62,6 +62,7 @@ export function navEntries(
     { kind: "link", to: "/category", label: ja.nav.category },
     { kind: "link", to: `/item/${y}/${m}/${d}`, label: ja.nav.item },
     { kind: "link", to: "/warehouse", label: ja.warehouse.nav },
+    { kind: "link", to: "/subrentals", label: ja.nav.subrentals },
     ...(owner ? [membersEntry(owner.pendingMembers)] : []),
     ...(unreadNotifications !== null ? [notificationsEntry(unreadNotifications)] : []),
     { kind: "logout", label: ja.nav.logout },

@@ -55,7 +55,10 @@ function ItemRow({ item, data, today }: { item: TimelineItemDto; data: TimelineD
   const from = Date.parse(data.from);
   const to = Date.parse(data.to);
   const placed = placeBars(item.bars, from, to);
-  const lanes = placed.reduce((n, p) => Math.max(n, p.lane + 1), 0);
+  const caseLanes = placed.reduce((n, p) => Math.max(n, p.lane + 1), 0);
+  // Hired units (外部手配, docs/subrental.md): each hire its own bar in a lane under the cases, by supplier.
+  const hires = item.hires ?? [];
+  const lanes = caseLanes + hires.length;
   const title =
     data.scope.kind === "category" ? (
       <Link to={timelinePath("item", item.id, data.days[0])}>{item.title}</Link>
@@ -74,7 +77,39 @@ function ItemRow({ item, data, today }: { item: TimelineItemDto; data: TimelineD
             <span key={day} className={dayClass(day, today, i)} />
           ))}
         </div>
-        {placed.length === 0 ? <p className="tl-empty">{t.noBookings}</p> : null}
+        {placed.length === 0 && hires.length === 0 ? <p className="tl-empty">{t.noBookings}</p> : null}
+        {hires.map((hire, i) => {
+          const start = Date.parse(hire.start_date);
+          const end = Date.parse(hire.end_date);
+          const span = Math.max(1, to - from);
+          const left = Math.max(0, (start - from) / span) * 100;
+          const right = Math.min(1, (end - from) / span) * 100;
+          const label = ja.subrentals.barLabel(
+            hire.supplier_name,
+            hire.quantity,
+            displayDateTime(hire.start_date),
+            displayDateTime(hire.end_date),
+          );
+          return (
+            <span
+              key={`hire-${hire.sub_rental_id}`}
+              role="img"
+              className="tl-bar tl-bar-hired"
+              style={{
+                left: `${left}%`,
+                width: `${Math.max(0.6, right - left)}%`,
+                top: `${(caseLanes + i) * 1.75}rem`,
+              }}
+              title={label}
+              aria-label={label}
+            >
+              <span className="tl-bar-text">
+                <strong>{hire.quantity}</strong>
+                <span className="tl-bar-name"> {hire.supplier_name}</span>
+              </span>
+            </span>
+          );
+        })}
         {placed.flatMap(({ before, after }, i) => {
           // Turnaround (点検・準備): its own hatched bar beside the booking's, named with its period.
           const { bar, lane } = placed[i]!;
@@ -140,15 +175,17 @@ function ItemRow({ item, data, today }: { item: TimelineItemDto; data: TimelineD
       <ol className="tl-peaks" aria-label={t.timelineTitle(item.title)}>
         {item.daily_peaks.map((peak, i) => {
           const day = data.days[i] ?? "";
-          const state = dayState(peak, item.stock_quantity);
-          const note =
-            state === "full" ? t.full : state === "short" ? t.short(peak - item.stock_quantity) : "";
+          // Stock that day with the hired units counted as every check counts them (daily_free).
+          const free = item.daily_free?.[i];
+          const stock = free === undefined ? item.stock_quantity : peak + free;
+          const state = dayState(peak, stock);
+          const note = state === "full" ? t.full : state === "short" ? t.short(peak - stock) : "";
           return (
             <li
               key={day}
               className={`tl-peak tl-peak-${state} ${dayClass(day, today, i)}`}
-              aria-label={`${t.peakOf(data.labels[i] ?? day, peak, item.stock_quantity)}${note ? `（${note}）` : ""}`}
-              title={`${t.peakOf(data.labels[i] ?? day, peak, item.stock_quantity)}${note ? `（${note}）` : ""}`}
+              aria-label={`${t.peakOf(data.labels[i] ?? day, peak, stock)}${note ? `（${note}）` : ""}`}
+              title={`${t.peakOf(data.labels[i] ?? day, peak, stock)}${note ? `（${note}）` : ""}`}
             >
               {state === "short" ? <ExclamationTriangleIcon className="app-icon" aria-hidden="true" /> : null}
               <span>{peak}</span>
@@ -182,6 +219,7 @@ export function Timeline({ data, today }: { data: TimelineDto; today: string | n
         <span className="case-status-chip case-status-tentative">{ja.lifecycle.tentative}</span>
         <span className="tl-legend-chip tl-bar-outage" /> {t.outage}
         <span className="tl-legend-chip tl-bar-turnaround" /> {ja.turnaround.legend}
+        <span className="tl-legend-chip tl-bar-hired" /> {ja.subrentals.hiredLegend}
       </p>
     </div>
   );

@@ -155,6 +155,22 @@ describe("ItemListPage: the week", () => {
     expect(within(rowOf("スピーカー")).queryByTitle(ja.itemList.dayFull)).not.toBeInTheDocument();
   });
 
+  it("counts hired units (外部手配): 「booked＋hired」, full only when nothing is free with them", async () => {
+    const hired = {
+      ...item(4, "ミキサー", 2, 1, [0, 2, 2, 0, 0, 0, 0]),
+      daily_hired_quantities: [0, 1, 2, 0, 0, 0, 0],
+      daily_free_quantities: [1, 0, 1, 1, 1, 1, 1],
+    };
+    setup({ "GET /api/items/2026/11/22/": json(200, week([...items, hired])) });
+    await screen.findByRole("button", { name: "ミキサー" });
+    const cells = within(rowOf("ミキサー"))
+      .getAllByRole("cell")
+      .map((td) => td.textContent);
+    // Day 2: 2 booked, 1 own + 1 hired: full. Day 3: 2 booked, 1 own + 2 hired: one free.
+    expect(cells[4]).toBe(`2＋1（${ja.subrentals.hiredUnits(1)}）（${ja.itemList.dayFull}）`);
+    expect(cells[5]).toBe(`2＋2（${ja.subrentals.hiredUnits(2)}）`);
+  });
+
   it("labels the week links with the server's before/next dates and links to /item/YYYY/MM/DD", async () => {
     const { user, getByTestId } = setup();
     const previous = await screen.findByRole("link", {

@@ -31,7 +31,11 @@ export function itemColumns(
       meta: { nowrap: true, className: "col-day" },
       cell: ({ row, getValue }) => {
         const booked = getValue() as number;
-        const full = isDayFull(booked, row.original.stock_quantity);
+        // Hired units (外部手配, docs/subrental.md) are stock that day: full when nothing is free over the whole day.
+        const free = row.original.daily_free_quantities?.[i];
+        const full =
+          free === undefined ? isDayFull(booked, row.original.stock_quantity) : booked > 0 && free <= 0;
+        const hired = row.original.daily_hired_quantities?.[i] ?? 0;
         // Of the day's peak, the units only pencilled in (仮押さえ): "5 (仮2)" (docs/lifecycle.md).
         const tentative = row.original.daily_tentative_quantities?.[i] ?? 0;
         const shown =
@@ -45,13 +49,25 @@ export function itemColumns(
           ) : (
             booked
           );
+        const withHired =
+          hired > 0 ? (
+            <>
+              {shown}
+              <span className="day-hired" title={ja.subrentals.hiredUnits(hired)}>
+                <span aria-hidden="true">＋{hired}</span>
+                <span className="visually-hidden">（{ja.subrentals.hiredUnits(hired)}）</span>
+              </span>
+            </>
+          ) : (
+            shown
+          );
         return full ? (
           <span className="day-full" title={ja.itemList.dayFull}>
-            {shown}
+            {withHired}
             <span className="visually-hidden">（{ja.itemList.dayFull}）</span>
           </span>
         ) : (
-          shown
+          withHired
         );
       },
     }),

@@ -83,6 +83,11 @@ function upsertItem(week: Week, item: ItemDto, memory: LiveRowsMemory): void {
       week.categories.find((c) => c.id === incoming.category)?.category ?? incoming.category_name,
     daily_order_quantities: shown?.daily_order_quantities ?? zeros(),
     daily_tentative_quantities: shown?.daily_tentative_quantities ?? zeros(),
+    // Hired units (外部手配) stay as shown; the free units follow a stock edit until the week is read again.
+    daily_hired_quantities: shown?.daily_hired_quantities ?? zeros(),
+    daily_free_quantities: (shown?.daily_free_quantities ?? zeros()).map(
+      (free) => free + incoming.stock_quantity - (shown?.stock_quantity ?? 0),
+    ),
   }));
 }
 

@@ -307,6 +307,74 @@ describe("OrderItemsPage", () => {
     ).toBeVisible();
   });
 
+  it("外部手配で補う: prefilled from 理由's held window, saves the hire (with a new supplier) and retries the '+'", async () => {
+    jest.spyOn(console, "info").mockImplementation(() => {});
+    const refusal = {
+      error: "在庫が不足しています",
+      shortages: [{ item_id: 11, title: "スピーカー", required: 5, available: 4 }],
+    };
+    let adds = 0;
+    const { user, requests } = setup({
+      "POST /api/additem/11/5/": () => {
+        adds += 1;
+        return adds === 1
+          ? json(409, refusal)
+          : json(200, {
+              order_item: orderItem(101, 11, "スピーカー", "音響", 3),
+              summary: summary(11, "スピーカー", "音響", 1, 4, 0),
+            });
+      },
+      "GET /api/availability/items/11/holders/": json(200, {
+        item: { id: 11, title: "スピーカー", category_name: "音響", stock_quantity: 4 },
+        start_date: workcase.start_date,
+        end_date: workcase.end_date,
+        held_from: workcase.start_date,
+        held_until: "2026-11-22T11:00:00.000Z",
+        quantity: 3,
+        available: 1,
+        holders: [],
+        hires: [],
+        free_from: null,
+      }),
+      "GET /api/suppliers/": json(200, []),
+      "POST /api/suppliers/": json(201, {
+        id: 31,
+        name: "東京機材",
+        contact: "",
+        memo: "",
+        group: 7,
+        version: 1,
+      }),
+      "POST /api/subrentals/": json(201, { id: 41 }),
+    });
+    await within(inventory()).findByText("スピーカー");
+    await user.click(
+      within(rowIn(inventory(), "スピーカー")).getByRole("button", { name: t.add("スピーカー") }),
+    );
+    const alert = await within(inventory()).findByRole("alert");
+    await user.click(
+      within(alert).getByRole("button", { name: `スピーカーを${ja.subrentals.coverWithHire}` }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: ja.subrentals.newSubRental });
+    // 3 wanted, 1 free: 2 units to hire, over the held window (the case's period with its turnaround).
+    expect(within(dialog).getByLabelText(ja.subrentals.quantity)).toHaveValue("2");
+    expect(within(dialog).getByText("スピーカー")).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(ja.subrentals.newSupplier), "東京機材");
+    await user.click(within(dialog).getByRole("button", { name: ja.subrentals.submit }));
+    await waitFor(() => expect(adds).toBe(2));
+    const hired = requests.find((r) => r.method === "POST" && r.url.endsWith("/api/subrentals/"));
+    expect(await hired!.json()).toEqual({
+      supplier: 31,
+      item: 11,
+      quantity: 2,
+      start_date: new Date(workcase.start_date).toISOString(),
+      end_date: "2026-11-22T11:00:00.000Z",
+      work_case: 5,
+      cost_memo: "",
+    });
+    await waitFor(() => expect(within(inventory()).queryByRole("alert")).not.toBeInTheDocument());
+  });
+
   it("watches the case room (again after a reconnect), leaves it on unmount, and applies inventory.changed", async () => {
     const { unmount } = setup();
     await within(inventory()).findByText("スピーカー");

@@ -149,7 +149,23 @@ export function OrderItemsPage() {
             canAdd={canAdd}
             caseId={caseId}
             message={
-              shownRefusal ? <ShortageBox refusal={shownRefusal} caseId={caseId} onClose={dismiss} /> : null
+              shownRefusal ? (
+                <ShortageBox
+                  refusal={shownRefusal}
+                  caseId={caseId}
+                  caseTitle={workcase?.title ?? null}
+                  onClose={dismiss}
+                  // A refused '+' of items is retried once hired units cover it (a set's refusal is not).
+                  onRetry={
+                    shownRefusal === refusal
+                      ? (itemId, times) => {
+                          dismiss();
+                          for (let i = 0; i < Math.max(1, times); i++) adder.trigger(itemId);
+                        }
+                      : undefined
+                  }
+                />
+              ) : null
             }
             sets={
               setRows.length > 0 ? (

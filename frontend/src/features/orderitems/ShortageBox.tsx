@@ -5,6 +5,7 @@ import { useLayoutEffect, useRef } from "react";
 import { ExclamationCircleIcon } from "../../components/icons/glyphs/ExclamationCircleIcon";
 import { primeIcon } from "../../components/icons/primeIcon";
 import { WhyShortButton } from "../availability";
+import { CoverWithHireButton } from "../subrentals";
 import type { AddRefusal } from "./useAllocationClicks";
 
 const closeIcon = primeIcon(TimesIcon);
@@ -13,7 +14,10 @@ interface Props {
   refusal: AddRefusal;
   /** The case the refused '+' was for: each short item can say who holds it. */
   caseId: number;
+  caseTitle?: string | null;
   onClose: () => void;
+  /** Retries the refused clicks of an item once hired units cover them (外部手配で補う); absent: not offered. */
+  onRetry?: (itemId: number, times: number) => void;
 }
 
 /**
@@ -21,7 +25,7 @@ interface Props {
  * rows down, and the next click landed on the neighbouring item's '+'. It stays until closed or until
  * the next add succeeds.
  */
-export function ShortageBox({ refusal, caseId, onClose }: Props) {
+export function ShortageBox({ refusal, caseId, caseTitle, onClose, onRetry }: Props) {
   const box = useRef<HTMLDivElement>(null);
   // The box floats over the page's end (the shipped table's pager): while it is shown the page gets room
   // below its content as tall as the box, so everything can be scrolled above it.
@@ -58,6 +62,16 @@ export function ShortageBox({ refusal, caseId, onClose }: Props) {
                 caseId={caseId}
                 more={refusal.moreOf?.[s.item_id] ?? refusal.refused}
               />
+              {onRetry ? (
+                <CoverWithHireButton
+                  itemId={s.item_id}
+                  itemTitle={s.title}
+                  caseId={caseId}
+                  caseTitle={caseTitle}
+                  more={refusal.moreOf?.[s.item_id] ?? refusal.refused}
+                  onCovered={() => onRetry(s.item_id, refusal.refused)}
+                />
+              ) : null}
             </li>
           ))}
         </ul>

@@ -7,7 +7,7 @@ const t = ja.packlist;
  * A row of the pack list: a set line's heading (no tick box: its parts are what is packed and ticked), a part
  * indented under it with its units per set, or an item booked alone.
  */
-export function PackLineRow({ line }: { line: PackLine }) {
+export function PackLineRow({ line, hiredFrom = [] }: { line: PackLine; hiredFrom?: string[] }) {
   if (line.kind === "set")
     return (
       <tr className="packlist-set">
@@ -26,6 +26,12 @@ export function PackLineRow({ line }: { line: PackLine }) {
       <td className="packlist-item">
         {line.item}
         {line.perSet === undefined ? null : <span className="packlist-per-set">{t.perSet(line.perSet)}</span>}
+        {/* Units hired for this case (docs/subrental.md): the warehouse must return them to the supplier. */}
+        {hiredFrom.map((supplier) => (
+          <span key={supplier} className="packlist-hire">
+            {ja.subrentals.packLine(supplier)}
+          </span>
+        ))}
       </td>
       <td className="packlist-qty">{line.quantity}</td>
     </tr>

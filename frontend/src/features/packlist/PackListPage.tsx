@@ -14,7 +14,12 @@ import { displayDateTime, formatBusinessDateTime } from "../../lib/dateTime";
 import { statusOf } from "../../lib/errors";
 import { PackLineRow } from "./PackLineRow";
 import { packLines } from "./packLines";
-import { usePackListCaseQuery, usePackListItemsQuery, usePackListSetLinesQuery } from "./packlistApi";
+import {
+  usePackListCaseQuery,
+  usePackListHiresQuery,
+  usePackListItemsQuery,
+  usePackListSetLinesQuery,
+} from "./packlistApi";
 import "./packlist.css";
 import "./packListButton.css";
 
@@ -29,6 +34,18 @@ export function PackListPage() {
   const caseQuery = usePackListCaseQuery(validId ? caseId : skipToken);
   const itemsQuery = usePackListItemsQuery(validId ? caseId : skipToken);
   const setLinesQuery = usePackListSetLinesQuery(validId ? caseId : skipToken);
+  const hiresQuery = usePackListHiresQuery(validId ? caseId : skipToken);
+  // 「外部手配：{取引先}」 on each item hired for the case (not cancelled ones).
+  const hiredFrom = useMemo(() => {
+    const by = new Map<number, string[]>();
+    for (const h of hiresQuery.data ?? []) {
+      if (h.status === "cancelled") continue;
+      const names = by.get(h.item) ?? [];
+      if (!names.includes(h.supplier_name)) names.push(h.supplier_name);
+      by.set(h.item, names);
+    }
+    return by;
+  }, [hiresQuery.data]);
   const lines = useMemo(
     () => packLines(itemsQuery.data ?? [], setLinesQuery.data ?? []),
     [itemsQuery.data, setLinesQuery.data],
@@ -120,7 +137,11 @@ export function PackListPage() {
               </thead>
               <tbody>
                 {lines.map((line) => (
-                  <PackLineRow key={line.key} line={line} />
+                  <PackLineRow
+                    key={line.key}
+                    line={line}
+                    hiredFrom={line.kind === "set" ? undefined : hiredFrom.get(line.itemId)}
+                  />
                 ))}
               </tbody>
               <tfoot>

@@ -15,6 +15,8 @@ export interface PackItemLine {
   key: string;
   /** The order item's id: the last tie-break of the shelf order. */
   id: number;
+  /** The item's id: the hires made for the case (外部手配) are shown on its line. */
+  itemId: number;
   category: string;
   item: string;
   quantity: number;
@@ -52,6 +54,7 @@ export function packLines(
         kind: "part",
         key: `set-${line.id}-${part.item}`,
         id: orderItem.id,
+        itemId: part.item,
         category: orderItem.category,
         item: part.title,
         quantity,
@@ -65,6 +68,7 @@ export function packLines(
       kind: "item" as const,
       key: `item-${o.id}`,
       id: o.id,
+      itemId: o.items.id,
       category: o.category,
       item: o.items.title,
       quantity: o.order_quantity - (need.get(o.items.id) ?? 0),

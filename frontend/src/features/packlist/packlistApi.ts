@@ -1,5 +1,6 @@
 import type { OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
 import type { CaseSetLineDto } from "@zaiko/common/sets/sets.schema";
+import type { SubRentalDto } from "@zaiko/common/subrentals/subrentals.schema";
 import type { WorkCaseDto } from "@zaiko/common/workcases/workcases.schema";
 import { api } from "../../lib/api";
 
@@ -21,7 +22,17 @@ export const packListApi = api.injectEndpoints({
       query: (caseId) => ({ url: "/api/setlines/", params: { work_case: caseId } }),
       providesTags: (_r, _e, caseId) => [{ type: "SetLine", id: caseId }],
     }),
+    /** The sub-rentals made for the case (外部手配): each item's line names its suppliers. */
+    packListHires: build.query<SubRentalDto[], number>({
+      query: (caseId) => ({ url: "/api/subrentals/", params: { work_case: caseId } }),
+      providesTags: [{ type: "SubRental", id: "LIST" }],
+    }),
   }),
 });
 
-export const { usePackListCaseQuery, usePackListItemsQuery, usePackListSetLinesQuery } = packListApi;
+export const {
+  usePackListCaseQuery,
+  usePackListItemsQuery,
+  usePackListSetLinesQuery,
+  usePackListHiresQuery,
+} = packListApi;

@@ -1,6 +1,11 @@
 import { ja } from "@zaiko/common/messages/ja";
 import type { OverdueWarningDto } from "@zaiko/common/orderitems/outages.schema";
-import type { WarehouseCaseDto, WarehouseRowDto } from "@zaiko/common/warehouse/warehouse.schema";
+import type {
+  WarehouseCaseDto,
+  WarehouseHireDto,
+  WarehouseRowDto,
+} from "@zaiko/common/warehouse/warehouse.schema";
+import { Button } from "primereact/button";
 import { ExclamationTriangleIcon } from "primereact/icons/exclamationtriangle";
 import { Link } from "react-router-dom";
 import { OverdueWarningList } from "../../components/OverdueWarningList";
@@ -19,6 +24,9 @@ interface Props {
   /** Per case id: other cases' overdue units leave it short (shown under the case's head). */
   warnings?: ReadonlyMap<number, OverdueWarningDto[]>;
   actions: RowActions;
+  /** 外部手配 rows of the day (入荷 / 返却), and what their button does. */
+  hires?: WarehouseHireDto[];
+  onHire?: (hire: WarehouseHireDto) => void;
 }
 
 /**
@@ -43,7 +51,17 @@ function groupsOf(c: WarehouseCaseDto) {
 }
 
 /** A section of the board (期限超過, today, tomorrow): its cases, each with its rows. */
-export function BoardSection({ id, title, hint, cases, overdue = false, warnings, actions }: Props) {
+export function BoardSection({
+  id,
+  title,
+  hint,
+  cases,
+  overdue = false,
+  warnings,
+  actions,
+  hires = [],
+  onHire,
+}: Props) {
   const headingId = `wh-${id}`;
   return (
     <section className={`wh-section${overdue ? " wh-section--overdue" : ""}`} aria-labelledby={headingId}>
@@ -52,7 +70,37 @@ export function BoardSection({ id, title, hint, cases, overdue = false, warnings
         {title}
       </h2>
       {hint ? <p className="wh-section-hint">{hint}</p> : null}
-      {cases.length === 0 ? <p className="wh-empty">{t.emptyDay}</p> : null}
+      {cases.length === 0 && hires.length === 0 ? <p className="wh-empty">{t.emptyDay}</p> : null}
+      {hires.length > 0 ? (
+        <article className="wh-case wh-hires" aria-label={ja.subrentals.title}>
+          <header className="wh-case-head">
+            <span className="wh-case-title">{ja.subrentals.title}</span>
+          </header>
+          <ul className="wh-rows">
+            {hires.map((hire) => {
+              const word = hire.kind === "arrive" ? ja.subrentals.receive : ja.subrentals.giveBack;
+              return (
+                <li key={`${hire.kind}-${hire.sub_rental_id}`} className="wh-hire-row">
+                  <span>
+                    {word}：<strong>{hire.item_title}</strong> × {hire.quantity}（{hire.supplier_name}）
+                    {formatBusinessDateTime(hire.at) ?? ""}
+                    {hire.case_title ? ` ${ja.subrentals.forCase}：${hire.case_title}` : ""}
+                  </span>
+                  {onHire ? (
+                    <Button
+                      type="button"
+                      size="small"
+                      label={word}
+                      aria-label={`${hire.item_title}を${word}（${hire.supplier_name}）`}
+                      onClick={() => onHire(hire)}
+                    />
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        </article>
+      ) : null}
       {cases.map((c) => (
         <article key={c.id} className="wh-case" aria-label={c.title}>
           <header className="wh-case-head">

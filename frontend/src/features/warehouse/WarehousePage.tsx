@@ -1,5 +1,9 @@
 import { ja } from "@zaiko/common/messages/ja";
-import type { WarehouseRowDto, WarehouseSetLineDto } from "@zaiko/common/warehouse/warehouse.schema";
+import type {
+  WarehouseHireDto,
+  WarehouseRowDto,
+  WarehouseSetLineDto,
+} from "@zaiko/common/warehouse/warehouse.schema";
 import { Button } from "primereact/button";
 import { WindowMaximizeIcon } from "primereact/icons/windowmaximize";
 import { WindowMinimizeIcon } from "primereact/icons/windowminimize";
@@ -11,8 +15,11 @@ import { lazyDialog } from "../../components/lazyDialog";
 import { MovementDialog, useMovementDialog } from "../../components/movements";
 import { type ShipmentPatch, useShipmentToggle } from "../../components/useShipmentToggle";
 import { serverDetail } from "../../lib/errors";
+import { showAlert } from "../../lib/feedback";
 import { useAppDispatch } from "../../lib/hooks";
+import { logFailure } from "../../lib/logFailure";
 import { PresenceChips } from "../presence";
+import { useChangeSubRentalStatusMutation } from "../subrentals";
 import { type TimingKind, timeOf } from "./BoardRow";
 import { BoardSection } from "./BoardSection";
 import { boardMovable } from "./boardUpdates";
@@ -55,6 +62,23 @@ export function WarehousePage() {
   const [toggle] = useWarehouseToggleMutation();
   const [move] = useWarehouseMoveMutation();
   const [undo] = useWarehouseUndoMutation();
+  // 外部手配's 入荷 / 返却 (docs/subrental.md); a refused early 返却 says why (the cases that still need the units).
+  const [stepHire] = useChangeSubRentalStatusMutation();
+  const onHire = useCallback(
+    async (hire: WarehouseHireDto) => {
+      try {
+        await stepHire({
+          id: hire.sub_rental_id,
+          status: hire.kind === "arrive" ? "received" : "returned",
+        }).unwrap();
+        board.refetch();
+      } catch (error) {
+        logFailure("sub-rental step failed", error);
+        void showAlert(serverDetail(error) ?? ja.subrentals.actionFailed);
+      }
+    },
+    [stepHire, board],
+  );
   const movement = useMovementDialog(
     useCallback((id: number) => (board.data ? boardMovable(board.data, id) : undefined), [board.data]),
     useCallback((id, kind, quantity, parts) => move({ id, kind, quantity, parts }).unwrap(), [move]),
@@ -180,6 +204,8 @@ export function WarehousePage() {
               cases={data.days[0].cases}
               warnings={warnings}
               actions={actions}
+              hires={data.days[0].hires}
+              onHire={onHire}
             />
             <BoardSection
               id="tomorrow"
@@ -187,6 +213,8 @@ export function WarehousePage() {
               cases={data.days[1].cases}
               warnings={warnings}
               actions={actions}
+              hires={data.days[1].hires}
+              onHire={onHire}
             />
           </div>
         </div>

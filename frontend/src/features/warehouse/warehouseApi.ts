@@ -53,6 +53,8 @@ export const warehouseApi = api.injectEndpoints({
             }),
             // A case's title or period (its items move with it) changed, or it is gone.
             onServerEvent("workcases.upserted", refetch),
+            // 外部手配's 入荷 / 返却 rows (docs/subrental.md): a hire created, moved or stepped.
+            onServerEvent("subrentals.upserted", refetch),
             onServerEvent("workcases.deleted", refetch),
             // Rows copy item titles and category names.
             onServerEvent("items.upserted", ({ item }) => {

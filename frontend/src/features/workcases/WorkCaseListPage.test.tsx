@@ -219,6 +219,59 @@ describe("WorkCaseListPage", () => {
     );
   });
 
+  it("変更不可 offers 外部手配で補う over the refused period; saving the hire retries the edit", async () => {
+    jest.spyOn(console, "error").mockImplementation(() => {});
+    const refusal = {
+      error: "変更後の期間で在庫不足です",
+      shortages: [{ item_id: 11, title: "スピーカー", required: 6, available: 4 }],
+    };
+    let puts = 0;
+    const { user, requests } = setup({
+      "PUT /api/workcases/1/": (request: Request) => {
+        puts += 1;
+        return puts === 1
+          ? json(409, refusal)
+          : request.json().then((body) => json(200, { ...body, version: 2 }));
+      },
+      "GET /api/availability/items/11/holders/": json(200, {
+        item: { id: 11, title: "スピーカー", category_name: "音響", stock_quantity: 4 },
+        start_date: "2026-11-20T00:00:00.000Z",
+        end_date: "2026-11-22T09:00:00.000Z",
+        held_from: "2026-11-20T00:00:00.000Z",
+        held_until: "2026-11-22T09:00:00.000Z",
+        quantity: 6,
+        available: 4,
+        holders: [],
+        hires: [],
+        free_from: null,
+      }),
+      "GET /api/suppliers/": json(200, [
+        { id: 3, name: "東京機材", contact: "", memo: "", group: 7, version: 1 },
+      ]),
+      "POST /api/subrentals/": json(201, { id: 9 }),
+    });
+    await screen.findByRole("link", { name: "秋祭り" });
+    await user.click(within(rowOf("秋祭り")).getByRole("button", { name: `${t.edit}: 秋祭り` }));
+    await screen.findByRole("dialog");
+    await user.click(within(dialog()).getByRole("button", { name: t.submitEdit }));
+    const notice = await screen.findByRole("dialog", { name: t.refusedTitle });
+    await user.click(
+      within(notice).getByRole("button", { name: `スピーカーを${ja.subrentals.coverWithHire}` }),
+    );
+    const form = await screen.findByRole("dialog", { name: ja.subrentals.newSubRental });
+    expect(within(form).getByLabelText(ja.subrentals.quantity)).toHaveValue("2");
+    await user.click(within(form).getByRole("button", { name: ja.subrentals.submit }));
+    await waitFor(() => expect(puts).toBe(2));
+    const hire = requests.find((r) => route(r) === "POST /api/subrentals/");
+    expect(await hire!.json()).toMatchObject({ supplier: 3, item: 11, quantity: 2, work_case: 1 });
+    const holders = requests.find((r) => route(r) === "GET /api/availability/items/11/holders/");
+    expect(new URL(holders!.url).searchParams.get("more")).toBe("0");
+    expect(new URL(holders!.url).searchParams.get("start")).not.toBeNull();
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: t.refusedTitle })).not.toBeInTheDocument(),
+    );
+  });
+
   it("opens 変更不可 for any other edit error too", async () => {
     jest.spyOn(console, "error").mockImplementation(() => {});
     const { user } = setup({ "PUT /api/workcases/1/": json(500, {}) });

@@ -21,6 +21,7 @@ import { serverFieldMessages } from "../../lib/errors";
 import { selectGroupId } from "../../lib/session";
 import { shortageLinesOf, shortagesOf, tentativeHoldsOf } from "../../lib/shortages";
 import { WhyShortButton } from "../availability";
+import { CoverWithHireButton } from "../subrentals";
 import { CaseRangeButtons } from "./CaseRangeButtons";
 import { type CaseRange, casesInSpan, rangeOfParam, spanOf } from "./caseRange";
 import { filterByDay } from "./periodFilter";
@@ -103,6 +104,8 @@ export function WorkCaseListPage() {
     caseId: number;
     start: string;
     end: string;
+    /** The refused edit again (after 外部手配で補う covered the missing units). */
+    retry: () => void;
   } | null>(null);
   const [statusFilter, setStatusFilter] = useState<CaseStatus | "all">("all");
   const statusFilterId = useId();
@@ -191,21 +194,27 @@ export function WorkCaseListPage() {
       }
       return;
     }
-    try {
-      await updateCase({ ...body, id: form.workcase.id }).unwrap();
-      setFormOpen(false);
-      notifySuccess(ja.feedback.caseUpdated);
-    } catch (error) {
-      // Any edit error opens 変更不可 (spec §8); a 409 also says which items are short.
-      logFailure("work case edit failed", error);
-      setRefused({
-        shortages: shortagesOf(error),
-        holds: tentativeHoldsOf(error),
-        caseId: form.workcase.id,
-        start: start_date,
-        end: end_date,
-      });
-    }
+    const caseId = form.workcase.id;
+    const saveEdit = async () => {
+      try {
+        await updateCase({ ...body, id: caseId }).unwrap();
+        setRefused(null);
+        setFormOpen(false);
+        notifySuccess(ja.feedback.caseUpdated);
+      } catch (error) {
+        // Any edit error opens 変更不可 (spec §8); a 409 also says which items are short.
+        logFailure("work case edit failed", error);
+        setRefused({
+          shortages: shortagesOf(error),
+          holds: tentativeHoldsOf(error),
+          caseId,
+          start: start_date,
+          end: end_date,
+          retry: () => void saveEdit(),
+        });
+      }
+    };
+    await saveEdit();
   };
 
   const confirmDelete = async () => {
@@ -327,6 +336,19 @@ export function WorkCaseListPage() {
                 start={refused.start}
                 end={refused.end}
                 more={0}
+              />
+            ) : null
+          }
+          cover={(s) =>
+            refused ? (
+              <CoverWithHireButton
+                itemId={s.item_id}
+                itemTitle={s.title}
+                caseId={refused.caseId}
+                start={refused.start}
+                end={refused.end}
+                more={0}
+                onCovered={refused.retry}
               />
             ) : null
           }

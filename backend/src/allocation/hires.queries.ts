@@ -1,0 +1,73 @@
+import type { Booking } from "@zaiko/common/availability/index";
+import { and, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { subRentals } from "../db/schema";
+
+type Queryable = Db | Tx;
+
+/*
+ * Hired units (外部手配, docs/subrental.md) as every availability reader reads them: the item's stock over the
+ * period they are with us — [start, end] while requested or received, up to the return once returned (if earlier),
+ * never once cancelled. The rule is common/availability's (hired.ts); this is where the rows come from, through
+ * the partial index sub_rentals_item_period_idx (cancelled ones are not in it).
+ */
+
+/** The period's end as availability counts it: a returned hire ends at its return when that came earlier. */
+export const hiredEnd = sql`CASE WHEN ${subRentals.status} = 'returned'
+  THEN least(${subRentals.endDate}, ${subRentals.returnedAt}) ELSE ${subRentals.endDate} END`;
+
+/** The same end as epoch ms (a raw expression is not mapped to a Date by either driver). */
+const hiredEndMs = sql<number>`floor(extract(epoch from ${hiredEnd}) * 1000)::float8`;
+
+/** A hire of one item as the rule takes it, with its row id (a refusal names the hire changed). */
+export interface HireRow extends Booking {
+  id: number;
+  itemId: number;
+  start: Date;
+  end: Date;
+  quantity: number;
+}
+
+/**
+ * The hires of these items (undefined: of every item of the group, through the group's period index) whose
+ * period overlaps the closed window [from, to] (cancelled ones hold nothing).
+ */
+export async function hiresInWindow(
+  db: Queryable,
+  groupId: number,
+  itemIds: number[] | undefined,
+  from: Date,
+  to: Date,
+): Promise<HireRow[]> {
+  if (itemIds?.length === 0) return [];
+  const rows = await db
+    .select({
+      id: subRentals.id,
+      itemId: subRentals.itemId,
+      start: subRentals.startDate,
+      endMs: hiredEndMs,
+      quantity: subRentals.quantity,
+    })
+    .from(subRentals)
+    .where(
+      and(
+        eq(subRentals.groupId, groupId),
+        itemIds === undefined ? undefined : inArray(subRentals.itemId, itemIds),
+        ne(subRentals.status, "cancelled"),
+        lte(subRentals.startDate, to),
+        gte(subRentals.endDate, from),
+      ),
+    );
+  return rows.map(({ endMs, ...r }) => ({ ...r, end: new Date(Number(endMs)) }));
+}
+
+/** The same rows grouped by item, as the rule's `hires` argument. */
+export function hiresByItem(rows: readonly HireRow[]): Map<number, HireRow[]> {
+  const byItem = new Map<number, HireRow[]>();
+  for (const r of rows) {
+    const list = byItem.get(r.itemId) ?? [];
+    list.push(r);
+    byItem.set(r.itemId, list);
+  }
+  return byItem;
+}
