@@ -487,7 +487,10 @@ describeOnDatabases("sub-rentals (外部手配)", (driver) => {
         const stock = nextEvent<{ item_ids: number[] }>(socket, "stock.changed", (p) =>
           p.item_ids.includes(item.id),
         );
-        const history = nextEvent<{ entries: { action: string }[] }>(socket, "history.added");
+        // The entry of the '+' that booked the unit may still be on its way when the socket connects: wait for the hire's.
+        const history = nextEvent<{ entries: { action: string }[] }>(socket, "history.added", (p) =>
+          p.entries.some((e) => e.action.startsWith("subrental.")),
+        );
         const made = await hire(session, {
           supplier: supplier.id,
           item: item.id,
