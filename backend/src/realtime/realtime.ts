@@ -3,6 +3,7 @@ import { readId } from "@zaiko/common/input";
 import {
   type ClientToServerEvents,
   rooms,
+  type ServerEventName,
   type ServerEventPayload,
   type ServerToClientEvents,
   UNAUTHORIZED,
@@ -36,12 +37,35 @@ export type CaseAccess = (user: AuthUser, caseId: number) => Promise<boolean>;
  */
 export type StockListener = (groupId: number, change: UsageChange, seq: number) => Promise<void>;
 
-/** The server-to-server message (Redis adapter) that tells the other processes of a usage change. */
-const USAGE_CHANGED = "usage.changed";
+/**
+ * The server-to-server message (Redis adapter) that carries a process's published events and usage
+ * changes to the other processes, in the order they were published (see Relayed).
+ */
+const RELAY = "realtime.relay";
 /** The server-to-server message that tells the other processes that a member changed (see memberChanged). */
 const MEMBER_CHANGED = "member.changed";
 
 const CASE_ROOM = /^case:([0-9]+)$/;
+
+/**
+ * Sockets written to in one go before the fan-out yields to the event loop (setImmediate), so that HTTP
+ * requests and database answers are served between the pieces of a fan-out to thousands of sockets.
+ */
+export const FAN_OUT_SLICE = 200;
+
+/** One emit waiting in the outbox: an event for this process's sockets in these rooms. */
+interface Outgoing {
+  rooms: string[];
+  event: ServerEventName;
+  payload: object;
+}
+
+/** What a process tells the others, in publishing order: an event for their sockets, or a usage change. */
+type Relayed =
+  | { kind: "emit"; rooms: string[]; event: ServerEventName; payload: object }
+  | { kind: "usage"; groupId: number; change: UsageChange; seq: number };
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Where events get their numbers: the database's `event_streams` (eventStreams.queries.ts). */
 export interface EventStreams {
@@ -85,19 +109,24 @@ export class Realtime {
   private readonly publisher: Publisher;
   /** Set once the Redis adapter is in place: then other processes hear of usage changes too. */
   private shared = false;
+  /** Emits for this process's sockets not yet written, in order (see deliver). */
+  private outbox: Outgoing[] = [];
+  /** The outbox being written out; resolves once it is empty. */
+  private delivering: Promise<void> | undefined;
+  /** What is to be told to the other processes at the end of this turn of the event loop, in order. */
+  private relays: Relayed[] = [];
 
   constructor(private readonly opts: RealtimeOptions) {
     this.publisher = new Publisher({
       tickMs: opts.tickMs,
       reserveSeq: opts.streams.reserveSeq,
       logger: opts.logger,
-      // biome-ignore lint/suspicious/noExplicitAny: the event buffer typed event and payload together when added
-      emit: (rooms, event, payload) => this.io?.to(rooms).emit(event, payload as any),
-      fanOutLocally: (groupId, change, seq) => this.notifyStockListeners(groupId, change, seq),
-      announce: (groupId, change, seq) => {
-        // biome-ignore lint/suspicious/noExplicitAny: server-to-server events are untyped in AppServer
-        if (this.shared) (this.io as any)?.serverSideEmit(USAGE_CHANGED, groupId, change, seq);
+      emit: (rooms, event, payload) => {
+        this.relay({ kind: "emit", rooms, event, payload });
+        return this.deliver([{ rooms, event, payload }]);
       },
+      fanOutLocally: (groupId, change, seq) => this.notifyStockListeners(groupId, change, seq),
+      announce: (groupId, change, seq) => this.relay({ kind: "usage", groupId, change, seq }),
     });
   }
 
@@ -122,9 +151,7 @@ export class Realtime {
     });
     io.on("connection", (socket) => this.onConnection(socket));
     // biome-ignore lint/suspicious/noExplicitAny: server-to-server events are untyped in AppServer
-    (io as any).on(USAGE_CHANGED, (groupId: number, change: UsageChange, seq: number) =>
-      this.publisher.fanOutAnnounced(groupId, change, seq),
-    );
+    (io as any).on(RELAY, (relayed: Relayed[]) => this.onRelayed(relayed));
     // biome-ignore lint/suspicious/noExplicitAny: server-to-server events are untyped in AppServer
     (io as any).on(MEMBER_CHANGED, (userId: number) => this.notifyMemberListeners(userId));
     // biome-ignore lint/suspicious/noExplicitAny: server-to-server events are untyped in AppServer
@@ -146,10 +173,96 @@ export class Realtime {
         ),
       ),
     );
+    // The recomputed rows are in the outbox: the group's next piece of work waits until they are written.
+    await this.delivering;
+  }
+
+  /**
+   * Queues something for the other app processes (none without the Redis adapter). Everything queued in
+   * one turn of the event loop leaves as one server-to-server message, in order: a batch's events, then its
+   * usage change, as the publisher produced them.
+   */
+  private relay(item: Relayed): void {
+    if (!this.shared) return;
+    this.relays.push(item);
+    if (this.relays.length > 1) return;
+    queueMicrotask(() => {
+      const relays = this.relays;
+      this.relays = [];
+      // biome-ignore lint/suspicious/noExplicitAny: server-to-server events are untyped in AppServer
+      (this.io as any)?.serverSideEmit(RELAY, relays);
+    });
+  }
+
+  /** Another process's events and usage changes: its events go to our sockets, its usage changes to our watchers. */
+  private onRelayed(relayed: Relayed[]): void {
+    for (const item of relayed) {
+      if (item.kind === "emit")
+        void this.deliver([{ rooms: item.rooms, event: item.event, payload: item.payload }]);
+      else this.publisher.fanOutAnnounced(item.groupId, item.change, item.seq);
+    }
+  }
+
+  /**
+   * Writes emits to this process's sockets, in order, and resolves once they are written. Emits queued in
+   * the same turn of the event loop (a batch's recomputed rows and its events) go out together, socket
+   * slice by socket slice (FAN_OUT_SLICE), each slice getting all of them in order before the fan-out
+   * yields to the event loop: a fan-out to thousands of sockets never holds the loop for long, so the
+   * writes (HTTP) keep being served, and each socket's frames of one batch leave in one write (corked,
+   * see onConnection). A socket that joins a room while the fan-out is under way gets the events that
+   * are numbered after it joined (positions.ts), which are queued after it did.
+   */
+  private deliver(items: Outgoing[]): Promise<void> {
+    this.outbox.push(...items);
+    this.delivering ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      for (;;) {
+        const batch = this.outbox;
+        this.outbox = [];
+        if (batch.length === 0) {
+          this.delivering = undefined;
+          return;
+        }
+        try {
+          await this.writeOut(batch);
+        } catch (err) {
+          this.opts.logger.error({ err }, "realtime fan-out failed");
+        }
+      }
+    });
+    return this.delivering;
+  }
+
+  /** One batch of emits to this process's sockets, slice by slice (see deliver). */
+  private async writeOut(batch: Outgoing[]): Promise<void> {
+    const io = this.io;
+    if (!io) return;
+    const members = io.of("/").adapter.rooms;
+    const ids = new Set<string>();
+    for (const e of batch) for (const room of e.rooms) for (const id of members.get(room) ?? []) ids.add(id);
+    const emit = (to: string[], e: Outgoing) =>
+      // biome-ignore lint/suspicious/noExplicitAny: the event buffer typed event and payload together when added
+      io.local
+        .to(to)
+        .emit(e.event, e.payload as any);
+    if (ids.size <= FAN_OUT_SLICE) {
+      for (const e of batch) emit(e.rooms, e);
+      return;
+    }
+    const all = [...ids];
+    for (let start = 0; start < all.length; start += FAN_OUT_SLICE) {
+      if (start > 0) await yieldToLoop();
+      const slice = all.slice(start, start + FAN_OUT_SLICE);
+      for (const e of batch) {
+        // Each socket is in the room of its own id: one emit (one encoding) per event and slice.
+        const to = slice.filter((id) => e.rooms.some((room) => members.get(room)?.has(id)));
+        if (to.length > 0) emit(to, e);
+      }
+    }
   }
 
   private onConnection(socket: AppSocket): void {
     const { user } = socket.data;
+    corkEachFlush(socket);
     for (const listener of this.socketListeners) listener(socket);
     socket.join(rooms.group(user.groupId));
     socket.join(rooms.user(user.id));
@@ -266,12 +379,13 @@ export class Realtime {
    * computes the rows for its own watchers (see StockListener), so a broadcast would deliver twice.
    */
   emitToLocalWatchers(caseId: number, payload: ServerEventPayload<"inventory.changed">): void {
-    this.io?.local.to(rooms.workCase(caseId)).emit("inventory.changed", payload);
+    void this.deliver([{ rooms: [rooms.workCase(caseId)], event: "inventory.changed", payload }]);
   }
 
   /** Emits whatever is still gathered, and waits for it (shutdown, tests). */
-  drain(): Promise<void> {
-    return this.publisher.drain();
+  async drain(): Promise<void> {
+    await this.publisher.drain();
+    await this.delivering;
   }
 
   /** Adds a listener told of every changed member, whichever app process committed the change. */
@@ -311,4 +425,22 @@ export class Realtime {
     if (!this.io) return;
     await new Promise<void>((resolve) => this.io?.close(() => resolve()));
   }
+}
+
+/**
+ * Corks a websocket's TCP connection when engine.io flushes packets to it, until the end of this turn of
+ * the event loop: the frames of one batch (engine.io writes a frame per packet) then leave in one write
+ * instead of one system call each, the main cost of a fan-out to thousands of sockets. Only for
+ * connections that started on the websocket transport (the web client's only one), whose handshake
+ * request's socket is the websocket's.
+ */
+function corkEachFlush(socket: AppSocket): void {
+  const conn = socket.conn;
+  const tcp = socket.request.socket;
+  if (conn.transport.name !== "websocket" || !tcp) return;
+  conn.on("flush", () => {
+    if (tcp.writableCorked > 0 || tcp.destroyed) return;
+    tcp.cork();
+    process.nextTick(() => tcp.uncork());
+  });
 }
