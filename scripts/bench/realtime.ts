@@ -27,7 +27,7 @@ import path from "node:path";
 import { Client } from "pg";
 import { signAccessToken } from "../../backend/src/lib/tokens";
 import { openFreshPostgres } from "../../backend/src/test/databases";
-import { api, BENCH_PASSWORD, benchGroup, writeDocsSection } from "./benchApi";
+import { api, benchGroup, writeDocsSection } from "./benchApi";
 import {
   type FromClients,
   type FromServer,
@@ -339,7 +339,7 @@ async function setUp(label: string, root: string, redis: boolean, profile?: stri
   const before = await Promise.all(started.map(memoryOf));
   const connectStarted = now();
   // The sockets spread evenly: watchers' process p holds every PROCESSES-th token and connects to server p.
-  const clients = started.map((_, p) => {
+  const clients = started.map(() => {
     const child = forkChild("realtimeClients.ts", {});
     watchers.push(child);
     return child;

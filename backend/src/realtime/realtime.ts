@@ -239,11 +239,8 @@ export class Realtime {
     const members = io.of("/").adapter.rooms;
     const ids = new Set<string>();
     for (const e of batch) for (const room of e.rooms) for (const id of members.get(room) ?? []) ids.add(id);
-    const emit = (to: string[], e: Outgoing) =>
-      // biome-ignore lint/suspicious/noExplicitAny: the event buffer typed event and payload together when added
-      io.local
-        .to(to)
-        .emit(e.event, e.payload as any);
+    // biome-ignore lint/suspicious/noExplicitAny: the event buffer typed event and payload together when added
+    const emit = (to: string[], e: Outgoing) => io.local.to(to).emit(e.event, e.payload as any);
     if (ids.size <= FAN_OUT_SLICE) {
       for (const e of batch) emit(e.rooms, e);
       return;
