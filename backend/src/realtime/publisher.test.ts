@@ -136,7 +136,7 @@ describe("Publisher", () => {
       tickMs: 50,
       reserveSeq,
       logger,
-      emit: (r, event, payload) => void sent.push({ rooms: r, event, payload: payload as { seq: number } }),
+      emit: (r, event, payload) => sent.push({ rooms: r, event, payload: payload as { seq: number } }),
       fanOutLocally: async (_g, _c, seq) => {
         usage.push(seq);
       },

@@ -10,11 +10,8 @@ import type { PendingEvent } from "./eventBuffer";
 
 /** Hands out `count` numbers of a stream at once and returns the last (block = last − count + 1 … last). */
 export type ReserveSeq = (stream: string, count: number) => Promise<number>;
-/**
- * Sends one stamped event to rooms (Socket.IO, across processes with the Redis adapter). May return when
- * the event has reached this process's sockets: a batch is done when all of its emits are.
- */
-export type Emit = (rooms: string[], event: ServerEventName, payload: object) => void | Promise<void>;
+/** Sends one stamped event to rooms (Socket.IO, across processes with the Redis adapter). */
+export type Emit = (rooms: string[], event: ServerEventName, payload: object) => void;
 /** Told of a group's merged `stock.changed` and the number it carries. */
 export type UsageListener = (groupId: number, change: UsageChange, seq: number) => void;
 /** Sends `inventory.changed` to this process's watchers of what a usage change concerns. */
@@ -156,11 +153,8 @@ export class Publisher {
         .fanOutLocally(groupId, usage.payload as UsageChange, usage.seq)
         .catch((err) => this.opts.logger.error({ err, groupId }, "inventory.changed fan-out failed"));
     }
-    const out = stamped.map((e) => this.opts.emit(e.rooms, e.event, { ...e.payload, seq: e.seq }));
+    for (const e of stamped) this.opts.emit(e.rooms, e.event, { ...e.payload, seq: e.seq });
     if (usage) this.opts.announce(groupId, usage.payload as UsageChange, usage.seq);
-    // The batch is out when its socket writes are: what is committed meanwhile waits and is coalesced
-    // into the next batch (flush), so a fan-out slower than the tick sends fewer, larger batches.
-    await Promise.all(out);
   }
 
   /**

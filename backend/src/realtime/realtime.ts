@@ -109,9 +109,13 @@ export class Realtime {
   private readonly publisher: Publisher;
   /** Set once the Redis adapter is in place: then other processes hear of usage changes too. */
   private shared = false;
-  /** Emits for this process's sockets not yet written, in order (see deliver). */
+  /** Emits for this process's sockets not yet written, in order (see deliver): the group events. */
   private outbox: Outgoing[] = [];
-  /** The outbox being written out; resolves once it is empty. */
+  /** `inventory.changed` not yet written: written before the outbox, between two of its slices if need be. */
+  private urgent: Outgoing[] = [];
+  private writingUrgent = false;
+  private readonly urgentWaiters: Array<() => void> = [];
+  /** The outbox being written out; resolves once both lanes are empty. */
   private delivering: Promise<void> | undefined;
   /** What is to be told to the other processes at the end of this turn of the event loop, in order. */
   private relays: Relayed[] = [];
@@ -123,7 +127,7 @@ export class Realtime {
       logger: opts.logger,
       emit: (rooms, event, payload) => {
         this.relay({ kind: "emit", rooms, event, payload });
-        return this.deliver([{ rooms, event, payload }]);
+        this.deliver([{ rooms, event, payload }]);
       },
       fanOutLocally: (groupId, change, seq) => this.notifyStockListeners(groupId, change, seq),
       announce: (groupId, change, seq) => this.relay({ kind: "usage", groupId, change, seq }),
@@ -173,8 +177,8 @@ export class Realtime {
         ),
       ),
     );
-    // The recomputed rows are in the outbox: the group's next piece of work waits until they are written.
-    await this.delivering;
+    // The recomputed rows are queued: the group's events (and its next batch) wait until they are written.
+    await this.urgentWritten();
   }
 
   /**
@@ -198,56 +202,88 @@ export class Realtime {
   private onRelayed(relayed: Relayed[]): void {
     for (const item of relayed) {
       if (item.kind === "emit")
-        void this.deliver([{ rooms: item.rooms, event: item.event, payload: item.payload }]);
+        this.deliver([{ rooms: item.rooms, event: item.event, payload: item.payload }]);
       else this.publisher.fanOutAnnounced(item.groupId, item.change, item.seq);
     }
   }
 
   /**
-   * Writes emits to this process's sockets, in order, and resolves once they are written. Emits queued in
-   * the same turn of the event loop (a batch's recomputed rows and its events) go out together, socket
-   * slice by socket slice (FAN_OUT_SLICE), each slice getting all of them in order before the fan-out
-   * yields to the event loop: a fan-out to thousands of sockets never holds the loop for long, so the
-   * writes (HTTP) keep being served, and each socket's frames of one batch leave in one write (corked,
-   * see onConnection). A socket that joins a room while the fan-out is under way gets the events that
-   * are numbered after it joined (positions.ts), which are queued after it did.
+   * Queues emits for this process's sockets; they are written in order. Emits queued in the same turn of the
+   * event loop (a batch's events) go out together, socket slice by socket slice (FAN_OUT_SLICE), each slice
+   * getting all of them in order before the fan-out yields to the event loop: a fan-out to thousands of
+   * sockets never holds the loop for long, so the writes (HTTP) keep being served, and each socket's frames
+   * of one batch leave in one write (corked, see corkEachFlush). `inventory.changed` (urgent) is written
+   * first, and between two slices of group events when it comes meanwhile: the recomputed numbers are what
+   * coordinators wait for, and their order among themselves is kept. A socket that joins a room while a
+   * fan-out is under way gets the events queued after it joined, which are all those numbered after its
+   * positions were read (positions.ts).
    */
-  private deliver(items: Outgoing[]): Promise<void> {
-    this.outbox.push(...items);
+  private deliver(items: Outgoing[], urgent = false): void {
+    (urgent ? this.urgent : this.outbox).push(...items);
     this.delivering ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
       for (;;) {
+        if (this.urgent.length > 0) {
+          await this.writeUrgent();
+          continue;
+        }
         const batch = this.outbox;
         this.outbox = [];
         if (batch.length === 0) {
           this.delivering = undefined;
           return;
         }
-        try {
-          await this.writeOut(batch);
-        } catch (err) {
-          this.opts.logger.error({ err }, "realtime fan-out failed");
-        }
+        await this.writeOut(batch, () => this.writeUrgent());
       }
     });
-    return this.delivering;
+  }
+
+  /** Writes every queued `inventory.changed`, then tells who waits for them. */
+  private async writeUrgent(): Promise<void> {
+    if (this.writingUrgent) return;
+    this.writingUrgent = true;
+    try {
+      while (this.urgent.length > 0) {
+        const batch = this.urgent;
+        this.urgent = [];
+        await this.writeOut(batch);
+      }
+    } finally {
+      this.writingUrgent = false;
+      for (const resolve of this.urgentWaiters.splice(0)) resolve();
+    }
+  }
+
+  /** Resolves once every `inventory.changed` queued so far is written. */
+  private urgentWritten(): Promise<void> {
+    if (this.urgent.length === 0 && !this.writingUrgent) return Promise.resolve();
+    return new Promise((resolve) => this.urgentWaiters.push(resolve));
   }
 
   /** One batch of emits to this process's sockets, slice by slice (see deliver). */
-  private async writeOut(batch: Outgoing[]): Promise<void> {
+  private async writeOut(batch: Outgoing[], between?: () => Promise<void>): Promise<void> {
     const io = this.io;
     if (!io) return;
     const members = io.of("/").adapter.rooms;
     const ids = new Set<string>();
     for (const e of batch) for (const room of e.rooms) for (const id of members.get(room) ?? []) ids.add(id);
-    // biome-ignore lint/suspicious/noExplicitAny: the event buffer typed event and payload together when added
-    const emit = (to: string[], e: Outgoing) => io.local.to(to).emit(e.event, e.payload as any);
+    const emit = (to: string[], e: Outgoing) => {
+      try {
+        // biome-ignore lint/suspicious/noExplicitAny: the event buffer typed event and payload together when added
+        io.local.to(to).emit(e.event, e.payload as any);
+      } catch (err) {
+        this.opts.logger.error({ err, event: e.event }, "realtime fan-out failed");
+      }
+    };
     if (ids.size <= FAN_OUT_SLICE) {
       for (const e of batch) emit(e.rooms, e);
       return;
     }
     const all = [...ids];
     for (let start = 0; start < all.length; start += FAN_OUT_SLICE) {
-      if (start > 0) await yieldToLoop();
+      if (start > 0) {
+        await yieldToLoop();
+        if (between && this.urgent.length > 0) await between();
+      }
       const slice = all.slice(start, start + FAN_OUT_SLICE);
       for (const e of batch) {
         // Each socket is in the room of its own id: one emit (one encoding) per event and slice.
@@ -376,13 +412,13 @@ export class Realtime {
    * computes the rows for its own watchers (see StockListener), so a broadcast would deliver twice.
    */
   emitToLocalWatchers(caseId: number, payload: ServerEventPayload<"inventory.changed">): void {
-    void this.deliver([{ rooms: [rooms.workCase(caseId)], event: "inventory.changed", payload }]);
+    this.deliver([{ rooms: [rooms.workCase(caseId)], event: "inventory.changed", payload }], true);
   }
 
   /** Emits whatever is still gathered, and waits for it (shutdown, tests). */
   async drain(): Promise<void> {
     await this.publisher.drain();
-    await this.delivering;
+    while (this.delivering) await this.delivering;
   }
 
   /** Adds a listener told of every changed member, whichever app process committed the change. */
