@@ -99,6 +99,8 @@ export function isOriginAllowed(req: IncomingMessage, allowed: string[]): boolea
  * user), and the publishing of committed changes (publisher.ts: coalesced per tick, numbered per stream).
  */
 export class Realtime {
+  /** Sockets per slice of a fan-out (FAN_OUT_SLICE); tests lower it to have a handful of sockets sliced. */
+  static fanOutSlice = FAN_OUT_SLICE;
   io: AppServer | undefined;
   private caseAccess: CaseAccess = async () => false;
   private readonly stockListeners: StockListener[] = [];
@@ -274,17 +276,18 @@ export class Realtime {
         this.opts.logger.error({ err, event: e.event }, "realtime fan-out failed");
       }
     };
-    if (ids.size <= FAN_OUT_SLICE) {
+    const sliceSize = Realtime.fanOutSlice;
+    if (ids.size <= sliceSize) {
       for (const e of batch) emit(e.rooms, e);
       return;
     }
     const all = [...ids];
-    for (let start = 0; start < all.length; start += FAN_OUT_SLICE) {
+    for (let start = 0; start < all.length; start += sliceSize) {
       if (start > 0) {
         await yieldToLoop();
         if (between && this.urgent.length > 0) await between();
       }
-      const slice = all.slice(start, start + FAN_OUT_SLICE);
+      const slice = all.slice(start, start + sliceSize);
       for (const e of batch) {
         // Each socket is in the room of its own id: one emit (one encoding) per event and slice.
         const to = slice.filter((id) => e.rooms.some((room) => members.get(room)?.has(id)));

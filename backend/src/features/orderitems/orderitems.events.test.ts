@@ -1,4 +1,5 @@
 import request from "supertest";
+import { Realtime } from "../../realtime/realtime";
 import type { RunningServer } from "../../server";
 import { bearer, type Session, signUpOwner } from "../../test/api";
 import { describeOnDatabases } from "../../test/databases";
@@ -48,6 +49,65 @@ describeOnDatabases("allocation events", (driver) => {
     await settle();
     expect(seen.get("inventory.changed")).toBeUndefined();
     expect(seen.get("orderitems.upserted")).toBeUndefined();
+  });
+
+  it("a fan-out written in slices reaches every watcher once, inventory.changed before its batch's events", async () => {
+    // Seven watchers in slices of two (docs/realtime.md, "Writing to thousands of sockets").
+    const before = Realtime.fanOutSlice;
+    Realtime.fanOutSlice = 2;
+    try {
+      const item = await makeItem(server, owner, { stock: 50, title: "スライス" });
+      const kase = await makeCase(server, owner, { start: at(100), end: at(110) });
+      const watchers = await Promise.all(Array.from({ length: 7 }, () => open(owner)));
+      const heard = watchers.map((socket) => {
+        const list: { event: string; seq?: number; shippable?: number }[] = [];
+        socket.onAny((event: string, payload: { seq?: number; rows?: Rows["rows"] }) =>
+          list.push({
+            event,
+            seq: payload.seq,
+            shippable: payload.rows?.find((r) => r.id === item.id)?.shippable_quantity,
+          }),
+        );
+        return list;
+      });
+      for (const socket of watchers) expect(await watch(socket, kase.id)).toEqual({ ok: true });
+      const last = watchers.map((socket) =>
+        nextEvent<Rows>(socket, "inventory.changed", (p) =>
+          p.rows.some((r) => r.id === item.id && r.shippable_quantity === 47),
+        ),
+      );
+      await addUnits(server, owner, item.id, kase.id, 3);
+      await Promise.all(last);
+      // A later batch's event: once it is in, so is everything of the batches before it.
+      const barrier = watchers.map((socket) => nextEvent(socket, "categories.upserted"));
+      await makeCategory(server, owner);
+      await Promise.all(barrier);
+      const numbered = (list: (typeof heard)[number]) =>
+        list
+          .filter((e) => e.event !== "inventory.changed" && e.seq !== undefined)
+          .map((e) => `${e.event}:${e.seq}`);
+      for (const list of heard) {
+        // Every watcher heard the same numbered events, once each and in number order.
+        expect(numbered(list)).toEqual(numbered(heard[0]!));
+        const seqs = list
+          .filter((e) => e.event !== "inventory.changed" && e.seq !== undefined)
+          .map((e) => e.seq!);
+        expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+        expect(new Set(seqs).size).toBe(seqs.length);
+        // Each inventory.changed came before the stock.changed whose number it carries.
+        list.forEach((e, i) => {
+          if (e.event !== "inventory.changed") return;
+          const stock = list.findIndex((s) => s.event === "stock.changed" && s.seq === e.seq);
+          expect(stock).toBeGreaterThan(i);
+        });
+        // The rows it showed only went down, to the last one.
+        const shown = list.filter((e) => e.shippable !== undefined).map((e) => e.shippable!);
+        expect(shown).toEqual([...shown].sort((a, b) => b - a));
+        expect(shown.at(-1)).toBe(47);
+      }
+    } finally {
+      Realtime.fanOutSlice = before;
+    }
   });
 
   it("watchers of an overlapping case receive inventory.changed after an allocation; others do not", async () => {
