@@ -113,8 +113,8 @@ export class Publisher {
     this.timers.delete(groupId);
     const busy = this.chains.get(groupId);
     if (busy) {
-      // The group's last batch is still going out (its number reservation, recomputation and the writing of its inventory.changed):
-      // keep gathering, and send everything committed meanwhile as one batch when it is done. Sent one
+      // The group's last batch is still going out (its number reservation, its recomputation and the
+      // writing of its inventory.changed): keep gathering, and send everything committed meanwhile as one batch when it is done. Sent one
       // batch per tick instead, a backlog would grow under load, each batch paying for its own fan-out.
       // (Only drain can call this again meanwhile; the later call finds nothing or what came since.)
       void busy.then(() => this.sendPending(groupId));
