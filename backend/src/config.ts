@@ -28,6 +28,8 @@ export interface Config {
   logLevel: string;
   /** How long a group's committed events are gathered before they are coalesced and emitted. */
   realtimeTickMs: number;
+  /** Sockets written per slice of a fan-out, with the event loop free between slices (docs/realtime.md). */
+  realtimeFanOutSlice: number;
   /** How long a confirmed active member is kept without asking the database again (0: never kept). */
   activeMemberTtlMs: number;
   /** Big read views (weekly view, inventory summary) running at once per process (0: no limit). */
@@ -201,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bcryptCost: int("BCRYPT_COST", 10, env),
     logLevel: env.LOG_LEVEL || "info",
     realtimeTickMs: int("REALTIME_TICK_MS", 10, env),
+    realtimeFanOutSlice: Math.max(1, int("REALTIME_FAN_OUT_SLICE", 200, env)),
     activeMemberTtlMs: int("ACTIVE_MEMBER_TTL_MS", 1_000, env),
     readViewsInFlight: int("READ_VIEWS_IN_FLIGHT", DEFAULT_READ_VIEWS_IN_FLIGHT, env),
     pgPoolSize: int("PG_POOL_SIZE", 20, env),

@@ -85,6 +85,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       readPositions: (groupId) => readStreamPositions(database.db, groupId),
     },
     tickMs: config.realtimeTickMs,
+    fanOutSlice: config.realtimeFanOutSlice,
   });
   const deps: AppDeps = {
     config,

@@ -27,8 +27,17 @@ export interface LoopLag {
   cpu: number;
 }
 
+/** An app process's memory (process.memoryUsage, after a full garbage collection when exposed), bytes. */
+export interface MemoryFigures {
+  rss: number;
+  heapUsed: number;
+  /** Memory outside the JS heap held by JS objects: Buffers, among them the sockets' write buffers. */
+  external: number;
+}
+
 export type ToServer =
   | { type: "ping"; groupId: number; id: number }
+  | { type: "memory" }
   | { type: "measure" }
   | { type: "lag" }
   | { type: "stop" };
@@ -36,6 +45,7 @@ export type FromServer =
   | { type: "ready"; url: string; redis: boolean }
   /** `emitMs`: time spent inside each bare broadcast's emit call (the synchronous writes to the sockets). */
   | { type: "lag"; lag: LoopLag; emitMs: number[] }
+  | { type: "memory"; memory: MemoryFigures }
   | { type: "failed"; error: string };
 
 export type ToClients =

@@ -62,6 +62,12 @@ async function main() {
         emitMs.push(now() - sentAt);
         break;
       }
+      case "memory": {
+        (globalThis as { gc?: () => void }).gc?.();
+        const { rss, heapUsed, external } = process.memoryUsage();
+        send({ type: "memory", memory: { rss, heapUsed, external } });
+        break;
+      }
       case "measure":
         lag.disable();
         lag.reset();

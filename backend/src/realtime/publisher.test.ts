@@ -154,6 +154,43 @@ describe("Publisher", () => {
     };
   };
 
+  it("joins usage changes announced while one waits for its turn into one recomputation", async () => {
+    const fanOuts: { items: number[]; seq: number }[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const publisher = new Publisher({
+      tickMs: 50,
+      reserveSeq: counters(),
+      logger,
+      emit: () => undefined,
+      fanOutLocally: async (_g, change, seq) => {
+        fanOuts.push({ items: change.item_ids, seq });
+        if (fanOuts.length === 1) await held;
+      },
+      announce: () => undefined,
+    });
+    const change = (id: number, from: string | null) => ({
+      item_ids: [id],
+      from,
+      to: from && "2026-02-01T00:00:00.000Z",
+    });
+    publisher.fanOutAnnounced(1, change(1, "2026-01-01T00:00:00.000Z"), 5);
+    await Promise.resolve();
+    await Promise.resolve();
+    // The first one is under way (held); these three wait, and become one.
+    publisher.fanOutAnnounced(1, change(2, "2026-01-10T00:00:00.000Z"), 7);
+    publisher.fanOutAnnounced(1, change(3, null), 9);
+    publisher.fanOutAnnounced(1, change(2, "2026-01-05T00:00:00.000Z"), 8);
+    release();
+    await drainWithClock(publisher);
+    expect(fanOuts).toEqual([
+      { items: [1], seq: 5 },
+      { items: [2, 3], seq: 9 },
+    ]);
+  });
+
   it("numbers the group and member streams separately and consecutively", async () => {
     const { publisher, sent, usage } = publisherWith(counters());
     publisher.publish([

@@ -5,7 +5,7 @@ import {
   streamOf,
 } from "@zaiko/common/realtime/events";
 import type { Logger } from "../lib/logger";
-import { type CoalescedEvent, coalesce } from "./coalesce";
+import { type CoalescedEvent, coalesce, mergeStockChanges } from "./coalesce";
 import type { PendingEvent } from "./eventBuffer";
 
 /** Hands out `count` numbers of a stream at once and returns the last (block = last − count + 1 … last). */
@@ -34,6 +34,8 @@ export class Publisher {
   private readonly timers = new Map<number, NodeJS.Timeout>();
   private readonly chains = new Map<number, Promise<void>>();
   private readonly lastFlush = new Map<number, number>();
+  /** Per group, the usage change announced by other processes whose fan-out has not started yet. */
+  private readonly announced = new Map<number, { change: UsageChange; seq: number }>();
   /** Streams whose events were dropped: their next block starts one number later, so clients see a gap. */
   private readonly holes = new Set<string>();
 
@@ -88,7 +90,22 @@ export class Publisher {
    * group's order, so an older recomputation never overtakes a newer one.
    */
   fanOutAnnounced(groupId: number, change: UsageChange, seq: number): void {
-    this.inOrder(groupId, () => this.opts.fanOutLocally(groupId, change, seq));
+    // While one is waiting for its turn, later ones join it: one recomputation, read when its turn comes,
+    // covers them all (over the union of items and windows, carrying the newest number). Under load from
+    // other processes this process then reads once per turn, not once per announcement, and never queues
+    // more recomputations than it can read.
+    const waiting = this.announced.get(groupId);
+    if (waiting) {
+      waiting.change = mergeStockChanges(waiting.change, change);
+      waiting.seq = Math.max(waiting.seq, seq);
+      return;
+    }
+    this.announced.set(groupId, { change, seq });
+    this.inOrder(groupId, () => {
+      const next = this.announced.get(groupId)!;
+      this.announced.delete(groupId);
+      return this.opts.fanOutLocally(groupId, next.change, next.seq);
+    });
   }
 
   private flush(groupId: number): void {
@@ -96,8 +113,8 @@ export class Publisher {
     this.timers.delete(groupId);
     const busy = this.chains.get(groupId);
     if (busy) {
-      // The group's last batch is still going out (its number reservation, fan-out and socket writes):
-      // keep gathering, and send everything committed meanwhile as one batch when it is done. Sent one
+      // The group's last batch is still going out (its number reservation, its recomputation and the
+      // writing of its inventory.changed): keep gathering, and send everything committed meanwhile as one batch when it is done. Sent one
       // batch per tick instead, a backlog would grow under load, each batch paying for its own fan-out.
       // (Only drain can call this again meanwhile; the later call finds nothing or what came since.)
       void busy.then(() => this.sendPending(groupId));

@@ -3,6 +3,7 @@ import { readId } from "@zaiko/common/input";
 import {
   type ClientToServerEvents,
   rooms,
+  type ServerEventName,
   type ServerEventPayload,
   type ServerToClientEvents,
   UNAUTHORIZED,
@@ -36,12 +37,35 @@ export type CaseAccess = (user: AuthUser, caseId: number) => Promise<boolean>;
  */
 export type StockListener = (groupId: number, change: UsageChange, seq: number) => Promise<void>;
 
-/** The server-to-server message (Redis adapter) that tells the other processes of a usage change. */
-const USAGE_CHANGED = "usage.changed";
+/**
+ * The server-to-server message (Redis adapter) that carries a process's published events and usage
+ * changes to the other processes, in the order they were published (see Relayed).
+ */
+const RELAY = "realtime.relay";
 /** The server-to-server message that tells the other processes that a member changed (see memberChanged). */
 const MEMBER_CHANGED = "member.changed";
 
 const CASE_ROOM = /^case:([0-9]+)$/;
+
+/**
+ * Sockets written to in one go before the fan-out yields to the event loop (setImmediate), so that HTTP
+ * requests and database answers are served between the pieces of a fan-out to thousands of sockets.
+ */
+export const FAN_OUT_SLICE = 200;
+
+/** One emit waiting in the outbox: an event for this process's sockets in these rooms. */
+interface Outgoing {
+  rooms: string[];
+  event: ServerEventName;
+  payload: object;
+}
+
+/** What a process tells the others, in publishing order: an event for their sockets, or a usage change. */
+type Relayed =
+  | { kind: "emit"; rooms: string[]; event: ServerEventName; payload: object }
+  | { kind: "usage"; groupId: number; change: UsageChange; seq: number };
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Where events get their numbers: the database's `event_streams` (eventStreams.queries.ts). */
 export interface EventStreams {
@@ -56,6 +80,8 @@ export interface RealtimeOptions {
   authenticate: (token: string | undefined) => Promise<AuthUser | undefined>;
   streams: EventStreams;
   tickMs: number;
+  /** Sockets per slice of a fan-out (REALTIME_FAN_OUT_SLICE; default FAN_OUT_SLICE). */
+  fanOutSlice?: number;
 }
 
 /** Browsers always send Origin on a websocket; it must be our own host or an allowed origin. */
@@ -85,19 +111,28 @@ export class Realtime {
   private readonly publisher: Publisher;
   /** Set once the Redis adapter is in place: then other processes hear of usage changes too. */
   private shared = false;
+  /** Emits for this process's sockets not yet written, in order (see deliver): the group events. */
+  private outbox: Outgoing[] = [];
+  /** `inventory.changed` not yet written: written before the outbox, between two of its slices if need be. */
+  private urgent: Outgoing[] = [];
+  private writingUrgent = false;
+  private readonly urgentWaiters: Array<() => void> = [];
+  /** The outbox being written out; resolves once both lanes are empty. */
+  private delivering: Promise<void> | undefined;
+  /** What is to be told to the other processes at the end of this turn of the event loop, in order. */
+  private relays: Relayed[] = [];
 
   constructor(private readonly opts: RealtimeOptions) {
     this.publisher = new Publisher({
       tickMs: opts.tickMs,
       reserveSeq: opts.streams.reserveSeq,
       logger: opts.logger,
-      // biome-ignore lint/suspicious/noExplicitAny: the event buffer typed event and payload together when added
-      emit: (rooms, event, payload) => this.io?.to(rooms).emit(event, payload as any),
-      fanOutLocally: (groupId, change, seq) => this.notifyStockListeners(groupId, change, seq),
-      announce: (groupId, change, seq) => {
-        // biome-ignore lint/suspicious/noExplicitAny: server-to-server events are untyped in AppServer
-        if (this.shared) (this.io as any)?.serverSideEmit(USAGE_CHANGED, groupId, change, seq);
+      emit: (rooms, event, payload) => {
+        this.relay({ kind: "emit", rooms, event, payload });
+        this.deliver([{ rooms, event, payload }]);
       },
+      fanOutLocally: (groupId, change, seq) => this.notifyStockListeners(groupId, change, seq),
+      announce: (groupId, change, seq) => this.relay({ kind: "usage", groupId, change, seq }),
     });
   }
 
@@ -122,9 +157,7 @@ export class Realtime {
     });
     io.on("connection", (socket) => this.onConnection(socket));
     // biome-ignore lint/suspicious/noExplicitAny: server-to-server events are untyped in AppServer
-    (io as any).on(USAGE_CHANGED, (groupId: number, change: UsageChange, seq: number) =>
-      this.publisher.fanOutAnnounced(groupId, change, seq),
-    );
+    (io as any).on(RELAY, (relayed: Relayed[]) => this.onRelayed(relayed));
     // biome-ignore lint/suspicious/noExplicitAny: server-to-server events are untyped in AppServer
     (io as any).on(MEMBER_CHANGED, (userId: number) => this.notifyMemberListeners(userId));
     // biome-ignore lint/suspicious/noExplicitAny: server-to-server events are untyped in AppServer
@@ -146,10 +179,126 @@ export class Realtime {
         ),
       ),
     );
+    // The recomputed rows are queued: the group's events (and its next batch) wait until they are written.
+    await this.urgentWritten();
+  }
+
+  /**
+   * Queues something for the other app processes (none without the Redis adapter). Everything queued in
+   * one turn of the event loop leaves as one server-to-server message, in order: a batch's events, then its
+   * usage change, as the publisher produced them.
+   */
+  private relay(item: Relayed): void {
+    if (!this.shared) return;
+    this.relays.push(item);
+    if (this.relays.length > 1) return;
+    queueMicrotask(() => {
+      const relays = this.relays;
+      this.relays = [];
+      // biome-ignore lint/suspicious/noExplicitAny: server-to-server events are untyped in AppServer
+      (this.io as any)?.serverSideEmit(RELAY, relays);
+    });
+  }
+
+  /** Another process's events and usage changes: its events go to our sockets, its usage changes to our watchers. */
+  private onRelayed(relayed: Relayed[]): void {
+    for (const item of relayed) {
+      if (item.kind === "emit")
+        this.deliver([{ rooms: item.rooms, event: item.event, payload: item.payload }]);
+      else this.publisher.fanOutAnnounced(item.groupId, item.change, item.seq);
+    }
+  }
+
+  /**
+   * Queues emits for this process's sockets; they are written in order. Emits queued in the same turn of the
+   * event loop (a batch's events) go out together, socket slice by socket slice (FAN_OUT_SLICE), each slice
+   * getting all of them in order before the fan-out yields to the event loop: a fan-out to thousands of
+   * sockets never holds the loop for long, so the writes (HTTP) keep being served, and each socket's frames
+   * of one batch leave in one write (corked, see corkEachFlush). `inventory.changed` (urgent) is written
+   * first, and between two slices of group events when it comes meanwhile: the recomputed numbers are what
+   * coordinators wait for, and their order among themselves is kept. A socket that joins a room while a
+   * fan-out is under way gets the events queued after it joined, which are all those numbered after its
+   * positions were read (positions.ts).
+   */
+  private deliver(items: Outgoing[], urgent = false): void {
+    (urgent ? this.urgent : this.outbox).push(...items);
+    this.delivering ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      for (;;) {
+        if (this.urgent.length > 0) {
+          await this.writeUrgent();
+          continue;
+        }
+        const batch = this.outbox;
+        this.outbox = [];
+        if (batch.length === 0) {
+          this.delivering = undefined;
+          return;
+        }
+        await this.writeOut(batch, () => this.writeUrgent());
+      }
+    });
+  }
+
+  /** Writes every queued `inventory.changed`, then tells who waits for them. */
+  private async writeUrgent(): Promise<void> {
+    if (this.writingUrgent) return;
+    this.writingUrgent = true;
+    try {
+      while (this.urgent.length > 0) {
+        const batch = this.urgent;
+        this.urgent = [];
+        await this.writeOut(batch);
+      }
+    } finally {
+      this.writingUrgent = false;
+      for (const resolve of this.urgentWaiters.splice(0)) resolve();
+    }
+  }
+
+  /** Resolves once every `inventory.changed` queued so far is written. */
+  private urgentWritten(): Promise<void> {
+    if (this.urgent.length === 0 && !this.writingUrgent) return Promise.resolve();
+    return new Promise((resolve) => this.urgentWaiters.push(resolve));
+  }
+
+  /** One batch of emits to this process's sockets, slice by slice (see deliver). */
+  private async writeOut(batch: Outgoing[], between?: () => Promise<void>): Promise<void> {
+    const io = this.io;
+    if (!io) return;
+    const members = io.of("/").adapter.rooms;
+    const ids = new Set<string>();
+    for (const e of batch) for (const room of e.rooms) for (const id of members.get(room) ?? []) ids.add(id);
+    const emit = (to: string[], e: Outgoing) => {
+      try {
+        // biome-ignore lint/suspicious/noExplicitAny: the event buffer typed event and payload together when added
+        io.local.to(to).emit(e.event, e.payload as any);
+      } catch (err) {
+        this.opts.logger.error({ err, event: e.event }, "realtime fan-out failed");
+      }
+    };
+    const sliceSize = this.opts.fanOutSlice ?? FAN_OUT_SLICE;
+    if (ids.size <= sliceSize) {
+      for (const e of batch) emit(e.rooms, e);
+      return;
+    }
+    const all = [...ids];
+    for (let start = 0; start < all.length; start += sliceSize) {
+      if (start > 0) {
+        await yieldToLoop();
+        if (between && this.urgent.length > 0) await between();
+      }
+      const slice = all.slice(start, start + sliceSize);
+      for (const e of batch) {
+        // Each socket is in the room of its own id: one emit (one encoding) per event and slice.
+        const to = slice.filter((id) => e.rooms.some((room) => members.get(room)?.has(id)));
+        if (to.length > 0) emit(to, e);
+      }
+    }
   }
 
   private onConnection(socket: AppSocket): void {
     const { user } = socket.data;
+    corkEachFlush(socket);
     for (const listener of this.socketListeners) listener(socket);
     socket.join(rooms.group(user.groupId));
     socket.join(rooms.user(user.id));
@@ -266,12 +415,13 @@ export class Realtime {
    * computes the rows for its own watchers (see StockListener), so a broadcast would deliver twice.
    */
   emitToLocalWatchers(caseId: number, payload: ServerEventPayload<"inventory.changed">): void {
-    this.io?.local.to(rooms.workCase(caseId)).emit("inventory.changed", payload);
+    this.deliver([{ rooms: [rooms.workCase(caseId)], event: "inventory.changed", payload }], true);
   }
 
   /** Emits whatever is still gathered, and waits for it (shutdown, tests). */
-  drain(): Promise<void> {
-    return this.publisher.drain();
+  async drain(): Promise<void> {
+    await this.publisher.drain();
+    while (this.delivering) await this.delivering;
   }
 
   /** Adds a listener told of every changed member, whichever app process committed the change. */
@@ -311,4 +461,22 @@ export class Realtime {
     if (!this.io) return;
     await new Promise<void>((resolve) => this.io?.close(() => resolve()));
   }
+}
+
+/**
+ * Corks a websocket's TCP connection when engine.io flushes packets to it, until the end of this turn of
+ * the event loop: the frames of one batch (engine.io writes a frame per packet) then leave in one write
+ * instead of one system call each, the main cost of a fan-out to thousands of sockets. Only for
+ * connections that started on the websocket transport (the web client's only one), whose handshake
+ * request's socket is the websocket's.
+ */
+function corkEachFlush(socket: AppSocket): void {
+  const conn = socket.conn;
+  const tcp = socket.request.socket;
+  if (conn.transport.name !== "websocket" || !tcp) return;
+  conn.on("flush", () => {
+    if (tcp.writableCorked > 0 || tcp.destroyed) return;
+    tcp.cork();
+    process.nextTick(() => tcp.uncork());
+  });
 }

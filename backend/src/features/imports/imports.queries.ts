@@ -6,7 +6,7 @@ import { categories, itemSets, items } from "../../db/schema";
  * Rows per statement. PGlite runs queries on the main thread, so its statements are kept short; PostgreSQL
  * runs them elsewhere and takes bigger ones.
  */
-export const batchSize = (driver: "pglite" | "pg") => (driver === "pglite" ? 100 : 500);
+export const batchSize = (driver: "pglite" | "pg") => (driver === "pglite" ? 25 : 100);
 
 export function categoriesOfGroup(tx: Tx, groupId: number) {
   return tx

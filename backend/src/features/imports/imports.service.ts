@@ -28,7 +28,7 @@ type ImportDeps = WriteDeps & { database: Pick<Database, "driver"> };
 /** Above this many changed items one `items.imported` replaces the per-item events (clients refetch). */
 export const IMPORT_ITEM_EVENT_LIMIT = 1000;
 /** Ids locked per statement. */
-const LOCK_CHUNK = 1000;
+const LOCK_CHUNK = 250;
 
 /** Lets timers, sockets and other requests run between two batches of a long import. */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,7 +1,8 @@
 import request from "supertest";
-import { bearer } from "../../test/api";
+import { bearer, signUpOwner } from "../../test/api";
 import { describeOnDatabases } from "../../test/databases";
-import { nextEvent, record, settle } from "../../test/sockets";
+import { type ClientSocket, connect, nextEvent, record, settle } from "../../test/sockets";
+import { startTestServer } from "../../test/testServer";
 import { useTwoGroupsWithSockets, watchCase } from "../../test/twoGroups";
 import { makeCategory, makeItem } from "../items/items.testkit";
 import { add, addUnits, at, makeCase, reduce } from "./orderitems.testkit";
@@ -26,6 +27,67 @@ describeOnDatabases("allocation events", (driver) => {
     await settle();
     expect(seen.get("inventory.changed")).toBeUndefined();
     expect(seen.get("orderitems.upserted")).toBeUndefined();
+  });
+
+  it("a fan-out written in slices reaches every watcher once, inventory.changed before its batch's events", async () => {
+    // Seven watchers in slices of two (docs/realtime.md, "Writing to thousands of sockets").
+    const server = await startTestServer(driver, { config: { realtimeFanOutSlice: 2 } });
+    const owner = await signUpOwner(server);
+    const watchers: ClientSocket[] = [];
+    try {
+      const item = await makeItem(server, owner, { stock: 50, title: "スライス" });
+      const kase = await makeCase(server, owner, { start: at(100), end: at(110) });
+      for (let i = 0; i < 7; i++) watchers.push(await connect(server, owner.access));
+      const heard = watchers.map((socket) => {
+        const list: { event: string; seq?: number; shippable?: number }[] = [];
+        socket.onAny((event: string, payload: { seq?: number; rows?: Rows["rows"] }) =>
+          list.push({
+            event,
+            seq: payload.seq,
+            shippable: payload.rows?.find((r) => r.id === item.id)?.shippable_quantity,
+          }),
+        );
+        return list;
+      });
+      for (const socket of watchers) expect(await watchCase(socket, kase.id)).toEqual({ ok: true });
+      const last = watchers.map((socket) =>
+        nextEvent<Rows>(socket, "inventory.changed", (p) =>
+          p.rows.some((r) => r.id === item.id && r.shippable_quantity === 47),
+        ),
+      );
+      await addUnits(server, owner, item.id, kase.id, 3);
+      await Promise.all(last);
+      // A later batch's event: once it is in, so is everything of the batches before it.
+      const barrier = watchers.map((socket) => nextEvent(socket, "categories.upserted"));
+      await makeCategory(server, owner);
+      await Promise.all(barrier);
+      const numbered = (list: (typeof heard)[number]) =>
+        list
+          .filter((e) => e.event !== "inventory.changed" && e.seq !== undefined)
+          .map((e) => `${e.event}:${e.seq}`);
+      for (const list of heard) {
+        // Every watcher heard the same numbered events, once each and in number order.
+        expect(numbered(list)).toEqual(numbered(heard[0]!));
+        const seqs = list
+          .filter((e) => e.event !== "inventory.changed" && e.seq !== undefined)
+          .map((e) => e.seq!);
+        expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+        expect(new Set(seqs).size).toBe(seqs.length);
+        // Each inventory.changed came before the stock.changed whose number it carries.
+        list.forEach((e, i) => {
+          if (e.event !== "inventory.changed") return;
+          const stock = list.findIndex((s) => s.event === "stock.changed" && s.seq === e.seq);
+          expect(stock).toBeGreaterThan(i);
+        });
+        // The rows it showed only went down, to the last one.
+        const shown = list.filter((e) => e.shippable !== undefined).map((e) => e.shippable!);
+        expect(shown).toEqual([...shown].sort((a, b) => b - a));
+        expect(shown.at(-1)).toBe(47);
+      }
+    } finally {
+      for (const socket of watchers) socket.close();
+      await server.close();
+    }
   });
 
   it("watchers of an overlapping case receive inventory.changed after an allocation; others do not", async () => {
