@@ -13,7 +13,7 @@ import { CLIENT_DIST, type RouteFile, routeFiles } from "./routeSize";
 
 const LOGIN_ROUTE = "src/features/auth/LoginPage.tsx";
 /** KiB (1,024 bytes), gzip level 9, JavaScript and CSS together. */
-export const LOGIN_ROUTE_BUDGET_KIB = 147;
+export const LOGIN_ROUTE_BUDGET_KIB = 148;
 /** Each chunk of the login route when the budget was set (KiB, gzip -9), to tell what grew. */
 const SIZES_AT_BUDGET: Record<string, number> = {
   "index.html": 136.8,

@@ -43,7 +43,15 @@ interface Views {
 
 /** The item rows of the week (the clients apply item events as rows; the daily numbers are the server's). */
 const withoutDaily = (items: WeeklyItemsDto["results"]["items"]): ItemDto[] =>
-  items.map(({ daily_order_quantities: _daily, daily_tentative_quantities: _tentative, ...item }) => item);
+  items.map(
+    ({
+      daily_order_quantities: _daily,
+      daily_tentative_quantities: _tentative,
+      daily_hired_quantities: _hired,
+      daily_free_quantities: _free,
+      ...item
+    }) => item,
+  );
 
 /** Fresh GETs of everything the case screen and the item list show. */
 async function freshViews(server: RunningServer, s: Session, caseId: number): Promise<Views> {
