@@ -26,6 +26,8 @@ const CLIENT_ROUTES = [
   /^\/sets\/?$/,
   /^\/notifications\/?$/,
   /^\/units\/\d+\/?$/,
+  /^\/subrentals\/?$/,
+  /^\/webhooks\/?$/,
 ];
 
 export const isClientRoute = (p: string) => CLIENT_ROUTES.some((re) => re.test(p));
