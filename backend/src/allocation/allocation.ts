@@ -11,7 +11,7 @@ import { iso } from "../lib/iso";
 import type { UnitAdded } from "./addUnit.queries";
 import { hiresByItem, hiresInWindow } from "./hires.queries";
 import { bookingsInWindow, lockItems } from "./locks.queries";
-import { type CaseBooking, refuseShortItems } from "./shortCases";
+import { caseBookingsByItem, refuseShortItems } from "./shortCases";
 import { turnaroundOf } from "./turnaround.queries";
 
 /** A locked item: its stock and its turnaround in minutes (own, else the category's). */
@@ -133,18 +133,7 @@ export async function assertTurnaroundCovers(
 ): Promise<void> {
   if (changes.length === 0) return;
   const ids = changes.map((c) => c.item.id);
-  const byItem = new Map<number, CaseBooking[]>();
-  for (const b of await bookingsInWindow(tx, groupId, ids, BEGINNING, END_OF_TIME)) {
-    const list = byItem.get(b.itemId) ?? [];
-    list.push({
-      start: b.start,
-      end: b.end,
-      quantity: b.quantity,
-      caseId: b.workCaseId,
-      outOfService: b.outOfService,
-    });
-    byItem.set(b.itemId, list);
-  }
+  const byItem = caseBookingsByItem(await bookingsInWindow(tx, groupId, ids, BEGINNING, END_OF_TIME));
   const hires = hiresByItem(await hiresInWindow(tx, groupId, ids, BEGINNING, END_OF_TIME));
   await refuseShortItems(
     tx,

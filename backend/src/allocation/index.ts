@@ -30,6 +30,6 @@ export {
   lockItems,
 } from "./locks.queries";
 export { caseHasOpenOutages, isOpenOutage, outagePeriodsOf, outagesInWindow } from "./outages.queries";
-export { type CaseBooking, type CheckedItem, refuseShortItems } from "./shortCases";
+export { type CaseBooking, type CheckedItem, caseBookingsByItem, refuseShortItems } from "./shortCases";
 export { type RefusedWindow, shortageRefusal } from "./tentativeHolds";
 export { groupReach, turnaroundColumns, turnaroundOf, turnaroundSql } from "./turnaround.queries";

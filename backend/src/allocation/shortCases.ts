@@ -16,6 +16,25 @@ export interface CaseBooking extends Booking {
   outOfService: boolean;
 }
 
+/** Booking rows as the checks take them, by item id (the rows of bookingsInWindow and of the items' reads). */
+export function caseBookingsByItem(
+  rows: readonly (Booking & { itemId: number; workCaseId: number; outOfService: boolean })[],
+): Map<number, CaseBooking[]> {
+  const byItem = new Map<number, CaseBooking[]>();
+  for (const b of rows) {
+    const list = byItem.get(b.itemId) ?? [];
+    list.push({
+      start: b.start,
+      end: b.end,
+      quantity: b.quantity,
+      caseId: b.workCaseId,
+      outOfService: b.outOfService,
+    });
+    byItem.set(b.itemId, list);
+  }
+  return byItem;
+}
+
 /** An item as a catalogue change would leave it (new stock, new turnaround), with every booking of it. */
 export interface CheckedItem extends ItemBookings {
   bookings: readonly CaseBooking[];

@@ -4,8 +4,10 @@ import {
   BEGINNING,
   type CaseBooking,
   type CheckedItem,
+  caseBookingsByItem,
   END_OF_TIME,
   type HireRow,
+  hiresByItem,
   hiresInWindow,
   refuseShortItems,
 } from "../../allocation";
@@ -38,23 +40,12 @@ async function checkedItems(tx: Tx, groupId: number, changes: StockChange[]): Pr
   const hires = new Map<number, HireRow[]>();
   for (let i = 0; i < changes.length; i += ID_CHUNK) {
     const ids = changes.slice(i, i + ID_CHUNK).map((c) => c.id);
-    for (const h of await hiresInWindow(tx, groupId, ids, BEGINNING, END_OF_TIME)) {
-      hires.set(h.itemId, [...(hires.get(h.itemId) ?? []), h]);
+    // Each chunk holds other items: its maps only add entries.
+    for (const [id, list] of hiresByItem(await hiresInWindow(tx, groupId, ids, BEGINNING, END_OF_TIME))) {
+      hires.set(id, list);
     }
-    for (const b of await bookingsOfItems(tx, groupId, ids)) {
-      let list = bookings.get(b.itemId);
-      if (!list) {
-        list = [];
-        bookings.set(b.itemId, list);
-      }
-      list.push({
-        start: b.start,
-        end: b.end,
-        quantity: b.quantity,
-        caseId: b.workCaseId,
-        outOfService: b.outOfService,
-      });
-    }
+    for (const [id, list] of caseBookingsByItem(await bookingsOfItems(tx, groupId, ids)))
+      bookings.set(id, list);
   }
   return changes.map((c) => ({
     item_id: c.id,
