@@ -1,5 +1,6 @@
 import { formatDateTime } from "@zaiko/common/dates";
 import { ja } from "@zaiko/common/messages/ja";
+import { unitStatusText } from "@zaiko/common/units/unitStatus";
 import { toCsv } from "../../lib/csv";
 import { HttpError } from "../../lib/httpError";
 import type { ReadDeps, ZoneDeps } from "../../lib/serviceDeps";
@@ -9,22 +10,6 @@ import { presentUnit } from "./units.presenter";
 import { unitsOfGroup } from "./units.queries";
 
 const U = ja.units;
-
-/** The words of a unit's state in the CSV (as the item screen shows it). */
-function stateWord(u: ReturnType<typeof presentUnit>): string {
-  switch (u.status) {
-    case "in":
-      return U.stateIn;
-    case "out":
-      return U.stateOut(u.out?.work_case_title ?? "");
-    case "lost":
-      return U.stateLost;
-    case "broken":
-      return U.stateBroken;
-    case "retired":
-      return U.stateRetired;
-  }
-}
 
 /** GET /api/units/export/[?item=]: every unit of the group (or of one item), UTF-8 with BOM, CRLF. */
 export async function unitsCsv(deps: ReadDeps & ZoneDeps, actor: AuthUser, itemId?: number): Promise<string> {
@@ -41,7 +26,7 @@ export async function unitsCsv(deps: ReadDeps & ZoneDeps, actor: AuthUser, itemI
       u.category_name,
       u.serial,
       u.memo,
-      stateWord(u),
+      unitStatusText(u),
       u.out?.work_case_title ?? "",
       u.repairs,
       formatDateTime(u.created, deps.config.timeZone) ?? "",

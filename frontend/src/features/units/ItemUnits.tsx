@@ -1,5 +1,6 @@
 import type { ItemDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
+import { unitStatusText } from "@zaiko/common/units/unitStatus";
 import type { UnitDto } from "@zaiko/common/units/units.schema";
 import { Button } from "primereact/button";
 import { InputText } from "primereact/inputtext";
@@ -7,7 +8,6 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { serverDetail, serverFieldMessages } from "../../lib/errors";
 import { LabelDialog } from "./LabelDialog";
-import { unitStatusText } from "./unitStatus";
 import {
   useAddUnitMutation,
   useDownloadUnitsCsvMutation,

@@ -1,4 +1,5 @@
 import { ja } from "@zaiko/common/messages/ja";
+import { unitStatusText } from "@zaiko/common/units/unitStatus";
 import type { UnitMovementDto } from "@zaiko/common/units/units.schema";
 import { Button } from "primereact/button";
 import { InputText } from "primereact/inputtext";
@@ -8,7 +9,6 @@ import { Loading } from "../../components/layout/Loading";
 import { displayDateTime } from "../../lib/dateTime";
 import { serverDetail } from "../../lib/errors";
 import { unitError } from "./ItemUnits";
-import { unitStatusText } from "./unitStatus";
 import { useEditUnitMutation, useResolveUnitMutation, useUnitPageQuery } from "./unitsApi";
 import "./units.css";
 

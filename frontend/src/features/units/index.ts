@@ -1,4 +1,5 @@
 /** 個体管理 (docs/units.md): what the item screen and the warehouse board mount. */
+
+export { unitStatusText } from "@zaiko/common/units/unitStatus";
 export { ItemUnits, unitError } from "./ItemUnits";
-export { unitStatusText } from "./unitStatus";
 export { unitsApi, useItemUnitsQuery, useLookupUnitMutation } from "./unitsApi";

@@ -1,9 +1,9 @@
-import { ja } from "@zaiko/common/messages/ja";
-import type { UnitDto } from "@zaiko/common/units/units.schema";
+import { ja } from "../messages/ja";
+import type { UnitDto } from "./units.schema";
 
 const U = ja.units;
 
-/** Where a unit is now, in words (the item screen, the unit page, the scan's list). */
+/** Where a unit is now, in words (the item screen, the unit page, the scan's list, the units CSV). */
 export function unitStatusText(u: UnitDto): string {
   switch (u.status) {
     case "in":
