@@ -11,7 +11,8 @@
  * startServer plus the ping hook) and the watchers (realtimeClients.ts). PostgreSQL from TEST_DATABASE_URL
  * (a scratch database is created and dropped); Redis from BENCH_REDIS_URL (default
  * redis://127.0.0.1:6379, empty or `off` for none). BENCH_SECONDS (30) of measurement after 2 s of
- * warm-up. BENCH_PROFILE=<dir> writes a CPU profile of the server there. Writes the figures into
+ * warm-up. BENCH_PROFILE=<dir> writes a CPU profile of the server there. BENCH_WATCHER=socket.io: watchers on
+ * socket.io-client instead of the protocol on bare websockets (realtimeWire.ts says why). Writes the figures into
  * docs/benchmarks.md between the realtime markers (not with BENCH_DOCS=0), where the method is described.
  *
  * BENCH_BASELINE_ROOT=<another checkout with its node_modules> runs that checkout's server (its own
@@ -50,6 +51,11 @@ const WARMUP_SECONDS = 2;
 const BASELINE_ROOT = process.env.BENCH_BASELINE_ROOT;
 /** Turns per server when a baseline runs beside (see above). */
 const TURNS = BASELINE_ROOT ? Number(process.env.BENCH_TURNS || 4) : 1;
+/** How the watchers connect (realtimeClients.ts): the protocol on a bare websocket, or socket.io-client. */
+const WATCHER =
+  process.env.BENCH_WATCHER === "socket.io"
+    ? "socket.io-client"
+    : "the Socket.IO protocol on bare websockets (realtimeWire.ts)";
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 /**
  * One item per allocation (warm-up included), so an `inventory.changed` row names its allocation by item
@@ -508,7 +514,7 @@ async function main() {
   const sent = first.target.allocations.length;
   const lines = [
     `Run of ${new Date().toISOString().slice(0, 16)}Z, node ${process.version}, ${cpus().length} cores, ` +
-      `Redis adapter ${redis ? "on" : "off"}. ${SOCKETS} sockets (one member each) watching one case, spread over ${PROCESSES} app process${PROCESSES > 1 ? "es" : ""} (one watchers' process each), the allocations and bare broadcasts sent through each in turn; ` +
+      `Redis adapter ${redis ? "on" : "off"}. ${SOCKETS} sockets (one member each) watching one case, spread over ${PROCESSES} app process${PROCESSES > 1 ? "es" : ""} (one watchers' process each, watching through ${WATCHER}), the allocations and bare broadcasts sent through each in turn; ` +
       (targets.length === 1
         ? `${sent} allocations sent in ${sendSeconds.toFixed(1)} s (${(sent / sendSeconds).toFixed(1)}/s, ` +
           `${first.failed.length} failed) and ${first.target.pingIds.length} bare broadcasts, after ${WARMUP_SECONDS} s of warm-up.`

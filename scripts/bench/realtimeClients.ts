@@ -1,8 +1,9 @@
 /**
  * The watchers of scripts/bench/realtime.ts, forked into a process of their own so that decoding hundreds
- * of frames does not share an event loop with the server or the driver. Opens one socket.io-client socket
- * (websocket transport, as the web client) per token, has each `case.watch` the case, and notes when every
- * `inventory.changed` row and every `bench.ping` reaches every socket.
+ * of frames does not share an event loop with the server or the driver. Opens one socket per token (the
+ * protocol on a bare websocket, realtimeWire.ts; socket.io-client with BENCH_WATCHER=socket.io), has each
+ * `case.watch` the case, and notes when every `inventory.changed` row and every `bench.ping` reaches every
+ * socket.
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { io, type Socket } from "socket.io-client";
@@ -17,6 +18,7 @@ import {
   type ToClients,
   usageNow,
 } from "./realtimeProtocol";
+import { openWireSocket, type WireSocket } from "./realtimeWire";
 
 interface Row {
   id: number;
@@ -27,7 +29,7 @@ interface Row {
 const CONNECT_CONCURRENCY = 25;
 
 const send = (message: FromClients) => process.send?.(message);
-const sockets: Socket[] = [];
+const sockets: Array<Socket | WireSocket> = [];
 let rows = new Map<string, Float64Array>();
 let pings = new Map<number, Float64Array>();
 let pingSentAt = new Map<number, number>();
@@ -45,7 +47,30 @@ function note<K>(table: Map<K, Float64Array>, key: K, index: number, at: number)
   if (Number.isNaN(arrivals[index]!)) arrivals[index] = at;
 }
 
-function open(url: string, token: string, caseId: number, index: number): Promise<void> {
+/** Which watcher: the protocol on a bare websocket (realtimeWire.ts, the default) or socket.io-client. */
+const WATCHER = process.env.BENCH_WATCHER === "socket.io" ? "socket.io" : "wire";
+
+const onRows = (payload: { rows: Row[] }, index: number, at: number) => {
+  for (const row of payload.rows) note(rows, rowKey(row.id, row.shippable_quantity), index, at);
+};
+const onPing = (payload: PingPayload, index: number, at: number) => {
+  pingSentAt.set(payload.id, payload.sentAt);
+  note(pings, payload.id, index, at);
+};
+
+async function openWire(url: string, token: string, caseId: number, index: number): Promise<void> {
+  sockets[index] = await openWireSocket(url, token, caseId, ["inventory.changed", PING_EVENT], {
+    onEvent: (name, payload) => {
+      // Arrival time first, before any other work of the handler.
+      const at = now();
+      if (name === PING_EVENT) onPing(payload() as PingPayload, index, at);
+      else onRows(payload() as { rows: Row[] }, index, at);
+    },
+    onDisconnect: () => disconnects++,
+  });
+}
+
+function openSocketIo(url: string, token: string, caseId: number, index: number): Promise<void> {
   const socket = io(url, {
     path: "/socket.io",
     transports: ["websocket"],
@@ -56,15 +81,8 @@ function open(url: string, token: string, caseId: number, index: number): Promis
   });
   sockets[index] = socket;
   // Arrival time first, before any other work of the handler.
-  socket.on("inventory.changed", (payload: { rows: Row[] }) => {
-    const at = now();
-    for (const row of payload.rows) note(rows, rowKey(row.id, row.shippable_quantity), index, at);
-  });
-  socket.on(PING_EVENT, (payload: PingPayload) => {
-    const at = now();
-    pingSentAt.set(payload.id, payload.sentAt);
-    note(pings, payload.id, index, at);
-  });
+  socket.on("inventory.changed", (payload: { rows: Row[] }) => onRows(payload, index, now()));
+  socket.on(PING_EVENT, (payload: PingPayload) => onPing(payload, index, now()));
   socket.on("disconnect", () => disconnects++);
   return new Promise((resolve, reject) => {
     socket.once("connect_error", reject);
@@ -75,6 +93,8 @@ function open(url: string, token: string, caseId: number, index: number): Promis
     });
   });
 }
+
+const open = WATCHER === "wire" ? openWire : openSocketIo;
 
 async function connectAll(url: string, tokens: string[], caseId: number) {
   sockets.length = tokens.length;

@@ -48,6 +48,11 @@ export class Publisher {
       fanOutLocally: LocalFanOut;
       /** Tells the other app processes, after this one has sent everything. */
       announce: UsageListener;
+      /**
+       * Resolves once what was emitted so far is written to this process's sockets: a group's next batch
+       * waits for it, and takes everything committed meanwhile (see flush). Without it, nothing is waited for.
+       */
+      delivered?: () => Promise<void>;
       logger: Logger;
     },
   ) {}
@@ -101,10 +106,11 @@ export class Publisher {
       return;
     }
     this.announced.set(groupId, { change, seq });
-    this.inOrder(groupId, () => {
+    this.inOrder(groupId, async () => {
       const next = this.announced.get(groupId)!;
       this.announced.delete(groupId);
-      return this.opts.fanOutLocally(groupId, next.change, next.seq);
+      await this.opts.fanOutLocally(groupId, next.change, next.seq);
+      await this.opts.delivered?.();
     });
   }
 
@@ -114,7 +120,7 @@ export class Publisher {
     const busy = this.chains.get(groupId);
     if (busy) {
       // The group's last batch is still going out (its number reservation, its recomputation and the
-      // writing of its inventory.changed): keep gathering, and send everything committed meanwhile as one batch when it is done. Sent one
+      // writing of it to this process's sockets): keep gathering, and send everything committed meanwhile as one batch when it is done. Sent one
       // batch per tick instead, a backlog would grow under load, each batch paying for its own fan-out.
       // (Only drain can call this again meanwhile; the later call finds nothing or what came since.)
       void busy.then(() => this.sendPending(groupId));
@@ -162,8 +168,8 @@ export class Publisher {
       firstSeq.set(stream, seq + 1);
       return { ...e, seq };
     });
-    // The recomputed shippable numbers go out first: they are what coordinators on the case screen wait
-    // for, and every socket write of the group events before them would delay them (docs/realtime.md).
+    // The recomputed shippable numbers are queued first: they are what coordinators on the case screen wait
+    // for, so each socket gets them first among the batch's frames, in the same write (docs/realtime.md).
     const usage = stamped.find((e) => e.event === "stock.changed");
     if (usage) {
       await this.opts
@@ -172,6 +178,7 @@ export class Publisher {
     }
     for (const e of stamped) this.opts.emit(e.rooms, e.event, { ...e.payload, seq: e.seq });
     if (usage) this.opts.announce(groupId, usage.payload as UsageChange, usage.seq);
+    await this.opts.delivered?.();
   }
 
   /**

@@ -115,10 +115,9 @@ export class Realtime {
   private outbox: Outgoing[] = [];
   /** `inventory.changed` not yet written: written before the outbox, between two of its slices if need be. */
   private urgent: Outgoing[] = [];
-  private writingUrgent = false;
-  private readonly urgentWaiters: Array<() => void> = [];
   /** The outbox being written out; resolves once both lanes are empty. */
   private delivering: Promise<void> | undefined;
+  private readonly deliveredWaiters: Array<() => void> = [];
   /** What is to be told to the other processes at the end of this turn of the event loop, in order. */
   private relays: Relayed[] = [];
 
@@ -133,6 +132,7 @@ export class Realtime {
       },
       fanOutLocally: (groupId, change, seq) => this.notifyStockListeners(groupId, change, seq),
       announce: (groupId, change, seq) => this.relay({ kind: "usage", groupId, change, seq }),
+      delivered: () => this.delivered(),
     });
   }
 
@@ -179,8 +179,6 @@ export class Realtime {
         ),
       ),
     );
-    // The recomputed rows are queued: the group's events (and its next batch) wait until they are written.
-    await this.urgentWritten();
   }
 
   /**
@@ -215,8 +213,8 @@ export class Realtime {
    * getting all of them in order before the fan-out yields to the event loop: a fan-out to thousands of
    * sockets never holds the loop for long, so the writes (HTTP) keep being served, and each socket's frames
    * of one batch leave in one write (corked, see corkEachFlush). `inventory.changed` (urgent) is written
-   * first, and between two slices of group events when it comes meanwhile: the recomputed numbers are what
-   * coordinators wait for, and their order among themselves is kept. A socket that joins a room while a
+   * first in each slice, and between two slices of a batch when it comes meanwhile: the recomputed numbers
+   * are what coordinators wait for, and their order among themselves is kept. A socket that joins a room while a
    * fan-out is under way gets the events queued after it joined, which are all those numbered after its
    * positions were read (positions.ts).
    */
@@ -224,14 +222,14 @@ export class Realtime {
     (urgent ? this.urgent : this.outbox).push(...items);
     this.delivering ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
       for (;;) {
-        if (this.urgent.length > 0) {
-          await this.writeUrgent();
-          continue;
-        }
-        const batch = this.outbox;
+        // Everything queued by now goes out together, `inventory.changed` first in each socket's frames: a
+        // batch's recomputed rows and its group events cost each socket one write, not one each.
+        const batch = [...this.urgent, ...this.outbox];
+        this.urgent = [];
         this.outbox = [];
         if (batch.length === 0) {
           this.delivering = undefined;
+          for (const resolve of this.deliveredWaiters.splice(0)) resolve();
           return;
         }
         await this.writeOut(batch, () => this.writeUrgent());
@@ -239,26 +237,19 @@ export class Realtime {
     });
   }
 
-  /** Writes every queued `inventory.changed`, then tells who waits for them. */
-  private async writeUrgent(): Promise<void> {
-    if (this.writingUrgent) return;
-    this.writingUrgent = true;
-    try {
-      while (this.urgent.length > 0) {
-        const batch = this.urgent;
-        this.urgent = [];
-        await this.writeOut(batch);
-      }
-    } finally {
-      this.writingUrgent = false;
-      for (const resolve of this.urgentWaiters.splice(0)) resolve();
-    }
+  /** Resolves once everything queued so far for this process's sockets is written (the publisher's pace). */
+  delivered(): Promise<void> {
+    if (!this.delivering) return Promise.resolve();
+    return new Promise((resolve) => this.deliveredWaiters.push(resolve));
   }
 
-  /** Resolves once every `inventory.changed` queued so far is written. */
-  private urgentWritten(): Promise<void> {
-    if (this.urgent.length === 0 && !this.writingUrgent) return Promise.resolve();
-    return new Promise((resolve) => this.urgentWaiters.push(resolve));
+  /** Writes the `inventory.changed` that arrived while a batch was being written, before the batch goes on. */
+  private async writeUrgent(): Promise<void> {
+    while (this.urgent.length > 0) {
+      const batch = this.urgent;
+      this.urgent = [];
+      await this.writeOut(batch);
+    }
   }
 
   /** One batch of emits to this process's sockets, slice by slice (see deliver). */
