@@ -176,19 +176,24 @@ describe("Publisher", () => {
       from,
       to: from && "2026-02-01T00:00:00.000Z",
     });
-    publisher.fanOutAnnounced(1, change(1, "2026-01-01T00:00:00.000Z"), 5);
+    // Each announcer is told when its rows are queued (the relayed events wait for that: realtime.ts).
+    const queued: string[] = [];
+    const tell = (name: string) => () => queued.push(`${name} after ${fanOuts.length} fan-out(s)`);
+    publisher.fanOutAnnounced(1, change(1, "2026-01-01T00:00:00.000Z"), 5, tell("5"));
     await Promise.resolve();
     await Promise.resolve();
     // The first one is under way (held); these three wait, and become one.
-    publisher.fanOutAnnounced(1, change(2, "2026-01-10T00:00:00.000Z"), 7);
-    publisher.fanOutAnnounced(1, change(3, null), 9);
+    publisher.fanOutAnnounced(1, change(2, "2026-01-10T00:00:00.000Z"), 7, tell("7"));
+    publisher.fanOutAnnounced(1, change(3, null), 9, tell("9"));
     publisher.fanOutAnnounced(1, change(2, "2026-01-05T00:00:00.000Z"), 8);
+    expect(queued).toEqual([]);
     release();
     await drainWithClock(publisher);
     expect(fanOuts).toEqual([
       { items: [1], seq: 5 },
       { items: [2, 3], seq: 9 },
     ]);
+    expect(queued).toEqual(["5 after 1 fan-out(s)", "7 after 2 fan-out(s)", "9 after 2 fan-out(s)"]);
   });
 
   it("numbers the group and member streams separately and consecutively", async () => {

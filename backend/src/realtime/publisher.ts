@@ -35,7 +35,10 @@ export class Publisher {
   private readonly chains = new Map<number, Promise<void>>();
   private readonly lastFlush = new Map<number, number>();
   /** Per group, the usage change announced by other processes whose fan-out has not started yet. */
-  private readonly announced = new Map<number, { change: UsageChange; seq: number }>();
+  private readonly announced = new Map<
+    number,
+    { change: UsageChange; seq: number; queued: Array<() => void> }
+  >();
   /** Streams whose events were dropped: their next block starts one number later, so clients see a gap. */
   private readonly holes = new Set<string>();
 
@@ -92,9 +95,10 @@ export class Publisher {
 
   /**
    * A usage change announced by another app process: fanned out to this process's watchers in the
-   * group's order, so an older recomputation never overtakes a newer one.
+   * group's order, so an older recomputation never overtakes a newer one. `queued` is called once its
+   * `inventory.changed` is queued for the sockets (or could not be computed).
    */
-  fanOutAnnounced(groupId: number, change: UsageChange, seq: number): void {
+  fanOutAnnounced(groupId: number, change: UsageChange, seq: number, queued?: () => void): void {
     // While one is waiting for its turn, later ones join it: one recomputation, read when its turn comes,
     // covers them all (over the union of items and windows, carrying the newest number). Under load from
     // other processes this process then reads once per turn, not once per announcement, and never queues
@@ -103,13 +107,18 @@ export class Publisher {
     if (waiting) {
       waiting.change = mergeStockChanges(waiting.change, change);
       waiting.seq = Math.max(waiting.seq, seq);
+      if (queued) waiting.queued.push(queued);
       return;
     }
-    this.announced.set(groupId, { change, seq });
+    this.announced.set(groupId, { change, seq, queued: queued ? [queued] : [] });
     this.inOrder(groupId, async () => {
       const next = this.announced.get(groupId)!;
       this.announced.delete(groupId);
-      await this.opts.fanOutLocally(groupId, next.change, next.seq);
+      try {
+        await this.opts.fanOutLocally(groupId, next.change, next.seq);
+      } finally {
+        for (const callback of next.queued) callback();
+      }
       await this.opts.delivered?.();
     });
   }

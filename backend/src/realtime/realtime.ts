@@ -118,6 +118,8 @@ export class Realtime {
   /** The outbox being written out; resolves once both lanes are empty. */
   private delivering: Promise<void> | undefined;
   private readonly deliveredWaiters: Array<() => void> = [];
+  /** The last relayed message's events, queued once their usage changes' rows are (see onRelayed). */
+  private relayedInOrder: Promise<void> = Promise.resolve();
   /** What is to be told to the other processes at the end of this turn of the event loop, in order. */
   private relays: Relayed[] = [];
 
@@ -198,13 +200,28 @@ export class Realtime {
     });
   }
 
-  /** Another process's events and usage changes: its events go to our sockets, its usage changes to our watchers. */
+  /**
+   * Another process's events and usage changes: its events go to our sockets, its usage changes to our
+   * watchers. A message's events wait until its usage changes' `inventory.changed` is queued, so that they
+   * leave together, one write per socket (see deliver); messages keep their order.
+   */
   private onRelayed(relayed: Relayed[]): void {
+    const emits: Outgoing[] = [];
+    const fanOuts: Promise<void>[] = [];
     for (const item of relayed) {
-      if (item.kind === "emit")
-        this.deliver([{ rooms: item.rooms, event: item.event, payload: item.payload }]);
-      else this.publisher.fanOutAnnounced(item.groupId, item.change, item.seq);
+      if (item.kind === "emit") emits.push({ rooms: item.rooms, event: item.event, payload: item.payload });
+      else
+        fanOuts.push(
+          new Promise((queued) =>
+            this.publisher.fanOutAnnounced(item.groupId, item.change, item.seq, queued),
+          ),
+        );
     }
+    const previous = this.relayedInOrder;
+    const ready = fanOuts.length > 0 ? Promise.all([previous, ...fanOuts]) : previous;
+    this.relayedInOrder = ready.then(() => {
+      if (emits.length > 0) this.deliver(emits);
+    });
   }
 
   /**
@@ -412,6 +429,7 @@ export class Realtime {
   /** Emits whatever is still gathered, and waits for it (shutdown, tests). */
   async drain(): Promise<void> {
     await this.publisher.drain();
+    await this.relayedInOrder;
     while (this.delivering) await this.delivering;
   }
 
