@@ -60,9 +60,7 @@ const onPing = (payload: PingPayload, index: number, at: number) => {
 
 async function openWire(url: string, token: string, caseId: number, index: number): Promise<void> {
   sockets[index] = await openWireSocket(url, token, caseId, ["inventory.changed", PING_EVENT], {
-    onEvent: (name, payload) => {
-      // Arrival time first, before any other work of the handler.
-      const at = now();
+    onEvent: (name, payload, at) => {
       if (name === PING_EVENT) onPing(payload() as PingPayload, index, at);
       else onRows(payload() as { rows: Row[] }, index, at);
     },
@@ -74,7 +72,7 @@ function openSocketIo(url: string, token: string, caseId: number, index: number)
   const socket = io(url, {
     path: "/socket.io",
     transports: ["websocket"],
-    auth: { token },
+    auth: { token, batches: true },
     reconnection: false,
     forceNew: true,
     timeout: 20_000,
@@ -83,6 +81,11 @@ function openSocketIo(url: string, token: string, caseId: number, index: number)
   // Arrival time first, before any other work of the handler.
   socket.on("inventory.changed", (payload: { rows: Row[] }) => onRows(payload, index, now()));
   socket.on(PING_EVENT, (payload: PingPayload) => onPing(payload, index, now()));
+  socket.on("realtime.batch", (payload: { events: [string, unknown][] }) => {
+    const at = now();
+    for (const [name, inner] of payload.events)
+      if (name === "inventory.changed") onRows(inner as { rows: Row[] }, index, at);
+  });
   socket.on("disconnect", () => disconnects++);
   return new Promise((resolve, reject) => {
     socket.once("connect_error", reject);

@@ -21,7 +21,7 @@ import type { RunningServer } from "../server";
 import { bearer, type Session, signUpOwner } from "../test/api";
 import { describeOnPostgres, openFreshPostgres } from "../test/databases";
 import { type AppProcess, redisAvailable, startAppProcess, TEST_REDIS_URL, waitFor } from "../test/processes";
-import { type ClientSocket, connected, nextEvent, openSocket } from "../test/sockets";
+import { type ClientSocket, connected, nextEvent, openBatchingSocket, openSocket } from "../test/sockets";
 
 const asServer = (app: AppProcess) => app as unknown as RunningServer;
 const WITH_FAULTS = "backend/src/test/appWithFaults.ts";
@@ -251,9 +251,20 @@ describeOnPostgres("live views converge across two app processes", () => {
     return Promise.all([startAppProcess(env, [], WITH_FAULTS), startAppProcess(env, [], WITH_FAULTS)]);
   };
 
-  /** A client on `app`: a socket watching the case, and a model of the screen under `rules`. */
-  async function openClient(app: AppProcess, owner: Session, caseId: number, rulesList: ApplyRules[]) {
-    const opened = openSocket(asServer(app), owner.access);
+  /**
+   * A client on `app`: a socket watching the case, and a model of the screen under `rules`. A batching one
+   * asks for realtime.batch frames and takes their events one by one, as the web client does.
+   */
+  async function openClient(
+    app: AppProcess,
+    owner: Session,
+    caseId: number,
+    rulesList: ApplyRules[],
+    batching = false,
+  ) {
+    const opened = batching
+      ? openBatchingSocket(asServer(app), owner.access)
+      : openSocket(asServer(app), owner.access);
     // As the browser does (lib/socket.ts), the client counts the stream from the positions it is told.
     const positions = nextEvent<StreamPositions>(opened, "realtime.positions");
     const socket: ClientSocket = await connected(opened);
@@ -266,7 +277,11 @@ describeOnPostgres("live views converge across two app processes", () => {
       return model;
     });
     socket.onAny((event: string, payload: Record<string, unknown>) => {
-      for (const m of models) m.receive(event, payload);
+      const events =
+        event === "realtime.batch"
+          ? (payload as { events: [string, Record<string, unknown>][] }).events
+          : [[event, payload] as const];
+      for (const [name, inner] of events) for (const m of models) m.receive(name, inner);
     });
     return { socket, models };
   }
@@ -284,7 +299,7 @@ describeOnPostgres("live views converge across two app processes", () => {
       const CONTROL: ApplyRules = { ordered: false };
       const clients = [
         await openClient(a, owner, kase.id, [ORDERED, CONTROL]),
-        await openClient(b, owner, kase.id, [ORDERED, CONTROL]),
+        await openClient(b, owner, kase.id, [ORDERED, CONTROL], true),
       ];
       const stream = `group:${owner.groupId}`;
 

@@ -1,6 +1,8 @@
 import type { Server as HttpServer, IncomingMessage } from "node:http";
 import { readId } from "@zaiko/common/input";
 import {
+  BATCHES_AUTH_FIELD,
+  type BatchedEvent,
   type ClientToServerEvents,
   rooms,
   type ServerEventName,
@@ -118,6 +120,8 @@ export class Realtime {
   /** The outbox being written out; resolves once both lanes are empty. */
   private delivering: Promise<void> | undefined;
   private readonly deliveredWaiters: Array<() => void> = [];
+  /** Sockets that asked for `realtime.batch` frames in their handshake (see writeSlice). */
+  private readonly batchingSockets = new Set<string>();
   /** The last relayed message's events, queued once their usage changes' rows are (see onRelayed). */
   private relayedInOrder: Promise<void> = Promise.resolve();
   /** What is to be told to the other processes at the end of this turn of the event loop, in order. */
@@ -276,37 +280,65 @@ export class Realtime {
     const members = io.of("/").adapter.rooms;
     const ids = new Set<string>();
     for (const e of batch) for (const room of e.rooms) for (const id of members.get(room) ?? []) ids.add(id);
-    const emit = (to: string[], e: Outgoing) => {
-      try {
-        // biome-ignore lint/suspicious/noExplicitAny: the event buffer typed event and payload together when added
-        io.local.to(to).emit(e.event, e.payload as any);
-      } catch (err) {
-        this.opts.logger.error({ err, event: e.event }, "realtime fan-out failed");
-      }
-    };
-    const sliceSize = this.opts.fanOutSlice ?? FAN_OUT_SLICE;
-    if (ids.size <= sliceSize) {
-      for (const e of batch) emit(e.rooms, e);
-      return;
-    }
     const all = [...ids];
+    const sliceSize = this.opts.fanOutSlice ?? FAN_OUT_SLICE;
     for (let start = 0; start < all.length; start += sliceSize) {
       if (start > 0) {
         await yieldToLoop();
         if (between && this.urgent.length > 0) await between();
       }
-      const slice = all.slice(start, start + sliceSize);
-      for (const e of batch) {
-        // Each socket is in the room of its own id: one emit (one encoding) per event and slice.
-        const to = slice.filter((id) => e.rooms.some((room) => members.get(room)?.has(id)));
-        if (to.length > 0) emit(to, e);
+      this.writeSlice(io, all.slice(start, start + sliceSize), batch);
+    }
+  }
+
+  /**
+   * Writes a batch to some sockets: each socket gets the events of its rooms, in order. A socket that asked
+   * for batches gets them in one `realtime.batch` frame (one event alone as itself); the sockets that get
+   * the same events share one emit, so the frame is encoded once. Every socket is in the room of its own id.
+   */
+  private writeSlice(io: AppServer, slice: string[], batch: Outgoing[]): void {
+    const members = io.of("/").adapter.rooms;
+    const emit = (to: string[], event: ServerEventName, payload: object) => {
+      try {
+        // biome-ignore lint/suspicious/noExplicitAny: the event buffer typed event and payload together when added
+        io.local.to(to).emit(event, payload as any);
+      } catch (err) {
+        this.opts.logger.error({ err, event }, "realtime fan-out failed");
       }
+    };
+    const reaches = (e: Outgoing, id: string) => e.rooms.some((room) => members.get(room)?.has(id));
+    const oneByOne: string[] = [];
+    // The events each batching socket gets, as a string of 0/1 per event of the batch.
+    const bySelection = new Map<string, string[]>();
+    for (const id of slice) {
+      if (!this.batchingSockets.has(id)) {
+        oneByOne.push(id);
+        continue;
+      }
+      const selection = batch.map((e) => (reaches(e, id) ? "1" : "0")).join("");
+      const sockets = bySelection.get(selection);
+      if (sockets) sockets.push(id);
+      else bySelection.set(selection, [id]);
+    }
+    for (const e of batch) {
+      const to = oneByOne.filter((id) => reaches(e, id));
+      if (to.length > 0) emit(to, e.event, e.payload);
+    }
+    for (const [selection, to] of bySelection) {
+      const events = batch.filter((_, i) => selection[i] === "1");
+      if (events.length === 1) emit(to, events[0]!.event, events[0]!.payload);
+      else if (events.length > 1)
+        emit(to, "realtime.batch", { events: events.map((e): BatchedEvent => [e.event, e.payload]) });
     }
   }
 
   private onConnection(socket: AppSocket): void {
     const { user } = socket.data;
     corkEachFlush(socket);
+    if (socket.handshake.auth?.[BATCHES_AUTH_FIELD] === true) {
+      this.batchingSockets.add(socket.id);
+      socket.on("disconnect", () => this.batchingSockets.delete(socket.id));
+    }
     for (const listener of this.socketListeners) listener(socket);
     socket.join(rooms.group(user.groupId));
     socket.join(rooms.user(user.id));

@@ -1,4 +1,8 @@
-import type { ClientToServerEvents, ServerToClientEvents } from "@zaiko/common/realtime/events";
+import {
+  BATCHES_AUTH_FIELD,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from "@zaiko/common/realtime/events";
 import { io, type Socket } from "socket.io-client";
 import type { RunningServer } from "../server";
 
@@ -19,6 +23,35 @@ export function openSocket(
     forceNew: true,
     timeout: 5000,
   });
+}
+
+/** A socket that asks for `realtime.batch` frames in its handshake, as the web client does. */
+export function openBatchingSocket(server: RunningServer, token: string): ClientSocket {
+  return io(server.url, {
+    path: "/socket.io",
+    transports: ["websocket"],
+    auth: { token, [BATCHES_AUTH_FIELD]: true },
+    reconnection: false,
+    forceNew: true,
+    timeout: 5000,
+  });
+}
+
+/**
+ * Every event a socket receives from now on, in order, with a `realtime.batch` frame's events each on its
+ * own (as the web client handles them); `frames` counts the batch frames.
+ */
+export function recordUnbatched(socket: ClientSocket): { events: [string, unknown][]; frames: number } {
+  const seen = { events: [] as [string, unknown][], frames: 0 };
+  socket.onAny((event: string, payload: unknown) => {
+    if (event !== "realtime.batch") {
+      seen.events.push([event, payload]);
+      return;
+    }
+    seen.frames++;
+    for (const inner of (payload as { events: [string, unknown][] }).events) seen.events.push(inner);
+  });
+  return seen;
 }
 
 /** Resolves once connected; rejects with the connect_error. */

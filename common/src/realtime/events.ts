@@ -36,6 +36,7 @@ const UNNUMBERED = new Set<ServerEventName>([
   "inventory.changed",
   "realtime.resync",
   "realtime.positions",
+  "realtime.batch",
   "presence.changed",
   "notifications.added",
   "notifications.read",
@@ -118,7 +119,19 @@ export interface ServerToClientEvents {
   "notifications.added": (payload: { count: number }) => void;
   /** Sent to the room `user:<id>` when the member read one or all: their other screens lower the bell. */
   "notifications.read": (payload: { unread: number }) => void;
+  /**
+   * Several of the events above in one frame, in order, to a socket that asked for it in its handshake
+   * (`auth.batches: true`, as the web client does): a fan-out then costs each socket one frame and one write
+   * per batch, as a bare broadcast does (docs/realtime.md). The client handles each as if it came alone.
+   */
+  "realtime.batch": (payload: { events: BatchedEvent[] }) => void;
 }
+
+/** One event inside `realtime.batch`: its name and its payload. */
+export type BatchedEvent = [ServerEventName, unknown];
+
+/** The handshake's `auth` field by which a socket asks for `realtime.batch` frames. */
+export const BATCHES_AUTH_FIELD = "batches";
 
 /** Client -> server events. */
 export interface ClientToServerEvents {

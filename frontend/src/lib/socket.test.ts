@@ -93,7 +93,11 @@ describe("shared socket", () => {
     options.auth((d) => sent.push(d));
     sessionStorage.setItem(ACCESS_TOKEN_KEY, "t2");
     options.auth((d) => sent.push(d));
-    expect(sent).toEqual([{ token: "t1" }, { token: "t2" }]);
+    // It asks for batched frames (realtime.batch) in the same handshake.
+    expect(sent).toEqual([
+      { token: "t1", batches: true },
+      { token: "t2", batches: true },
+    ]);
   });
 
   it("loads socket.io-client only to connect; handlers subscribed before then get the events", async () => {
@@ -177,6 +181,38 @@ describe("shared socket", () => {
     // 13 turns up late (another process emitted it later): the refetch already has it.
     fake.fire("items.upserted", { seq: 13, item: { id: 4 } });
     expect(upserts).toHaveBeenCalledTimes(2);
+    expect(onGap).toHaveBeenCalledTimes(1);
+  });
+
+  it("handles a realtime.batch's events in order as if each had come alone, numbers checked", async () => {
+    const { mod, fake } = await loadCreated();
+    const onGap = jest.fn();
+    mod.configureSocket({ onGap });
+    const seen: string[] = [];
+    mod.onServerEvent("inventory.changed", (p) => seen.push(`inventory:${p.seq}`));
+    mod.onServerEvent("items.upserted", (p) => seen.push(`upserted:${p.seq}`));
+    mod.onServerEvent("stock.changed", (p) => seen.push(`stock:${p.seq}`));
+    fake.fire("connect");
+    fake.fire("realtime.positions", { group: 9, members: 0 });
+    fake.fire("realtime.batch", {
+      events: [
+        ["inventory.changed", { seq: 11, case_id: 1, rows: [] }],
+        ["items.upserted", { seq: 10, item: { id: 1 } }],
+        ["members.deleted", { seq: 1, id: 5 }],
+        ["stock.changed", { seq: 11, item_ids: [1], from: null, to: null }],
+      ],
+    });
+    // members.deleted has no subscriber here; the others arrive in the batch's order.
+    expect(seen).toEqual(["inventory:11", "upserted:10", "stock:11"]);
+    expect(onGap).not.toHaveBeenCalled();
+    // A batch that skips a number is a gap like any other; one already covered is dropped.
+    fake.fire("realtime.batch", {
+      events: [
+        ["items.upserted", { seq: 10, item: { id: 1 } }],
+        ["items.upserted", { seq: 13, item: { id: 2 } }],
+      ],
+    });
+    expect(seen).toEqual(["inventory:11", "upserted:10", "stock:11", "upserted:13"]);
     expect(onGap).toHaveBeenCalledTimes(1);
   });
 

@@ -12,7 +12,7 @@ import type {
   ServerEventPayload,
   ServerToClientEvents,
 } from "@zaiko/common/realtime/events";
-import { streamOf, UNAUTHORIZED } from "@zaiko/common/realtime/events";
+import { BATCHES_AUTH_FIELD, streamOf, UNAUTHORIZED } from "@zaiko/common/realtime/events";
 import { STREAMS, type StreamPositions } from "@zaiko/common/realtime/positions";
 import { admit } from "@zaiko/common/realtime/sequence";
 import type { Socket } from "socket.io-client";
@@ -122,8 +122,9 @@ async function createSocket(): Promise<AppSocket> {
     path: "/socket.io",
     transports: ["websocket"],
     autoConnect: false,
-    // A function, so every reconnect sends the token stored at that moment, not the first one.
-    auth: (cb) => cb({ token: getAccessToken() }),
+    // A function, so every reconnect sends the token stored at that moment, not the first one. A fan-out's
+    // events come as one realtime.batch frame (docs/realtime.md): one message to decode, not one per event.
+    auth: (cb) => cb({ token: getAccessToken(), [BATCHES_AUTH_FIELD]: true }),
   });
   created.on("connect", () => {
     refreshTried = false;
@@ -166,6 +167,10 @@ async function createSocket(): Promise<AppSocket> {
   // Every server event goes through one listener, which checks its number (isNews) first.
   created.onAny((event: ServerEventName, payload: unknown) => {
     if (handlers.has(event)) dispatch(event, payload);
+  });
+  // A batch's events, each handled in order as if it had come alone.
+  created.on("realtime.batch", ({ events }) => {
+    for (const [event, payload] of events) if (handlers.has(event)) dispatch(event, payload);
   });
   created.on("disconnect", (reason) => {
     clearTimeout(positionsDue);

@@ -1,7 +1,16 @@
 import request from "supertest";
 import { bearer, signUpOwner } from "../../test/api";
 import { describeOnDatabases } from "../../test/databases";
-import { type ClientSocket, connect, nextEvent, record, settle } from "../../test/sockets";
+import {
+  type ClientSocket,
+  connect,
+  connected,
+  nextEvent,
+  openBatchingSocket,
+  record,
+  recordUnbatched,
+  settle,
+} from "../../test/sockets";
 import { startTestServer } from "../../test/testServer";
 import { useTwoGroupsWithSockets, watchCase } from "../../test/twoGroups";
 import { makeCategory, makeItem } from "../items/items.testkit";
@@ -86,6 +95,49 @@ describeOnDatabases("allocation events", (driver) => {
       }
     } finally {
       for (const socket of watchers) socket.close();
+      await server.close();
+    }
+  });
+
+  it("a socket that asks for batches gets the same events, in order, in fewer frames", async () => {
+    // Slices of two, so the batch also crosses slices (docs/realtime.md, "Writing to thousands of sockets").
+    const server = await startTestServer(driver, { config: { realtimeFanOutSlice: 2 } });
+    const owner = await signUpOwner(server);
+    const sockets: ClientSocket[] = [];
+    try {
+      const item = await makeItem(server, owner, { stock: 50, title: "まとめ送り" });
+      const kase = await makeCase(server, owner, { start: at(100), end: at(110) });
+      for (let i = 0; i < 3; i++) sockets.push(await connect(server, owner.access));
+      for (let i = 0; i < 3; i++) sockets.push(await connected(openBatchingSocket(server, owner.access)));
+      const heard = sockets.map(recordUnbatched);
+      for (const socket of sockets) expect(await watchCase(socket, kase.id)).toEqual({ ok: true });
+      await addUnits(server, owner, item.id, kase.id, 3);
+      // A later batch's event: once every socket has it, it has everything of the batches before it.
+      await makeCategory(server, owner);
+      const hasBarrier = () =>
+        heard.every((seen) => seen.events.some(([event]) => event === "categories.upserted"));
+      for (let waited = 0; !hasBarrier() && waited < 5_000; waited += 20) await settle(20);
+      expect(hasBarrier()).toBe(true);
+      const described = (events: [string, unknown][]) =>
+        events
+          .filter(([e]) => e !== "realtime.positions")
+          .map(([e, p]) => {
+            const payload = p as { seq?: number; rows?: Rows["rows"] };
+            const shippable = payload.rows?.find((r) => r.id === item.id)?.shippable_quantity;
+            return `${e}:${payload.seq}${shippable === undefined ? "" : `:${shippable}`}`;
+          });
+      const classic = described(heard[0]!.events);
+      expect(classic.some((e) => e.startsWith("inventory.changed:"))).toBe(true);
+      expect(classic.some((e) => e.startsWith("stock.changed:"))).toBe(true);
+      for (const seen of heard) expect(described(seen.events)).toEqual(classic);
+      // The classic sockets got no batch frame; each batching one got every batch of several events in one.
+      for (const seen of heard.slice(0, 3)) expect(seen.frames).toBe(0);
+      for (const seen of heard.slice(3)) {
+        expect(seen.frames).toBeGreaterThan(0);
+        expect(seen.frames).toBeLessThan(classic.length);
+      }
+    } finally {
+      for (const socket of sockets) socket.close();
       await server.close();
     }
   });
