@@ -176,6 +176,17 @@ module.exports = {
       from: {},
     },
     {
+      name: "api-in-api-files",
+      comment:
+        "A feature talks to the server through its RTK Query endpoints, declared in a *Api.ts file (injectEndpoints on lib/api.ts); a hook (use*.ts) may use the api's util. Move the call into the feature's *Api.ts and use its generated hook.",
+      severity: "error",
+      from: {
+        path: "^frontend/src/features/",
+        pathNot: ["/[a-z][A-Za-z]*Api\\.ts$", "/use[A-Z][A-Za-z]*\\.tsx?$", TESTS],
+      },
+      to: { path: "^frontend/src/lib/api\\.ts$" },
+    },
+    {
       name: "common-imports-app",
       comment: "common/ is shared by the server and the web client: it must not import either.",
       severity: "error",
