@@ -3,7 +3,9 @@ import type {
   WebhookCreatedDto,
   WebhookDeliveryDto,
 } from "@zaiko/common/notifications/delivery.schema";
+import { sql } from "drizzle-orm";
 import request from "supertest";
+import { rowsOf } from "../../db/rawSql";
 import type { RunningServer } from "../../server";
 import { bearer, ownerWithStaff, type Session, signUpOwner } from "../../test/api";
 import { describeOnDatabases } from "../../test/databases";
@@ -119,6 +121,40 @@ describeOnDatabases("mail and webhooks", (driver) => {
     ]);
     // The owner neither holds nor made it: nothing to them.
     expect(smtp.mails.filter((m) => toOf(m).includes(owner.email))).toEqual([]);
+  });
+
+  it("gives up at once on a mailbox the SMTP server refuses for good (5xx), and retries one it refuses for now (4xx)", async () => {
+    const deliveriesOf = (email: string) =>
+      rowsOf<{ status: string; attempts: number; http_status: number | null }>(
+        server.deps.database.db,
+        sql`SELECT d.status, d.attempts, d.last_status AS http_status FROM deliveries d JOIN users u ON u.id = d.user_id
+            WHERE u.email = ${email} AND d.kind = 'hold.expiring' ORDER BY d.id`,
+      );
+    const { staff: refused } = await ownerWithStaff(server);
+    const { staff: busy } = await ownerWithStaff(server);
+    smtp.refusals.set(refused.email, 550);
+    smtp.refusals.set(busy.email, 451);
+    try {
+      const deadline = new Date(Date.now() + 48 * HOUR);
+      for (const member of [refused, busy])
+        await makeHold(server, member, { title: "拒否メール", holdUntil: deadline.toISOString() });
+      await pass(new Date(deadline.getTime() - 23 * HOUR));
+      await send();
+      expect(await deliveriesOf(refused.email)).toEqual([
+        { status: "failed", attempts: 1, http_status: 550 },
+      ]);
+      expect(await deliveriesOf(busy.email)).toEqual([{ status: "pending", attempts: 1, http_status: 451 }]);
+      // Later the busy server takes it; the refused mailbox is not asked again.
+      smtp.refusals.delete(busy.email);
+      await send(new Date(Date.now() + HOUR));
+      expect(await deliveriesOf(refused.email)).toEqual([
+        { status: "failed", attempts: 1, http_status: 550 },
+      ]);
+      expect((await deliveriesOf(busy.email)).map((d) => [d.status, d.attempts])).toEqual([["sent", 2]]);
+      expect(mailsAbout("拒否メール").flatMap(toOf)).toEqual([busy.email]);
+    } finally {
+      smtp.refusals.clear();
+    }
   });
 
   it("each member chooses on their profile: no mail when the reminder is turned off; bad choices are 400", async () => {

@@ -8,15 +8,27 @@ import { SMTPServer } from "smtp-server";
 export interface TestSmtp {
   url: string;
   mails: ParsedMail[];
+  /** Recipients the server refuses, with the SMTP reply code (5xx permanent, 4xx try later). */
+  refusals: Map<string, number>;
   close(): Promise<void>;
 }
 
 export async function startSmtp(): Promise<TestSmtp> {
   const mails: ParsedMail[] = [];
+  const refusals = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const code = refusals.get(address.address);
+      if (code === undefined) return callback();
+      callback(
+        Object.assign(new Error(code >= 500 ? "mailbox unavailable" : "try again later"), {
+          responseCode: code,
+        }),
+      );
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
@@ -31,6 +43,7 @@ export async function startSmtp(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    refusals,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -72,7 +72,7 @@ export const backoffMs = (base: number, attempts: number) =>
 
 type Outcome =
   | { status: "sent" | "skipped" }
-  | { status: "failed"; httpStatus: number | null; error: string };
+  | { status: "failed"; httpStatus: number | null; error: string; permanent?: boolean };
 
 async function attempt(deps: SenderDeps, d: ClaimedDelivery): Promise<Outcome> {
   const { config } = deps;
@@ -113,6 +113,9 @@ async function attempt(deps: SenderDeps, d: ClaimedDelivery): Promise<Outcome> {
       status: "failed",
       httpStatus: e.responseCode ?? null,
       error: (e.code ?? e.message ?? "failed").slice(0, 500),
+      // An SMTP 5xx reply is a permanent refusal (RFC 5321 4.2.1: the same mail will be refused again, e.g.
+      // 550 no such mailbox): asking again would only hammer the server. 4xx and lost connections are retried.
+      permanent: e.responseCode !== undefined && e.responseCode >= 500,
     };
   }
 }
@@ -126,7 +129,7 @@ async function attemptAndMark(deps: SenderDeps, d: ClaimedDelivery): Promise<voi
     await markOutcome(db, d.id, d.attempts, { status: outcome.status, at });
     return;
   }
-  const last = d.attempts >= deps.config.deliveryMaxAttempts;
+  const last = outcome.permanent === true || d.attempts >= deps.config.deliveryMaxAttempts;
   if (!last) deps.logger.info({ delivery: d.id, error: outcome.error }, "delivery failed, will retry");
   else deps.logger.warn({ delivery: d.id, error: outcome.error }, "delivery given up");
   await markOutcome(db, d.id, d.attempts, {
