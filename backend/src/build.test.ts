@@ -6,7 +6,7 @@ import path from "node:path";
 const BACKEND = path.resolve(__dirname, "..");
 
 /**
- * Names that belong to tests only (test/realtimeFaults.ts, test/sweepFaults.ts, and the hooks and switches
+ * Names that belong to tests only (test/realtimeFaults.ts, test/sweepFaults.ts, test/deliveryFaults.ts, and the hooks and switches
  * they and the allocation rework replaced): none may reach the bundle production runs, so no test-only delay
  * or fault can be switched on there.
  */
@@ -25,6 +25,8 @@ const TEST_ONLY_NAMES = [
   "naiveClaim",
   "claimThenMeet",
   "cancelById",
+  "deliveryFaults",
+  "naiveDeliveryClaim",
   // The hold sweeper's former switches (SweepOptions: `naive`, `afterClaim`).
   "naive",
   "afterClaim",

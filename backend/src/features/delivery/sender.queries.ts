@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { rowsOf } from "../../db/rawSql";
 
 /** A claimed delivery with what it needs to be sent: the member's address or the webhook's target. */
@@ -35,7 +35,7 @@ export type Lane = "mail" | "webhook";
  * process is in flight there), so a receiver that hangs holds one sender, never the others' calls.
  */
 export function claimDue(
-  db: Db,
+  db: Db | Tx,
   now: Date,
   leaseMs: number,
   limit: number,

@@ -141,17 +141,21 @@ async function attemptAndMark(deps: SenderDeps, d: ClaimedDelivery): Promise<voi
   });
 }
 
+/** How a sender claims due deliveries (sender.queries.ts#claimDue). */
+export type ClaimDue = typeof claimDue;
+
 /**
  * One round on the clock `now` (the tests' sender): claims what is due in both lanes (up to 10 mails, and one
  * call per webhook up to 10), sends them side by side outside any transaction, and waits for their outcomes.
- * Returns how many were claimed.
+ * Returns how many were claimed. `claim` is claimDue; the concurrency test composes others
+ * (backend/src/test/deliveryFaults.ts).
  */
-export async function sendDue(deps: SenderDeps, now: Date): Promise<number> {
+export async function sendDue(deps: SenderDeps, now: Date, claim: ClaimDue = claimDue): Promise<number> {
   const db = deps.database.db;
   const lease = leaseOf(deps.config);
   const claimed = [
-    ...(await claimDue(db, now, lease, BATCH, "mail")),
-    ...(await claimDue(db, now, lease, BATCH, "webhook")),
+    ...(await claim(db, now, lease, BATCH, "mail")),
+    ...(await claim(db, now, lease, BATCH, "webhook")),
   ];
   await Promise.all(claimed.map((d) => attemptAndMark(deps, d)));
   return claimed.length;
