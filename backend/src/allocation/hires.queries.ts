@@ -1,7 +1,7 @@
 import type { Booking } from "@zaiko/common/availability/index";
 import { and, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { subRentals } from "../db/schema";
+import { orderItemMovements, subRentals } from "../db/schema";
 
 type Queryable = Db | Tx;
 
@@ -70,4 +70,36 @@ export function hiresByItem(rows: readonly HireRow[]): Map<number, HireRow[]> {
     byItem.set(r.itemId, list);
   }
   return byItem;
+}
+
+/**
+ * The units of one hire already reported lost or broken at a customer (docs/subrental.md), by disposition. Read
+ * under the hire's item lock: every writer of these reports and of the hire holds it.
+ */
+export async function hiredLosses(
+  db: Queryable,
+  subRentalId: number,
+): Promise<{ lost: number; broken: number }> {
+  const [row] = await db
+    .select({
+      lost: sql<number>`coalesce(sum(${orderItemMovements.quantity}) FILTER (WHERE ${orderItemMovements.disposition} = 'lost'), 0)::int`,
+      broken: sql<number>`coalesce(sum(${orderItemMovements.quantity}) FILTER (WHERE ${orderItemMovements.disposition} = 'broken'), 0)::int`,
+    })
+    .from(orderItemMovements)
+    .where(eq(orderItemMovements.subRentalId, subRentalId));
+  return { lost: Number(row?.lost ?? 0), broken: Number(row?.broken ?? 0) };
+}
+
+/** A hire of the group as a loss report needs it (its item, status and quantity), or undefined. */
+export async function hireOfGroup(db: Queryable, groupId: number, id: number) {
+  const [row] = await db
+    .select({
+      id: subRentals.id,
+      itemId: subRentals.itemId,
+      status: subRentals.status,
+      quantity: subRentals.quantity,
+    })
+    .from(subRentals)
+    .where(and(eq(subRentals.groupId, groupId), eq(subRentals.id, id)));
+  return row;
 }

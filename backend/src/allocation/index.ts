@@ -18,7 +18,14 @@ export {
   shortagesOf,
   spanOf,
 } from "./allocation";
-export { type HireRow, hiredEnd, hiresByItem, hiresInWindow } from "./hires.queries";
+export {
+  type HireRow,
+  hiredEnd,
+  hiredLosses,
+  hireOfGroup,
+  hiresByItem,
+  hiresInWindow,
+} from "./hires.queries";
 export {
   type AllocationLocks,
   bookingsInWindow,

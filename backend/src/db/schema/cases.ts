@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { items } from "./catalogue";
 import { groups } from "./groups";
+import { subRentals } from "./subrentals";
 import { users } from "./users";
 
 /** Case status (docs/lifecycle.md): 仮押さえ, 本予約, キャンセル. Cancelled cases hold no stock. */
@@ -144,6 +145,11 @@ export const orderItemMovements = pgTable(
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     resolvedBy: integer("resolved_by").references(() => users.id, { onDelete: "set null" }),
     resolvedByName: text("resolved_by_name"),
+    /**
+     * A lost or broken report of hired units (外部手配, docs/subrental.md): the sub-rental they belong to. Such a
+     * report takes units out of that hire until it ends, never out of the item's own stock (view item_outages).
+     */
+    subRentalId: integer("sub_rental_id").references(() => subRentals.id, { onDelete: "cascade" }),
   },
   (t) => [
     foreignKey({
@@ -163,9 +169,14 @@ export const orderItemMovements = pgTable(
       sql`(${t.disposition} = 'broken' OR ${t.repairDue} IS NULL) AND (${t.disposition} <> 'returned' OR ${t.resolvedAt} IS NULL)`,
     ),
     // The open and closed outages, read by every reader of bookings through the view item_outages.
-    index("order_item_movements_outage_idx")
-      .on(t.orderItemId)
-      .where(sql`${t.disposition} <> 'returned'`),
+    index("order_item_movements_sub_rental_idx")
+      .on(t.subRentalId)
+      .where(sql`${t.subRentalId} IS NOT NULL`),
+    check(
+      "order_item_movements_sub_rental",
+      sql`${t.subRentalId} IS NULL OR ${t.disposition} IN ('lost', 'broken')`,
+    ),
+    index("order_item_movements_outage_idx").on(t.orderItemId).where(sql`${t.disposition} <> 'returned'`),
   ],
 );
 
@@ -184,6 +195,8 @@ export const itemOutages = pgView("item_outages", {
   startDate: timestamp("start_date", { withTimezone: true }).notNull(),
   endDate: timestamp("end_date", { withTimezone: true }).notNull(),
   quantity: integer("quantity").notNull(),
+  /** The hire a report of hired units belongs to (its period ends with the hire), else null. */
+  subRentalId: integer("sub_rental_id"),
 }).existing();
 
 /**
