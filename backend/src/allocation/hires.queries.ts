@@ -1,7 +1,7 @@
 import type { Booking } from "@zaiko/common/availability/index";
 import { and, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { orderItemMovements, subRentals } from "../db/schema";
+import { orderItemMovements, subRentals, suppliers } from "../db/schema";
 
 type Queryable = Db | Tx;
 
@@ -102,4 +102,42 @@ export async function hireOfGroup(db: Queryable, groupId: number, id: number) {
     .from(subRentals)
     .where(and(eq(subRentals.groupId, groupId), eq(subRentals.id, id)));
   return row;
+}
+
+/**
+ * The hires a lost or broken report of an order item may name (docs/subrental.md): of its item, still with us
+ * (手配中 or 入荷済), made for its case or overlapping its period; the case's own first, then by start. With the
+ * units already reported against each.
+ */
+export function hiresForLine(
+  db: Queryable,
+  groupId: number,
+  line: { itemId: number; workCaseId: number; startDate: Date; endDate: Date },
+) {
+  const forCase = sql<boolean>`coalesce(${subRentals.workCaseId} = ${line.workCaseId}, false)`;
+  return db
+    .select({
+      id: subRentals.id,
+      supplierName: suppliers.name,
+      quantity: subRentals.quantity,
+      status: subRentals.status,
+      start: subRentals.startDate,
+      end: subRentals.endDate,
+      forCase,
+      reported: sql<number>`(SELECT coalesce(sum(m.quantity), 0)::int FROM ${orderItemMovements} m
+        WHERE m.sub_rental_id = ${subRentals.id})`,
+    })
+    .from(subRentals)
+    .innerJoin(suppliers, eq(suppliers.id, subRentals.supplierId))
+    .where(
+      and(
+        eq(subRentals.groupId, groupId),
+        eq(subRentals.itemId, line.itemId),
+        inArray(subRentals.status, ["requested", "received"]),
+        sql`(${subRentals.workCaseId} = ${line.workCaseId}
+          OR (${subRentals.startDate} <= ${line.endDate.toISOString()}::timestamptz
+              AND ${subRentals.endDate} >= ${line.startDate.toISOString()}::timestamptz))`,
+      ),
+    )
+    .orderBy(sql`${forCase} DESC`, subRentals.startDate, subRentals.id);
 }

@@ -24,6 +24,7 @@ export {
   hiredLosses,
   hireOfGroup,
   hiresByItem,
+  hiresForLine,
   hiresInWindow,
 } from "./hires.queries";
 export {

@@ -122,3 +122,17 @@ export interface OverdueWarningDto {
   available: number;
   overdue: { case_id: number; case_title: string; quantity: number; end_date: string }[];
 }
+
+/**
+ * GET /api/orderitems/{id}/hires/: the hires a lost or broken report of the line may name (外部手配,
+ * docs/subrental.md), the case's own first. `reported`: units already reported lost or broken against it.
+ */
+export interface LineHireDto {
+  id: number;
+  supplier_name: string;
+  quantity: number;
+  reported: number;
+  start_date: string;
+  end_date: string;
+  for_case: boolean;
+}

@@ -1,11 +1,18 @@
 import { ja } from "@zaiko/common/messages/ja";
 import type { OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
-import type { OutageDto, Receive } from "@zaiko/common/orderitems/outages.schema";
-import { hiredLosses, hireOfGroup, outagePeriodsOf, shortageError, shortagesOf } from "../../allocation";
+import type { LineHireDto, OutageDto, Receive } from "@zaiko/common/orderitems/outages.schema";
+import {
+  hiredLosses,
+  hireOfGroup,
+  hiresForLine,
+  outagePeriodsOf,
+  shortageError,
+  shortagesOf,
+} from "../../allocation";
 import type { Tx } from "../../db/client";
 import { HttpError, httpError } from "../../lib/httpError";
 import { iso, isoOrNull } from "../../lib/iso";
-import type { WriteDeps } from "../../lib/serviceDeps";
+import type { ReadDeps, WriteDeps } from "../../lib/serviceDeps";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import type { EventBuffer } from "../../realtime/eventBuffer";
@@ -23,6 +30,7 @@ import { tally } from "./movements.tally";
 import { recordMovementHistory, recordOrderItemHistory } from "./orderitems.history";
 import { lockOrderItemChain } from "./orderitems.locks";
 import { publishOrderItem } from "./orderitems.publish";
+import { findOrderItem } from "./orderitems.queries";
 import { findOutage, resolveOutage } from "./outages.queries";
 import type { BoundLine } from "./units.binding";
 import { bindMovement, queueUnitsChanged, unitsForReceive } from "./units.binding";
@@ -279,4 +287,20 @@ export function resolve(deps: WriteDeps, actor: AuthUser, id: number): Promise<O
   return inTransaction(deps, (tx, events) => resolveOutageLocked(tx, events, actor, id), {
     retries: ALLOCATION_RETRIES,
   });
+}
+
+/** GET /api/orderitems/{id}/hires/: the hires the 入庫 dialog offers for lost or broken units (docs/subrental.md). */
+export async function listLineHires(deps: ReadDeps, actor: AuthUser, id: number): Promise<LineHireDto[]> {
+  const db = deps.database.db;
+  const line = await findOrderItem(db, actor.groupId, id);
+  if (!line) throw httpError(404, ja.errors.notFound);
+  return (await hiresForLine(db, actor.groupId, line)).map((h) => ({
+    id: h.id,
+    supplier_name: h.supplierName,
+    quantity: h.quantity,
+    reported: Number(h.reported),
+    start_date: iso(h.start),
+    end_date: iso(h.end),
+    for_case: Boolean(h.forCase),
+  }));
 }

@@ -82,6 +82,20 @@ describeOnDatabases("hired units lost or broken (外部手配)", (driver) => {
     const { item, hire, line, inside, after } = await hiredAndOut();
     expect(await shippable(inside.id, item.id)).toBe(3);
     expect(await shippable(after.id, item.id)).toBe(1);
+    // The 入庫 dialog's choice: the hire made for the case.
+    const offered = await api().get(`/api/orderitems/${line}/hires/`).set(bearer(staff)).expect(200);
+    expect(offered.body).toEqual([
+      {
+        id: hire.id,
+        supplier_name: hire.supplier_name,
+        quantity: 2,
+        reported: 0,
+        start_date: hire.start_date,
+        end_date: hire.end_date,
+        for_case: true,
+      },
+    ]);
+    await api().get(`/api/orderitems/${line}/hires/`).set(bearer(other)).expect(404);
     const socket = await connect(server, owner.access);
     sockets.push(socket);
     const announced = nextEvent<{ sub_rental_ids: number[]; item_id: number }>(

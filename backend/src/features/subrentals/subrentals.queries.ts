@@ -244,3 +244,15 @@ export function hiresMovingBetween(db: Queryable, groupId: number, from: Date, t
     )
     .orderBy(asc(subRentals.id));
 }
+
+/**
+ * Hires here past their planned return (入荷済, 返却予定 before `now`): overdue (docs/subrental.md), most overdue
+ * first. Their units are no longer stock after that end.
+ */
+export function overdueHires(db: Queryable, groupId: number, now: Date) {
+  return subRentalSelect(db)
+    .where(
+      and(eq(subRentals.groupId, groupId), eq(subRentals.status, "received"), lt(subRentals.endDate, now)),
+    )
+    .orderBy(asc(subRentals.endDate), asc(subRentals.id));
+}
