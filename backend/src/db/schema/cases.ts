@@ -183,8 +183,9 @@ export const orderItemMovements = pgTable(
 /**
  * Units out of service as bookings (docs/lifecycle.md, migration 0010): every lost or broken receive holds
  * its quantity over [reported, resolved) minus its own order item's period (during that period the case's
- * booking already holds it), as at most two closed periods; an open outage ends in 9999. Every reader of
- * bookings adds these rows to the order items it reads.
+ * booking already holds it), as at most two closed periods; an open outage ends in 9999. A report of hired units
+ * (`sub_rental_id`, migration 0023) is clipped to its hire's period (docs/subrental.md). The rule is
+ * `outageBookings` of common/availability. Every reader of bookings adds these rows to the order items it reads.
  */
 export const itemOutages = pgView("item_outages", {
   groupId: integer("group_id").notNull(),
