@@ -148,5 +148,14 @@ describeInBrowser("sub-rental: a refused + covered by hired units", () => {
     await phone.getByText("入荷済").waitFor();
     await expectNoPageOverflow(phone);
     await screenshot(phone, "subrental-list-phone");
+
+    // アイテム詳細 lists the item's hires, with the lost unit; the own stock has no outage of it.
+    await laptop.goto("/item/2030/07/20");
+    await laptop.getByRole("button", { name: "スピーカー", exact: true }).click();
+    const detail = laptop.getByRole("dialog", { name: "アイテム詳細" });
+    const hires = detail.getByRole("region", { name: "外部手配" });
+    await hires.getByText("紛失 1個（東京音響レンタル への連絡が必要です）").waitFor();
+    await hires.getByText("入荷済").waitFor();
+    await screenshot(laptop, "subrental-item-hires-laptop");
   });
 });
