@@ -2,8 +2,10 @@
  * 外部手配 (issue 38; docs/subrental.md) in the built app: the only speaker is booked by a case; a second '+' is
  * refused; 外部手配で補う opens the form prefilled with the missing unit over the case's period, a new supplier
  * is typed in, and saving books the refused unit (2 / 1 own). A second screen (a phone) on the warehouse board
- * of the case's day sees the 入荷 row appear live; after 入荷 the 返却 row is on the case's last day. The
- * timeline draws the hired unit as its own bar. Desktop (1366 px) and phone (390 px).
+ * of the case's day sees the 入荷 row appear live; after 入荷 the 返却 row is on the case's last day. On the phone
+ * the case goes out and comes back with the hired unit lost (the 入庫 dialog asks whose it was): the 返却 row and
+ * the list say the supplier must be told. The timeline draws the hired unit as its own bar. Desktop (1366 px) and
+ * phone (390 px).
  */
 import { describeInBrowser, LAPTOP, PHONE, screenshot, useAppAndBrowser } from "./harness";
 import { callApi, expectNoPageOverflow, login, rowOf, signUpOwner, tokenFor } from "./journeyHelpers";
@@ -98,6 +100,35 @@ describeInBrowser("sub-rental: a refused + covered by hired units", () => {
     await phone.getByRole("button", { name: "スピーカーを返却（東京音響レンタル）" }).waitFor();
     await screenshot(phone, "subrental-board-return-phone");
 
+    // A hired unit lost at the customer: both units out on the first day, one back and the hired one lost. The
+    // 入庫 dialog asks whose it was; the 返却 row then gives back none and says the supplier must be told.
+    await phone.goto("/warehouse?date=2030-07-20");
+    await phone
+      .getByRole("button", { name: /スピーカー：出庫済 0\/2/ })
+      .first()
+      .click();
+    const issue = phone.getByRole("dialog", { name: "スピーカーの出庫" });
+    await issue.getByRole("button", { name: "出庫する" }).click();
+    await issue.waitFor({ state: "hidden" });
+    await phone.goto("/warehouse?date=2030-07-21");
+    await phone
+      .getByRole("button", { name: /スピーカー：入庫済 0\/2/ })
+      .first()
+      .click();
+    const receive = phone.getByRole("dialog", { name: "スピーカーの入庫" });
+    const lost = receive.getByRole("spinbutton", { name: "紛失" });
+    await lost.fill("1");
+    await lost.press("Tab");
+    await receive.getByRole("radio", { name: "外部手配の品" }).check();
+    await receive.getByText("外部手配の品の紛失・故障は自社の在庫を減らさず", { exact: false }).waitFor();
+    await expectNoPageOverflow(phone);
+    await screenshot(phone, "subrental-hired-loss-phone");
+    await receive.getByRole("button", { name: "入庫する" }).click();
+    await receive.waitFor({ state: "hidden" });
+    await phone.getByText("紛失 1個（東京音響レンタル への連絡が必要です）").waitFor();
+    await expectNoPageOverflow(phone);
+    await screenshot(phone, "subrental-hired-loss-board-phone");
+
     // The timeline: the hired unit as its own bar, named by the supplier.
     await laptop.goto(`/availability/item/${data.speaker}?from=2030-07-18`);
     await laptop
@@ -111,10 +142,20 @@ describeInBrowser("sub-rental: a refused + covered by hired units", () => {
     await laptop.goto("/subrentals");
     await laptop.getByText("東京音響レンタル").first().waitFor();
     await laptop.getByText("入荷済").waitFor();
+    await laptop.getByText("紛失 1個（東京音響レンタル への連絡が必要です）", { exact: false }).waitFor();
     await screenshot(laptop, "subrental-list-laptop");
     await phone.goto("/subrentals");
     await phone.getByText("入荷済").waitFor();
     await expectNoPageOverflow(phone);
     await screenshot(phone, "subrental-list-phone");
+
+    // アイテム詳細 lists the item's hires, with the lost unit; the own stock has no outage of it.
+    await laptop.goto("/item/2030/07/20");
+    await laptop.getByRole("button", { name: "スピーカー", exact: true }).click();
+    const detail = laptop.getByRole("dialog", { name: "アイテム詳細" });
+    const hires = detail.getByRole("region", { name: "外部手配" });
+    await hires.getByText("紛失 1個（東京音響レンタル への連絡が必要です）").waitFor();
+    await hires.getByText("入荷済").waitFor();
+    await screenshot(laptop, "subrental-item-hires-laptop");
   });
 });

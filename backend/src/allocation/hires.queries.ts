@@ -1,7 +1,7 @@
 import type { Booking } from "@zaiko/common/availability/index";
 import { and, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { subRentals } from "../db/schema";
+import { orderItemMovements, subRentals, suppliers } from "../db/schema";
 
 type Queryable = Db | Tx;
 
@@ -70,4 +70,74 @@ export function hiresByItem(rows: readonly HireRow[]): Map<number, HireRow[]> {
     byItem.set(r.itemId, list);
   }
   return byItem;
+}
+
+/**
+ * The units of one hire already reported lost or broken at a customer (docs/subrental.md), by disposition. Read
+ * under the hire's item lock: every writer of these reports and of the hire holds it.
+ */
+export async function hiredLosses(
+  db: Queryable,
+  subRentalId: number,
+): Promise<{ lost: number; broken: number }> {
+  const [row] = await db
+    .select({
+      lost: sql<number>`coalesce(sum(${orderItemMovements.quantity}) FILTER (WHERE ${orderItemMovements.disposition} = 'lost'), 0)::int`,
+      broken: sql<number>`coalesce(sum(${orderItemMovements.quantity}) FILTER (WHERE ${orderItemMovements.disposition} = 'broken'), 0)::int`,
+    })
+    .from(orderItemMovements)
+    .where(eq(orderItemMovements.subRentalId, subRentalId));
+  return { lost: Number(row?.lost ?? 0), broken: Number(row?.broken ?? 0) };
+}
+
+/** A hire of the group as a loss report needs it (its item, status and quantity), or undefined. */
+export async function hireOfGroup(db: Queryable, groupId: number, id: number) {
+  const [row] = await db
+    .select({
+      id: subRentals.id,
+      itemId: subRentals.itemId,
+      status: subRentals.status,
+      quantity: subRentals.quantity,
+    })
+    .from(subRentals)
+    .where(and(eq(subRentals.groupId, groupId), eq(subRentals.id, id)));
+  return row;
+}
+
+/**
+ * The hires a lost or broken report of an order item may name (docs/subrental.md): of its item, still with us
+ * (手配中 or 入荷済), made for its case or overlapping its period; the case's own first, then by start. With the
+ * units already reported against each.
+ */
+export function hiresForLine(
+  db: Queryable,
+  groupId: number,
+  line: { itemId: number; workCaseId: number; startDate: Date; endDate: Date },
+) {
+  const forCase = sql<boolean>`coalesce(${subRentals.workCaseId} = ${line.workCaseId}, false)`;
+  return db
+    .select({
+      id: subRentals.id,
+      supplierName: suppliers.name,
+      quantity: subRentals.quantity,
+      status: subRentals.status,
+      start: subRentals.startDate,
+      end: subRentals.endDate,
+      forCase,
+      reported: sql<number>`(SELECT coalesce(sum(m.quantity), 0)::int FROM ${orderItemMovements} m
+        WHERE m.sub_rental_id = ${subRentals.id})`,
+    })
+    .from(subRentals)
+    .innerJoin(suppliers, eq(suppliers.id, subRentals.supplierId))
+    .where(
+      and(
+        eq(subRentals.groupId, groupId),
+        eq(subRentals.itemId, line.itemId),
+        inArray(subRentals.status, ["requested", "received"]),
+        sql`(${subRentals.workCaseId} = ${line.workCaseId}
+          OR (${subRentals.startDate} <= ${line.endDate.toISOString()}::timestamptz
+              AND ${subRentals.endDate} >= ${line.startDate.toISOString()}::timestamptz))`,
+      ),
+    )
+    .orderBy(sql`${forCase} DESC`, subRentals.startDate, subRentals.id);
 }

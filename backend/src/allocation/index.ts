@@ -18,7 +18,15 @@ export {
   shortagesOf,
   spanOf,
 } from "./allocation";
-export { type HireRow, hiredEnd, hiresByItem, hiresInWindow } from "./hires.queries";
+export {
+  type HireRow,
+  hiredEnd,
+  hiredLosses,
+  hireOfGroup,
+  hiresByItem,
+  hiresForLine,
+  hiresInWindow,
+} from "./hires.queries";
 export {
   type AllocationLocks,
   bookingsInWindow,

@@ -12,6 +12,8 @@ export {
   netPeak,
   netPeaksBetween,
 } from "./hired";
+/** What a lost or broken report holds: own units after their case, hired ones only within their hire. */
+export { outageBookings } from "./outages";
 /** Where a refused catalogue change first overbooks an item, and the bookings held then. */
 export { firstOverbooking, type Overbooking } from "./overbooking";
 /** Peak usage over a closed window, or over all time. */

@@ -50,6 +50,22 @@ export const ReceiveSchema = z
         }
         return read;
       }),
+    /**
+     * 外部手配 (docs/subrental.md): the lost and broken units are hired ones, of this sub-rental (null or missing:
+     * the item's own units).
+     */
+    sub_rental: z
+      .unknown()
+      .optional()
+      .transform((value, ctx): number | null => {
+        if (value === undefined || value === null || value === "") return null;
+        const id = readWholeNumber(value, 1, 2147483647);
+        if (typeof id !== "number") {
+          ctx.addIssue({ code: "custom", message: ja.subrentals.subRentalInvalid });
+          return z.NEVER;
+        }
+        return id;
+      }),
     /** A tracked item's units back in good order, lost and broken (docs/units.md). */
     units: unitIdsField,
     lost_units: unitIdsField,
@@ -62,6 +78,9 @@ export const ReceiveSchema = z
         path: ["quantity"],
         message: v.lost + v.broken === 0 ? ja.movements.quantityRequired : O.nothingReceived,
       });
+    }
+    if (v.sub_rental !== null && v.lost + v.broken === 0) {
+      ctx.addIssue({ code: "custom", path: ["sub_rental"], message: ja.subrentals.subRentalNoLoss });
     }
     if (v.broken > 0 && v.repair_due === null) {
       ctx.addIssue({ code: "custom", path: ["repair_due"], message: O.repairDueRequired });
@@ -102,4 +121,18 @@ export interface OverdueWarningDto {
   required: number;
   available: number;
   overdue: { case_id: number; case_title: string; quantity: number; end_date: string }[];
+}
+
+/**
+ * GET /api/orderitems/{id}/hires/: the hires a lost or broken report of the line may name (外部手配,
+ * docs/subrental.md), the case's own first. `reported`: units already reported lost or broken against it.
+ */
+export interface LineHireDto {
+  id: number;
+  supplier_name: string;
+  quantity: number;
+  reported: number;
+  start_date: string;
+  end_date: string;
+  for_case: boolean;
 }

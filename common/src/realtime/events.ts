@@ -88,6 +88,11 @@ export interface ServerToClientEvents {
   "suppliers.deleted": (payload: Sequenced & { id: number }) => void;
   "subrentals.upserted": (payload: Sequenced & { sub_rental: SubRentalDto }) => void;
   /**
+   * Hired units lost or broken at a customer (a receive's report, or its undo) were recorded against these
+   * sub-rentals or taken back: lists of sub-rentals read them again (docs/subrental.md).
+   */
+  "subrentals.losses": (payload: Sequenced & { sub_rental_ids: number[]; item_id: number }) => void;
+  /**
    * New 履歴 entries of cases and items (docs/history.md), oldest first; the entries of a tick are sent as
    * one event. Entries about members' rights are not sent (only owners read them).
    */

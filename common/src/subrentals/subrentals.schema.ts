@@ -38,6 +38,11 @@ export interface SubRentalDto {
   status: SubRentalStatus;
   received_at: string | null;
   returned_at: string | null;
+  /** Hired units reported lost / broken at a customer against it (docs/subrental.md; the supplier must be told). */
+  lost_quantity: number;
+  broken_quantity: number;
+  /** What its 返却 gives back to the supplier: the quantity less the lost units (broken ones go back broken). */
+  return_quantity: number;
   created: string;
   group: number;
   version: number;

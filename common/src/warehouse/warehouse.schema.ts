@@ -92,6 +92,10 @@ export interface WarehouseHireDto {
   status: "requested" | "received" | "returned" | "cancelled";
   work_case: number | null;
   case_title: string | null;
+  /** Units reported lost / broken at a customer against it; a 返却 gives back `return_quantity` (quantity − lost). */
+  lost_quantity?: number;
+  broken_quantity?: number;
+  return_quantity?: number;
 }
 
 /** One day's section: the cases whose rows start or end that day. */
@@ -110,6 +114,11 @@ export interface WarehouseBoardDto {
   days: [WarehouseDayDto, WarehouseDayDto];
   /** End passed and not received (or received late today), most overdue first. Never repeated in days. */
   overdue: WarehouseCaseDto[];
+  /**
+   * 外部手配 not given back by their 返却予定 (入荷済, planned end before now), most overdue first (docs/subrental.md).
+   * Never repeated in days. Always sent by the server.
+   */
+  overdue_hires?: WarehouseHireDto[];
   /** [from, to): the instants the two days cover, so a client can tell whether a change concerns it. */
   from: string;
   to: string;

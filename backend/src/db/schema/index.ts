@@ -5,6 +5,7 @@ export * from "./events";
 export * from "./groups";
 export * from "./history";
 export * from "./idempotency";
+export * from "./movements";
 export * from "./notifications";
 export * from "./sets";
 export * from "./subrentals";

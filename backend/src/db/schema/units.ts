@@ -13,9 +13,10 @@ import {
   unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { orderItemMovements, orderItems } from "./cases";
+import { orderItems } from "./cases";
 import { items } from "./catalogue";
 import { groups } from "./groups";
+import { orderItemMovements } from "./movements";
 
 export const RETIRE_REASONS = ["retired", "tracking_off"] as const;
 

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { isOpenOutage } from "../../allocation";
 import type { Db, Tx } from "../../db/client";
 import { orderItemMovements, orderItems, workCases } from "../../db/schema";
@@ -49,9 +49,19 @@ export function outageRows(db: Queryable) {
     .innerJoin(workCases, eq(workCases.id, orderItems.workCaseId));
 }
 
-/** The item's units out of service now (lost or broken, not yet found or repaired), oldest first. */
+/**
+ * The item's own units out of service now (lost or broken, not yet found or repaired), oldest first. Hired units
+ * lost or broken are the supplier's: they are shown on their sub-rental (docs/subrental.md), not here.
+ */
 export function openOutagesOfItem(db: Queryable, groupId: number, itemId: number): Promise<OutageRow[]> {
   return outageRows(db)
-    .where(and(eq(orderItems.groupId, groupId), eq(orderItems.itemId, itemId), isOpenOutage()))
+    .where(
+      and(
+        eq(orderItems.groupId, groupId),
+        eq(orderItems.itemId, itemId),
+        isOpenOutage(),
+        isNull(orderItemMovements.subRentalId),
+      ),
+    )
     .orderBy(asc(orderItemMovements.at), asc(orderItemMovements.id));
 }

@@ -39,12 +39,25 @@ const m = ja.movements;
  * Lost or broken units reported, found, repaired or taken back (undo, the 入庫 toggle cleared): the item's usage
  * changed from `from` on, for good (an outage has no planned end).
  */
-export function publishOutageChange(events: EventBuffer, groupId: number, itemId: number, from: Date) {
+export function publishOutageChange(
+  events: EventBuffer,
+  groupId: number,
+  itemId: number,
+  from: Date,
+  reports: readonly { subRentalId: number | null }[] = [],
+) {
   events.add(groupId, rooms.group(groupId), "stock.changed", {
     item_ids: [itemId],
     from: iso(from),
     to: null,
   });
+  // Reports of hired units (外部手配, docs/subrental.md) change what their sub-rentals show (lost, broken).
+  const hires = [...new Set(reports.flatMap((r) => (r.subRentalId === null ? [] : [r.subRentalId])))];
+  if (hires.length > 0)
+    events.add(groupId, rooms.group(groupId), "subrentals.losses", {
+      sub_rental_ids: hires,
+      item_id: itemId,
+    });
 }
 const conflict = (error: string) => new HttpError(409, { error });
 
@@ -272,7 +285,7 @@ export function undoLatestMovement(deps: WriteDeps, actor: AuthUser, id: number)
       await assertTakeBackFits(tx, events, actor.groupId, locked, [latest]);
       await writeTally(tx, id, tally(movements.slice(0, -1), current.orderQuantity));
       if (latest.disposition !== "returned")
-        publishOutageChange(events, actor.groupId, current.itemId, latest.at);
+        publishOutageChange(events, actor.groupId, current.itemId, latest.at, [latest]);
       const after = await publishOrderItem(tx, events, actor.groupId, id);
       await recordMovementHistory(tx, events, actor, locked, after, true);
       return after;

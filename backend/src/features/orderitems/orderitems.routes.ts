@@ -9,7 +9,7 @@ import { idParam, queryIdParam } from "../../middlewares/params";
 import { readBody } from "../../middlewares/validate";
 import { listMovements, postMovement, undoLatestMovement } from "./movements.service";
 import { addItem, listOrderItems, patchOrderItem, reduceItem } from "./orderitems.service";
-import { postReceive, resolve } from "./outages.service";
+import { listLineHires, postReceive, resolve } from "./outages.service";
 
 /** Shipped items of a case: list, add one, reduce one, issue / receive / edit, movements by quantity. */
 export function orderItemRoutes(deps: AppDeps): Router {
@@ -57,6 +57,10 @@ export function orderItemRoutes(deps: AppDeps): Router {
 
   router.get("/api/orderitems/:id/movements/", auth, async (ctx) => {
     ctx.body = await listMovements(deps, ctx.state.user, idParam(ctx));
+  });
+
+  router.get("/api/orderitems/:id/hires/", auth, async (ctx) => {
+    ctx.body = await listLineHires(deps, ctx.state.user, idParam(ctx));
   });
 
   router.delete("/api/orderitems/:id/movements/latest/", auth, async (ctx) => {

@@ -25,6 +25,7 @@ import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import type { EventBuffer } from "../../realtime/eventBuffer";
 import { type CasePeriod, summaryOfCase } from "../inventory";
+import { movementsOf } from "./movements.queries";
 import {
   clearMovements,
   publishEarlyReturn,
@@ -249,10 +250,11 @@ export function patchOrderItem(
       if (patch.kind === "issue" || patch.kind === "receive") {
         const time = patch.kind === "issue" ? patch.issue : patch.receive;
         if (time === null) {
+          const cleared = patch.kind === "receive" ? await movementsOf(tx, groupId, id) : [];
           await clearMovements(tx, events, actor, locked, patch.kind);
           // Lost or broken units cleared with the receives free their stock again.
           if (patch.kind === "receive" && current.receivedQuantity > 0) {
-            publishOutageChange(events, groupId, item.id, current.startDate);
+            publishOutageChange(events, groupId, item.id, current.startDate, cleared);
           }
         } else if (await recordMovement(tx, events, actor, locked, patch.kind, "rest", time)) {
           if (patch.kind === "receive") publishEarlyReturn(events, groupId, locked, time);

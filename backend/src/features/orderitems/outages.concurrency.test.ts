@@ -20,7 +20,7 @@ describeStockRace("lost units racing allocations", "losses and units", async (t)
   const later = await makeCase(t.server, t.owner, { start: at(20), end: at(30) });
   return (deps) =>
     out.flatMap((id) => [
-      postReceive(deps, t.actor, id, { quantity: 0, lost: 1, broken: 0, repair_due: null }),
+      postReceive(deps, t.actor, id, { quantity: 0, lost: 1, broken: 0, repair_due: null, sub_rental: null }),
       addItem(deps, t.actor, t.itemId, later.id),
     ]);
 });

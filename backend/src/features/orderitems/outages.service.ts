@@ -1,11 +1,18 @@
 import { ja } from "@zaiko/common/messages/ja";
 import type { OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
-import type { OutageDto, Receive } from "@zaiko/common/orderitems/outages.schema";
-import { outagePeriodsOf, shortageError, shortagesOf } from "../../allocation";
+import type { LineHireDto, OutageDto, Receive } from "@zaiko/common/orderitems/outages.schema";
+import {
+  hiredLosses,
+  hireOfGroup,
+  hiresForLine,
+  outagePeriodsOf,
+  shortageError,
+  shortagesOf,
+} from "../../allocation";
 import type { Tx } from "../../db/client";
 import { HttpError, httpError } from "../../lib/httpError";
 import { iso, isoOrNull } from "../../lib/iso";
-import type { WriteDeps } from "../../lib/serviceDeps";
+import type { ReadDeps, WriteDeps } from "../../lib/serviceDeps";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import type { EventBuffer } from "../../realtime/eventBuffer";
@@ -23,6 +30,7 @@ import { tally } from "./movements.tally";
 import { recordMovementHistory, recordOrderItemHistory } from "./orderitems.history";
 import { lockOrderItemChain } from "./orderitems.locks";
 import { publishOrderItem } from "./orderitems.publish";
+import { findOrderItem } from "./orderitems.queries";
 import { findOutage, resolveOutage } from "./outages.queries";
 import type { BoundLine } from "./units.binding";
 import { bindMovement, queueUnitsChanged, unitsForReceive } from "./units.binding";
@@ -62,6 +70,7 @@ function unitsOfReceive(
 }
 
 const O = ja.outages;
+const S = ja.subrentals;
 const m = ja.movements;
 const conflict = (error: string) => new HttpError(409, { error });
 
@@ -120,6 +129,7 @@ export function postReceive(
           ...chosen.broken,
         ]);
       }
+      const subRentalId = await hireOfReport(tx, actor.groupId, line, body);
       const who = { memberId: actor.id, memberName: await memberName(tx, actor.groupId, actor.id) };
       const base = { groupId: actor.groupId, orderItemId: id, kind: "receive" as const, at, ...who };
       const written = [];
@@ -127,8 +137,8 @@ export function postReceive(
       if (chosen && written[0])
         await bindMovement(tx, events, actor.groupId, line, written[0], chosen.returned);
       const outages = [];
-      const lost = { ...base, disposition: "lost" as const };
-      const broken = { ...base, disposition: "broken" as const, repairDue: body.repair_due };
+      const lost = { ...base, disposition: "lost" as const, subRentalId };
+      const broken = { ...base, disposition: "broken" as const, repairDue: body.repair_due, subRentalId };
       if (chosen) {
         // A tracked unit's report is a movement of its own: found or repaired, it names itself.
         for (const [row, ids] of [
@@ -147,7 +157,7 @@ export function postReceive(
       }
       await assertOutagesFit(tx, actor.groupId, item, outages);
       await writeTally(tx, id, tally([...movements, ...written, ...outages], current.orderQuantity));
-      publishOutageChange(events, actor.groupId, item.id, at);
+      publishOutageChange(events, actor.groupId, item.id, at, outages);
       const after = await publishOrderItem(tx, events, actor.groupId, id);
       // 履歴: the units back in good order as a receive, each report of its own (docs/history.md).
       await recordMovementHistory(
@@ -180,6 +190,7 @@ export function postReceive(
             after: {
               disposition,
               repair_due: disposition === "broken" ? isoOrNull(body.repair_due ?? null) : null,
+              ...(subRentalId === null ? {} : { sub_rental: subRentalId }),
               ...(reportTags[disposition] ? { units: reportTags[disposition] } : {}),
             },
           })),
@@ -188,6 +199,25 @@ export function postReceive(
     },
     { retries: ALLOCATION_RETRIES },
   );
+}
+
+/**
+ * The hire a report of lost or broken units names (`sub_rental`, docs/subrental.md), checked under the item's
+ * lock (every writer of the hire and of its reports holds it): another group's or an unknown id is 404; a hire of
+ * another item, or a tracked line (hired units have no unit records), 400; a returned or cancelled hire 409; more
+ * units reported against it, in all, than it hired 409. Null: the item's own units.
+ */
+async function hireOfReport(tx: Tx, groupId: number, line: BoundLine, body: Receive): Promise<number | null> {
+  if (body.sub_rental === null) return null;
+  const hire = await hireOfGroup(tx, groupId, body.sub_rental);
+  if (!hire) throw httpError(404, ja.errors.notFound);
+  if (hire.itemId !== line.itemId) throw new HttpError(400, { sub_rental: [S.subRentalOtherItem] });
+  if (line.tracked) throw new HttpError(400, { sub_rental: [S.subRentalTracked] });
+  if (hire.status === "returned" || hire.status === "cancelled") throw conflict(S.subRentalNotHere);
+  const { lost, broken } = await hiredLosses(tx, hire.id);
+  if (lost + broken + body.lost + body.broken > hire.quantity)
+    throw conflict(S.lossOverHired(hire.quantity, lost + broken));
+  return hire.id;
 }
 
 /**
@@ -257,4 +287,20 @@ export function resolve(deps: WriteDeps, actor: AuthUser, id: number): Promise<O
   return inTransaction(deps, (tx, events) => resolveOutageLocked(tx, events, actor, id), {
     retries: ALLOCATION_RETRIES,
   });
+}
+
+/** GET /api/orderitems/{id}/hires/: the hires the 入庫 dialog offers for lost or broken units (docs/subrental.md). */
+export async function listLineHires(deps: ReadDeps, actor: AuthUser, id: number): Promise<LineHireDto[]> {
+  const db = deps.database.db;
+  const line = await findOrderItem(db, actor.groupId, id);
+  if (!line) throw httpError(404, ja.errors.notFound);
+  return (await hiresForLine(db, actor.groupId, line)).map((h) => ({
+    id: h.id,
+    supplier_name: h.supplierName,
+    quantity: h.quantity,
+    reported: Number(h.reported),
+    start_date: iso(h.start),
+    end_date: iso(h.end),
+    for_case: Boolean(h.forCase),
+  }));
 }

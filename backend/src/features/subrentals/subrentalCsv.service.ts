@@ -6,7 +6,8 @@ import { listSubRentals } from "./subrentals.queries";
 
 /**
  * The monthly CSV (docs/subrental.md): every sub-rental of the group whose period meets the month, by start —
- * supplier, item, quantity, period, case, cost memo, status. Cancelled ones are listed (the supplier may charge).
+ * supplier, item, quantity, period, case, cost memo, status, and the hired units lost and broken at a customer
+ * (the supplier charges for them). Cancelled ones are listed (the supplier may charge).
  */
 export async function subRentalCsvRows(
   deps: ReadDeps & ZoneDeps,
@@ -17,7 +18,7 @@ export async function subRentalCsvRows(
   const zone = deps.config.timeZone;
   return rows
     .reverse()
-    .map(({ row, supplierName, itemTitle, caseTitle }) => [
+    .map(({ row, supplierName, itemTitle, caseTitle, lostQuantity, brokenQuantity }) => [
       supplierName,
       itemTitle,
       String(row.quantity),
@@ -26,5 +27,7 @@ export async function subRentalCsvRows(
       row.workCaseId === null ? "" : (caseTitle ?? ""),
       row.costMemo,
       ja.subrentals.statuses[row.status],
+      String(Number(lostQuantity)),
+      String(Number(brokenQuantity)),
     ]);
 }

@@ -18,6 +18,8 @@ export const presentSubRental = ({
   supplierName,
   itemTitle,
   caseTitle,
+  lostQuantity,
+  brokenQuantity,
 }: SubRentalView): SubRentalDto => ({
   id: r.id,
   supplier: r.supplierId,
@@ -33,6 +35,9 @@ export const presentSubRental = ({
   status: r.status,
   received_at: isoOrNull(r.receivedAt),
   returned_at: isoOrNull(r.returnedAt),
+  lost_quantity: Number(lostQuantity),
+  broken_quantity: Number(brokenQuantity),
+  return_quantity: r.quantity - Number(lostQuantity),
   created: iso(r.createdAt),
   group: r.groupId,
   version: Number(r.version),

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import { hiredEnd } from "../../allocation";
 import type { Db, Tx } from "../../db/client";
-import { items, subRentals, suppliers, workCases } from "../../db/schema";
+import { items, orderItemMovements, subRentals, suppliers, workCases } from "../../db/schema";
 
 type Queryable = Db | Tx;
 
@@ -79,11 +79,18 @@ export async function supplierHasSubRentals(db: Queryable, id: number) {
 }
 
 /** A sub-rental with its supplier's name, its item's title and its case's title (the shape every answer needs). */
+const lossOf = (disposition: "lost" | "broken") =>
+  sql<number>`(SELECT coalesce(sum(m.quantity), 0)::int FROM ${orderItemMovements} m
+    WHERE m.sub_rental_id = ${subRentals.id} AND m.disposition = ${disposition})`;
+
 const subRentalColumns = {
   row: subRentals,
   supplierName: suppliers.name,
   itemTitle: items.title,
   caseTitle: workCases.title,
+  /** Hired units reported lost or broken at a customer against it (docs/subrental.md). */
+  lostQuantity: lossOf("lost"),
+  brokenQuantity: lossOf("broken"),
 };
 
 function subRentalSelect(db: Queryable) {
@@ -236,4 +243,16 @@ export function hiresMovingBetween(db: Queryable, groupId: number, from: Date, t
       ),
     )
     .orderBy(asc(subRentals.id));
+}
+
+/**
+ * Hires here past their planned return (入荷済, 返却予定 before `now`): overdue (docs/subrental.md), most overdue
+ * first. Their units are no longer stock after that end.
+ */
+export function overdueHires(db: Queryable, groupId: number, now: Date) {
+  return subRentalSelect(db)
+    .where(
+      and(eq(subRentals.groupId, groupId), eq(subRentals.status, "received"), lt(subRentals.endDate, now)),
+    )
+    .orderBy(asc(subRentals.endDate), asc(subRentals.id));
 }

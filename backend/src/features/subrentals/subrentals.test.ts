@@ -388,9 +388,13 @@ describeOnDatabases("sub-rentals (外部手配)", (driver) => {
           status: "requested",
           work_case: kase.id,
           case_title: "市民祭り",
+          lost_quantity: 0,
+          broken_quantity: 0,
+          return_quantity: 2,
         },
       ]);
       expect(before.days[1].hires).toEqual([]);
+      expect(before.overdue_hires).toEqual([]);
       // Not here yet: no 返却 row on its return day.
       expect((await board("2030-05-11")).days[0].hires).toEqual([]);
       await status(session, made.body.id, "received").expect(200);
@@ -405,6 +409,52 @@ describeOnDatabases("sub-rentals (外部手配)", (driver) => {
           supplier_name: "東京機材レンタル",
         }),
       ]);
+    });
+
+    it("lists a received hire past its 返却予定 as overdue (once, not on its day) until it is given back", async () => {
+      const session = await signUpOwner(server);
+      const category = await makeCategory(server, session, "照明");
+      const item = await makeItem(server, session, { category: category.id, title: "ライト", stock: 0 });
+      const supplier = await makeSupplier(session, "横浜照明");
+      const end = new Date(Date.now() - 60 * 60 * 1000);
+      const made = await hire(session, {
+        supplier: supplier.id,
+        item: item.id,
+        quantity: 3,
+        start_date: new Date(end.getTime() - 24 * 60 * 60 * 1000).toISOString(),
+        end_date: end.toISOString(),
+      }).expect(201);
+      const board = async () => (await api().get("/api/warehouse/").set(bearer(session)).expect(200)).body;
+      // Still 手配中: not overdue (nothing to give back).
+      expect((await board()).overdue_hires).toEqual([]);
+      await status(session, made.body.id, "received").expect(200);
+      const late = await board();
+      expect(late.overdue_hires).toEqual([
+        expect.objectContaining({
+          sub_rental_id: made.body.id,
+          kind: "return",
+          at: end.toISOString(),
+          supplier_name: "横浜照明",
+          quantity: 3,
+          return_quantity: 3,
+          status: "received",
+        }),
+      ]);
+      for (const day of late.days) expect(day.hires).toEqual([]);
+      // After its planned end its units are no longer stock, though they are still here: a case from now on
+      // cannot book them (the item has no stock of its own).
+      const soon = await makeCase(server, session, {
+        start: new Date(Date.now() + 60 * 60 * 1000).toISOString(),
+        end: new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString(),
+      });
+      expect((await add(server, session, item.id, soon.id)).status).toBe(409);
+      // Another group sees none of it.
+      const other = await signUpOwner(server);
+      expect((await api().get("/api/warehouse/").set(bearer(other)).expect(200)).body.overdue_hires).toEqual(
+        [],
+      );
+      await status(session, made.body.id, "returned").expect(200);
+      expect((await board()).overdue_hires).toEqual([]);
     });
   });
 
@@ -513,7 +563,7 @@ describeOnDatabases("sub-rentals (外部手配)", (driver) => {
       const lines = text.trim().split("\r\n");
       expect(lines[0]).toBe(s.csvHeader.join(","));
       expect(lines[1]).toBe(
-        "東京機材レンタル,スピーカー,1,2030年05月10日 09:00,2030年05月10日 20:00,市民祭り,'=SUM(1),手配中",
+        "東京機材レンタル,スピーカー,1,2030年05月10日 09:00,2030年05月10日 20:00,市民祭り,'=SUM(1),手配中,0,0",
       );
       const june = await api().get("/api/subrentals/export/?month=2030-06").set(bearer(session)).expect(200);
       expect(

@@ -12,7 +12,7 @@ import { iso } from "../../lib/iso";
 import type { ReadDeps, ZoneDeps } from "../../lib/serviceDeps";
 import type { AuthUser } from "../../middlewares/auth";
 import { overdueWarningsOfCases } from "../orderitems";
-import { hiresMovingBetween } from "../subrentals";
+import { hiresMovingBetween, overdueHires } from "../subrentals";
 import { presentBoardCase, presentBoardRow } from "./warehouse.presenter";
 import {
   type BoardRow,
@@ -78,6 +78,31 @@ async function setPartsByCase(
   return byCase;
 }
 
+/** A hire's 入荷 or 返却 row on the board (docs/subrental.md). */
+function presentBoardHire(
+  { row, supplierName, itemTitle, caseTitle, lostQuantity, brokenQuantity }: HireView,
+  kind: "arrive" | "return",
+): WarehouseHireDto {
+  const lost = Number(lostQuantity);
+  return {
+    sub_rental_id: row.id,
+    kind,
+    at: iso(kind === "arrive" ? row.startDate : row.endDate),
+    supplier_name: supplierName,
+    item: row.itemId,
+    item_title: itemTitle,
+    quantity: row.quantity,
+    status: row.status,
+    work_case: row.workCaseId,
+    case_title: row.workCaseId === null ? null : caseTitle,
+    lost_quantity: lost,
+    broken_quantity: Number(brokenQuantity),
+    return_quantity: row.quantity - lost,
+  };
+}
+
+type HireView = Awaited<ReturnType<typeof overdueHires>>[number];
+
 /**
  * The warehouse board for `day` ("YYYY-MM-DD", a business-zone day) and the next day, plus what is overdue
  * now. One query; a row that is overdue is shown only in the overdue section.
@@ -129,26 +154,16 @@ export async function warehouseBoard(
     new Date(bounds[0]!),
     new Date(bounds[2]!),
   );
+  // A received hire past its 返却予定 is overdue: listed once, in the overdue area, like the cases' rows.
+  const late = await overdueHires(deps.database.db, actor.groupId, nowDate);
   const hiresOn = (i: number): WarehouseHireDto[] =>
     moving
-      .flatMap(({ row, supplierName, itemTitle, caseTitle }) => {
+      .flatMap((view) => {
+        const { row } = view;
         const kind = row.status === "requested" ? ("arrive" as const) : ("return" as const);
         const at = (kind === "arrive" ? row.startDate : row.endDate).getTime();
-        if (!within(at, i)) return [];
-        return [
-          {
-            sub_rental_id: row.id,
-            kind,
-            at: iso(at),
-            supplier_name: supplierName,
-            item: row.itemId,
-            item_title: itemTitle,
-            quantity: row.quantity,
-            status: row.status,
-            work_case: row.workCaseId,
-            case_title: row.workCaseId === null ? null : caseTitle,
-          },
-        ];
+        if (!within(at, i) || (kind === "return" && at < now)) return [];
+        return [presentBoardHire(view, kind)];
       })
       .sort((a, b) => a.at.localeCompare(b.at) || a.sub_rental_id - b.sub_rental_id);
   const days = [first, nextDay(first)].map(
@@ -162,6 +177,7 @@ export async function warehouseBoard(
   return {
     days,
     overdue: groupByCase(overdue, setParts),
+    overdue_hires: late.map((view) => presentBoardHire(view, "return")),
     from: iso(bounds[0]!),
     to: iso(bounds[2]!),
     now: iso(nowDate),

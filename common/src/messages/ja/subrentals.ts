@@ -68,7 +68,18 @@ export const ja = {
     packLine: (supplier: string) => `外部手配：${supplier}`,
     barLabel: (supplier: string, quantity: number, from: string, to: string) =>
       `外部手配（${supplier}）${quantity}個 ${from} 〜 ${to}`,
-    csvHeader: ["取引先", "アイテム", "数量", "入荷予定", "返却予定", "案件", "費用メモ", "状態"] as const,
+    csvHeader: [
+      "取引先",
+      "アイテム",
+      "数量",
+      "入荷予定",
+      "返却予定",
+      "案件",
+      "費用メモ",
+      "状態",
+      "紛失",
+      "故障",
+    ] as const,
     historyCreate: (who: string, supplier: string, item: string, q: number) =>
       `${who} が ${supplier} から ${item} を ${q} 外部手配`,
     historyUpdate: (who: string, supplier: string, item: string) =>
@@ -76,5 +87,37 @@ export const ja = {
     historyStatus: (who: string, supplier: string, item: string, status: string) =>
       `${who} が 外部手配（${supplier}・${item}）を「${status}」に`,
     monthInvalid: "月は YYYY-MM の形式で指定してください",
+    // hired units lost or broken at a customer (紛失・故障)
+    lossOwner: "紛失・故障したのは",
+    lossOwn: "自社の在庫",
+    lossHired: "外部手配の品",
+    lossWhich: "どの外部手配か",
+    lossHiredHint:
+      "外部手配の品の紛失・故障は自社の在庫を減らさず、この外部手配に記録されます（取引先への連絡が必要です）",
+    subRentalInvalid: "外部手配を選択してください",
+    subRentalOtherItem: "このアイテムの外部手配を選択してください",
+    subRentalNotHere: "返却済・取消の外部手配には紛失・故障を記録できません",
+    subRentalTracked: "個体管理のアイテムでは、外部手配の品の紛失・故障は記録できません",
+    subRentalNoLoss: "外部手配は紛失・故障の数量とあわせて指定してください",
+    lossOverHired: (hired: number, recorded: number) =>
+      `外部手配の数量（${hired}個）を超えて紛失・故障は記録できません（記録済み ${recorded}個）`,
+    lossBelowQuantity: (n: number) => `紛失・故障が記録済みのため、数量は${n}個以上にしてください`,
+    lossItemFixed: "紛失・故障が記録された外部手配はアイテムを変更できません",
+    lossNoCancel: "紛失・故障が記録された外部手配は取り消せません。返却してください",
+    lost: "紛失",
+    broken: "故障",
+    lossSummary: (lost: number, broken: number) =>
+      [lost > 0 ? `紛失 ${lost}個` : "", broken > 0 ? `故障 ${broken}個` : ""].filter(Boolean).join("・"),
+    tellSupplier: (supplier: string) => `${supplier} への連絡が必要です`,
+    returnExpected: (n: number) => `返却数 ${n}個`,
+    overdue: "返却遅れ",
+    overdueSince: (end: string) => `返却予定 ${end} を過ぎています`,
+    overdueBoardTitle: "返却が遅れている外部手配",
+    overdueBoardLine: (supplier: string, item: string, n: number, end: string) =>
+      `${supplier}：${item} ${n}個（返却予定 ${end}）`,
+    itemHires: "外部手配",
+    itemHiresNone: "このアイテムの外部手配はありません",
+    historyLoss: (who: string, supplier: string, item: string, what: string) =>
+      `${who} が 外部手配（${supplier}・${item}）の${what}を記録`,
   },
 } as const;

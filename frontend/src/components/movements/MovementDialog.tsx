@@ -13,6 +13,7 @@ import {
   type MovableRow,
   type MovementKind,
   type ReceiveParts,
+  useLineHiresQuery,
   useOrderItemMovementsQuery,
 } from "./movementsApi";
 import "./movements.css";
@@ -22,6 +23,65 @@ const minusIcon = primeIcon(MinusIcon);
 const plusIcon = primeIcon(PlusIcon);
 const undoIcon = primeIcon(UndoIcon);
 const o = ja.outages;
+const sr = ja.subrentals;
+
+type LineHire = NonNullable<ReturnType<typeof useLineHiresQuery>["data"]>[number];
+
+/**
+ * 外部手配 (docs/subrental.md): when the line's item has hires with us, lost or broken units may be hired ones. The
+ * user says which (no default: a wrong guess either lowers the own stock or the supplier's count), and which hire,
+ * preselected with the one made for this case.
+ */
+function LossOwner(props: {
+  hires: readonly LineHire[];
+  owner: "own" | "hired" | null;
+  hireId: number | null;
+  onOwner: (owner: "own" | "hired") => void;
+  onHire: (id: number) => void;
+}) {
+  return (
+    <fieldset className="mv-loss-owner">
+      <legend>{sr.lossOwner}</legend>
+      <label>
+        <input
+          type="radio"
+          name="mv-loss-owner"
+          checked={props.owner === "hired"}
+          onChange={() => props.onOwner("hired")}
+        />
+        {sr.lossHired}
+      </label>
+      <label>
+        <input
+          type="radio"
+          name="mv-loss-owner"
+          checked={props.owner === "own"}
+          onChange={() => props.onOwner("own")}
+        />
+        {sr.lossOwn}
+      </label>
+      {props.owner === "hired" ? (
+        <>
+          <label className="mv-loss-hire">
+            {sr.lossWhich}
+            <select
+              className="p-inputtext"
+              value={props.hireId ?? ""}
+              onChange={(e) => props.onHire(Number(e.target.value))}
+            >
+              {props.hires.map((h) => (
+                <option key={h.id} value={h.id}>
+                  {`${h.supplier_name} ${h.quantity}個（${displayDateTime(h.start_date)} 〜 ${displayDateTime(h.end_date)}）`}
+                </option>
+              ))}
+            </select>
+          </label>
+          <p className="mv-loss-hint">{sr.lossHiredHint}</p>
+        </>
+      ) : null}
+    </fieldset>
+  );
+}
 
 /** A YYYY-MM-DD day as the business zone's midnight (ISO with offset), or null. */
 function dayStart(day: string): string | null {
@@ -145,6 +205,9 @@ export function MovementDialog({ row, kind, busy, error, onSubmit, onUndo, onHid
   const [lost, setLost] = useState(0);
   const [broken, setBroken] = useState(0);
   const [repairDay, setRepairDay] = useState("");
+  // Lost or broken units of an item with hires: own or hired, and which hire (docs/subrental.md).
+  const [owner, setOwner] = useState<"own" | "hired" | null>(null);
+  const [hireId, setHireId] = useState<number | null>(null);
   // The undo asks first: one tap took back the latest record whatever it was (a fresh 入庫 dialog undid the 出庫).
   const [confirmUndo, setConfirmUndo] = useState(false);
   const openId = row?.id ?? null;
@@ -155,6 +218,8 @@ export function MovementDialog({ row, kind, busy, error, onSubmit, onUndo, onHid
     setLost(0);
     setBroken(0);
     setRepairDay("");
+    setOwner(null);
+    setHireId(null);
     setConfirmUndo(false);
   }, [openId, kind]);
   // Another screen moved units meanwhile (live): keep the chosen quantity within what is left now.
@@ -171,6 +236,12 @@ export function MovementDialog({ row, kind, busy, error, onSubmit, onUndo, onHid
     skip: openId === null,
     refetchOnMountOrArgChange: true,
   });
+  const hires = useLineHiresQuery(openId ?? 0, {
+    skip: openId === null || kind !== "receive",
+    refetchOnMountOrArgChange: true,
+  }).data;
+  const askOwner = damaged > 0 && (hires?.length ?? 0) > 0;
+  const chosenHire = owner === "hired" ? (hireId ?? hires?.[0]?.id ?? null) : null;
   const repairDue = broken > 0 ? dayStart(repairDay) : null;
   const total = (quantity ?? 0) + damaged;
   const valid =
@@ -178,8 +249,17 @@ export function MovementDialog({ row, kind, busy, error, onSubmit, onUndo, onHid
     quantity >= (damaged > 0 ? 0 : 1) &&
     total >= 1 &&
     total <= left &&
-    (broken === 0 || repairDue !== null);
-  const parts: ReceiveParts | undefined = damaged > 0 ? { lost, broken, repair_due: repairDue } : undefined;
+    (broken === 0 || repairDue !== null) &&
+    (!askOwner || owner === "own" || chosenHire !== null);
+  const parts: ReceiveParts | undefined =
+    damaged > 0
+      ? {
+          lost,
+          broken,
+          repair_due: repairDue,
+          ...(askOwner && chosenHire !== null ? { sub_rental: chosenHire } : {}),
+        }
+      : undefined;
   const title = row ? (kind === "issue" ? t.issueTitle(row.title) : t.receiveTitle(row.title)) : "";
   return (
     <AppDialog
@@ -248,6 +328,15 @@ export function MovementDialog({ row, kind, busy, error, onSubmit, onUndo, onHid
                     onChange={(e) => setRepairDay(e.target.value)}
                   />
                 </div>
+              ) : null}
+              {askOwner && hires ? (
+                <LossOwner
+                  hires={hires}
+                  owner={owner}
+                  hireId={chosenHire}
+                  onOwner={setOwner}
+                  onHire={setHireId}
+                />
               ) : null}
               <p className="mv-total">{o.receivePlan(quantity ?? 0, lost, broken, left)}</p>
             </div>

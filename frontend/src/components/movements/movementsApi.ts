@@ -1,4 +1,5 @@
 import type { MovementDto, OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
+import type { LineHireDto } from "@zaiko/common/orderitems/outages.schema";
 import { api } from "../../lib/api";
 
 export type MovementKind = "issue" | "receive";
@@ -8,6 +9,8 @@ export interface ReceiveParts {
   lost: number;
   broken: number;
   repair_due: string | null;
+  /** The lost and broken units are hired ones, of this sub-rental (外部手配); absent or null: own units. */
+  sub_rental?: number | null;
 }
 
 /**
@@ -43,10 +46,15 @@ export const movementsApi = api.injectEndpoints({
       query: (id) => ({ url: `/api/orderitems/${id}/movements/` }),
       keepUnusedDataFor: 0,
     }),
+    /** The hires a lost or broken report of the line may name (docs/subrental.md), read when the dialog opens. */
+    lineHires: build.query<LineHireDto[], number>({
+      query: (id) => ({ url: `/api/orderitems/${id}/hires/` }),
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
-export const { useOrderItemMovementsQuery } = movementsApi;
+export const { useOrderItemMovementsQuery, useLineHiresQuery } = movementsApi;
 
 /** What the dialog and the progress buttons need of an order item or a board row. */
 export interface MovableRow {

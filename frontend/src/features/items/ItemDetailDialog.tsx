@@ -10,6 +10,7 @@ import { primeIcon } from "../../components/icons/primeIcon";
 import { displayDateTime } from "../../lib/dateTime";
 import { TimelineLink } from "../availability";
 import { ActivityPanel } from "../history";
+import { ItemHires } from "../subrentals";
 import { ItemOutages } from "./ItemOutages";
 
 // 個体管理 (docs/units.md): its own chunk, loaded with the open detail (the route's list of chunks stays short).
@@ -96,6 +97,7 @@ export function ItemDetailDialog({ item, visible, onEdit, onDelete, onClose, wee
         </div>
       ) : null}
       {item && visible ? <ItemOutages itemId={item.id} stock={item.stock_quantity} /> : null}
+      {item && visible ? <ItemHires itemId={item.id} /> : null}
       {item && visible ? (
         <Suspense fallback={null}>
           <ItemUnits item={item} />

@@ -84,6 +84,22 @@ function SupplierDialog({ target, onClose }: { target: "new" | SupplierDto | nul
   );
 }
 
+/** Here past its 返却予定 (入荷済, not given back): overdue; its units are no longer stock (docs/subrental.md). */
+const isOverdue = (row: SubRentalDto, now = Date.now()) =>
+  row.status === "received" && Date.parse(row.end_date) < now;
+
+/** Hired units lost or broken at a customer: what the 返却 gives back, and that the supplier must be told. */
+function SubRentalLosses({ row }: { row: SubRentalDto }) {
+  const losses = t.lossSummary(row.lost_quantity, row.broken_quantity);
+  if (!losses) return null;
+  return (
+    <div className="subrental-alert">
+      {losses}（{t.tellSupplier(row.supplier_name)}）
+      {row.status === "returned" ? null : `　${t.returnExpected(row.return_quantity)}`}
+    </div>
+  );
+}
+
 const thisMonth = () => {
   const { y, m } = todayParts(new Date(), businessTimeZone());
   return `${y}-${m}`;
@@ -162,7 +178,12 @@ export function SubRentalsPage() {
                 <div className="subrental-main">
                   <strong>{row.item_title}</strong> × {row.quantity}
                   <span className="subrental-status">{t.statuses[row.status]}</span>
+                  {isOverdue(row) ? <span className="subrental-overdue">{t.overdue}</span> : null}
                 </div>
+                {isOverdue(row) ? (
+                  <div className="subrental-alert">{t.overdueSince(displayDateTime(row.end_date))}</div>
+                ) : null}
+                <SubRentalLosses row={row} />
                 <div>
                   {t.supplierName}：{row.supplier_name}
                   {row.case_title ? `　${t.forCase}：${row.case_title}` : ""}
@@ -211,14 +232,16 @@ export function SubRentalsPage() {
                           })
                         }
                       />
-                      <Button
-                        type="button"
-                        size="small"
-                        severity="danger"
-                        outlined
-                        label={t.cancel}
-                        onClick={() => void step(row, "cancelled")}
-                      />
+                      {row.lost_quantity + row.broken_quantity === 0 ? (
+                        <Button
+                          type="button"
+                          size="small"
+                          severity="danger"
+                          outlined
+                          label={t.cancel}
+                          onClick={() => void step(row, "cancelled")}
+                        />
+                      ) : null}
                     </>
                   ) : null}
                 </div>

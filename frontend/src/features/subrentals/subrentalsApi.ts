@@ -34,7 +34,7 @@ interface LiveEntry {
 async function refetchOnEvents(
   entry: LiveEntry,
   tag: "Supplier" | "SubRental",
-  events: ("suppliers.upserted" | "suppliers.deleted" | "subrentals.upserted")[],
+  events: ("suppliers.upserted" | "suppliers.deleted" | "subrentals.upserted" | "subrentals.losses")[],
 ) {
   try {
     await entry.cacheDataLoaded;
@@ -106,7 +106,11 @@ export const subRentalsApi = api.injectEndpoints({
       query: (params) => ({ url: "/api/subrentals/", params }),
       providesTags: [{ type: "SubRental", id: "LIST" }],
       onCacheEntryAdded: (_arg, entry) =>
-        refetchOnEvents(entry, "SubRental", ["subrentals.upserted", "suppliers.upserted"]),
+        refetchOnEvents(entry, "SubRental", [
+          "subrentals.upserted",
+          "subrentals.losses",
+          "suppliers.upserted",
+        ]),
     }),
     createSubRental: build.mutation<SubRentalDto, SubRentalBody>({
       query: (body) => ({ url: "/api/subrentals/", method: "POST", body }),

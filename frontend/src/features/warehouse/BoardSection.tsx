@@ -5,11 +5,11 @@ import type {
   WarehouseHireDto,
   WarehouseRowDto,
 } from "@zaiko/common/warehouse/warehouse.schema";
-import { Button } from "primereact/button";
 import { ExclamationTriangleIcon } from "primereact/icons/exclamationtriangle";
 import { Link } from "react-router-dom";
 import { OverdueWarningList } from "../../components/OverdueWarningList";
 import { formatBusinessDateTime } from "../../lib/dateTime";
+import { BoardHires } from "./BoardHires";
 import { BoardRow, type RowActions } from "./BoardRow";
 import { BoardSetGroup } from "./BoardSetGroup";
 
@@ -24,7 +24,7 @@ interface Props {
   /** Per case id: other cases' overdue units leave it short (shown under the case's head). */
   warnings?: ReadonlyMap<number, OverdueWarningDto[]>;
   actions: RowActions;
-  /** 外部手配 rows of the day (入荷 / 返却), and what their button does. */
+  /** 外部手配 rows of the day (入荷 / 返却) or, overdue, past their 返却予定; and what their button does. */
   hires?: WarehouseHireDto[];
   onHire?: (hire: WarehouseHireDto) => void;
 }
@@ -71,36 +71,7 @@ export function BoardSection({
       </h2>
       {hint ? <p className="wh-section-hint">{hint}</p> : null}
       {cases.length === 0 && hires.length === 0 ? <p className="wh-empty">{t.emptyDay}</p> : null}
-      {hires.length > 0 ? (
-        <article className="wh-case wh-hires" aria-label={ja.subrentals.title}>
-          <header className="wh-case-head">
-            <span className="wh-case-title">{ja.subrentals.title}</span>
-          </header>
-          <ul className="wh-rows">
-            {hires.map((hire) => {
-              const word = hire.kind === "arrive" ? ja.subrentals.receive : ja.subrentals.giveBack;
-              return (
-                <li key={`${hire.kind}-${hire.sub_rental_id}`} className="wh-hire-row">
-                  <span>
-                    {word}：<strong>{hire.item_title}</strong> × {hire.quantity}（{hire.supplier_name}）
-                    {formatBusinessDateTime(hire.at) ?? ""}
-                    {hire.case_title ? ` ${ja.subrentals.forCase}：${hire.case_title}` : ""}
-                  </span>
-                  {onHire ? (
-                    <Button
-                      type="button"
-                      size="small"
-                      label={word}
-                      aria-label={`${hire.item_title}を${word}（${hire.supplier_name}）`}
-                      onClick={() => onHire(hire)}
-                    />
-                  ) : null}
-                </li>
-              );
-            })}
-          </ul>
-        </article>
-      ) : null}
+      <BoardHires hires={hires} overdue={overdue} onHire={onHire} />
       {cases.map((c) => (
         <article key={c.id} className="wh-case" aria-label={c.title}>
           <header className="wh-case-head">

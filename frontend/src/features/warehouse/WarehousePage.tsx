@@ -187,7 +187,7 @@ export function WarehousePage() {
       {!data && board.isLoading ? <Loading label={ja.common.loading} /> : null}
       {data ? (
         <div className="wh-board">
-          {data.overdue.length > 0 ? (
+          {data.overdue.length > 0 || (data.overdue_hires?.length ?? 0) > 0 ? (
             <BoardSection
               id="overdue"
               title={t.overdue}
@@ -195,6 +195,8 @@ export function WarehousePage() {
               cases={data.overdue}
               overdue
               actions={actions}
+              hires={data.overdue_hires}
+              onHire={onHire}
             />
           ) : null}
           <div className="wh-days">

@@ -55,6 +55,8 @@ export const warehouseApi = api.injectEndpoints({
             onServerEvent("workcases.upserted", refetch),
             // 外部手配's 入荷 / 返却 rows (docs/subrental.md): a hire created, moved or stepped.
             onServerEvent("subrentals.upserted", refetch),
+            // A hired unit lost or broken (or its undo): the 返却 row's count and its note change.
+            onServerEvent("subrentals.losses", refetch),
             onServerEvent("workcases.deleted", refetch),
             // Rows copy item titles and category names.
             onServerEvent("items.upserted", ({ item }) => {
