@@ -7,7 +7,6 @@
  * chunk); the other screens' texts come with their lazy chunks. This module puts them together: import
  * `ja` from here everywhere else.
  */
-import { ja as appUpdate } from "./ja/appUpdate";
 import { ja as auth } from "./ja/auth";
 import { ja as availability } from "./ja/availability";
 import { ja as categories } from "./ja/categories";
@@ -49,7 +48,6 @@ export const ja = {
   ...notifications,
   ...delivery,
   ...units,
-  ...appUpdate,
   // Sections whose first-screen texts are in firstScreen.ts and the rest with the screens.
   validation: { ...firstScreen.validation, ...shared.validation },
   errors: { ...firstScreen.errors, ...shared.errors },

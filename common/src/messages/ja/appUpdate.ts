@@ -1,6 +1,7 @@
 /**
- * The notice that a new version of the client has taken over (frontend/src/app/serviceWorker.ts). Imported
- * directly by that lazy chunk, which carries no other text.
+ * The notice that a new version of the client has taken over (frontend/src/app/serviceWorker.ts) and the web
+ * app manifest's description (frontend/build/pwa.ts). Imported directly by those two and not merged into
+ * ja.ts: no screen shows these texts, and merged they became a chunk of their own that every screen loaded.
  */
 export const ja = {
   // ours (docs/frontend.md, "Installable app")
