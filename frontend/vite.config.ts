@@ -3,6 +3,8 @@ import { constants as zlibConstants } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { VitePWA } from "vite-plugin-pwa";
+import { pwaOptions } from "./build/pwa";
 import { screenFilesPlugin } from "./build/screenFiles";
 import { themeSplitPlugin } from "./build/themeSplit";
 import { darkenThemeColors } from "./src/app/themeColors";
@@ -39,6 +41,8 @@ export default defineConfig({
       include: /\.(js|css|html|svg|txt)$/,
       threshold: 1024,
     }),
+    // The web app manifest and the service worker (build/pwa.ts, docs/frontend.md "Installable app").
+    VitePWA(pwaOptions),
   ],
   build: {
     outDir: "dist",

@@ -1,6 +1,9 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { isClientRoute } from "./spa";
+import Koa from "koa";
+import request from "supertest";
+import { IMMUTABLE_CACHE, isClientRoute, serveClient } from "./spa";
 
 /** Every `path: "…"` of the client's router (frontend/src/app/routes.tsx), but the catch-all. */
 function routerPaths(): string[] {
@@ -32,5 +35,52 @@ describe("isClientRoute: the server answers every client route with the client a
     expect(isClientRoute("/availability/person/3")).toBe(false);
     expect(isClientRoute("/workcase/x/packlist")).toBe(false);
     expect(isClientRoute("/nothing-here")).toBe(false);
+  });
+});
+
+describe("serveClient: the cache headers of the installable app's files (docs/frontend.md, Installable app)", () => {
+  let dir: string;
+  let server: ReturnType<Koa["callback"]>;
+
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "zaiko-spa-"));
+    mkdirSync(path.join(dir, "assets"));
+    mkdirSync(path.join(dir, "icons"));
+    writeFileSync(path.join(dir, "index.html"), "<!doctype html><title>在庫管理</title>");
+    writeFileSync(path.join(dir, "sw.js"), "self.addEventListener('fetch', () => {});");
+    writeFileSync(path.join(dir, "manifest.webmanifest"), JSON.stringify({ name: "在庫管理" }));
+    writeFileSync(path.join(dir, "assets", "index-AbCd1234.js"), "export {};");
+    writeFileSync(path.join(dir, "icons", "icon-192.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const app = new Koa();
+    for (const mw of serveClient(dir)) app.use(mw);
+    server = app.callback();
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("revalidates the service worker and the manifest on every check, so a deploy is found at once", async () => {
+    const sw = await request(server).get("/sw.js");
+    expect([sw.status, sw.headers["cache-control"], sw.headers["content-type"]]).toEqual([
+      200,
+      "no-cache",
+      "text/javascript; charset=utf-8",
+    ]);
+    const manifest = await request(server).get("/manifest.webmanifest");
+    expect([manifest.status, manifest.headers["cache-control"], manifest.headers["content-type"]]).toEqual([
+      200,
+      "no-cache",
+      "application/manifest+json; charset=utf-8",
+    ]);
+  });
+
+  it("keeps the hashed files a year and the icons an hour, as the other files", async () => {
+    expect((await request(server).get("/assets/index-AbCd1234.js")).headers["cache-control"]).toBe(
+      IMMUTABLE_CACHE,
+    );
+    const icon = await request(server).get("/icons/icon-192.png");
+    expect([icon.headers["cache-control"], icon.headers["content-type"]]).toEqual([
+      "public, max-age=3600",
+      "image/png",
+    ]);
+    expect((await request(server).get("/workcase")).headers["cache-control"]).toBe("no-cache");
   });
 });

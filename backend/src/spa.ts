@@ -1,41 +1,24 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { isClientRoute } from "@zaiko/common/clientRoutes";
 import type { Context, Middleware, Next } from "koa";
 import serve from "koa-static";
 
-/**
- * The client's routes (spec §2, and ours: frontend/src/app/routes.tsx). Anything else gets the client's
- * NotFound screen with a 404 status. Keep this list and the router's in step: `spa.test.ts` and step 9a of
- * `secondRound.e2e.ts` open every route directly.
- */
-const CLIENT_ROUTES = [
-  /^\/$/,
-  /^\/workcase\/?$/,
-  /^\/category\/?$/,
-  /^\/item\/\d{1,4}\/\d{1,2}\/\d{1,2}\/?$/,
-  /^\/orderitems\/\d+\/?$/,
-  /^\/orderitemslist\/\d+\/?$/,
-  /^\/login\/?$/,
-  /^\/signup\/?$/,
-  /^\/useredit\/\d+\/?$/,
-  /^\/user\/?$/,
-  /^\/warehouse\/?$/,
-  /^\/workcase\/\d+\/packlist\/?$/,
-  /^\/availability\/(item|category)\/\d+\/?$/,
-  /^\/sets\/?$/,
-  /^\/notifications\/?$/,
-  /^\/units\/\d+\/?$/,
-  /^\/subrentals\/?$/,
-  /^\/webhooks\/?$/,
-];
-
-export const isClientRoute = (p: string) => CLIENT_ROUTES.some((re) => re.test(p));
+// The client's routes (CLIENT_ROUTES) live in common/src/clientRoutes.ts: the service worker's navigation
+// fallback takes the same list (frontend/build/pwa.ts).
+export { isClientRoute };
 
 /** Hashed file names change with their content: a year, never revalidated. */
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 /** index.html names the current hashed files: always revalidated, so a deploy is picked up at once. */
 export const REVALIDATE_CACHE = "no-cache";
+/**
+ * The service worker and the web app manifest: revalidated on every check, so a deploy's new worker (and
+ * with it the new client, docs/frontend.md "Installable app") is found at the next navigation or update
+ * check instead of an hour later. Browsers cap a worker's HTTP cache at 24 hours anyway.
+ */
+const SERVICE_WORKER_FILES = new Set(["sw.js", "manifest.webmanifest"]);
 /** Other files at the root (robots.txt, an icon): an hour. */
 const ROOT_FILE_CACHE = "public, max-age=3600";
 
@@ -55,7 +38,8 @@ export function serveClient(clientDir: string): Middleware[] {
       // filePath is the file sent: with .br/.gz when a compressed copy was chosen.
       const sentAs = path.basename(filePath).replace(/\.(br|gz)$/, "");
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader("Cache-Control", IMMUTABLE_CACHE);
-      else if (sentAs === "index.html") res.setHeader("Cache-Control", REVALIDATE_CACHE);
+      else if (sentAs === "index.html" || SERVICE_WORKER_FILES.has(sentAs))
+        res.setHeader("Cache-Control", REVALIDATE_CACHE);
       else res.setHeader("Cache-Control", ROOT_FILE_CACHE);
     },
   });

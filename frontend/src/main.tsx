@@ -5,7 +5,7 @@ import "./app/styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App, createApp } from "./app/App";
-import { prefetchScreens } from "./app/prefetch";
+import { afterFirstScreen, prefetchScreens } from "./app/prefetch";
 import { routes } from "./app/routes";
 import { restoreSession } from "./features/auth/useSessionRestore";
 
@@ -25,5 +25,10 @@ requestAnimationFrame(() =>
   setTimeout(() => {
     restoreSession(app.store.dispatch, app.store.getState().session.restoring);
     prefetchScreens(routes, window.location, app.store.dispatch);
+    // The service worker (docs/frontend.md, "Installable app"): its own chunk, after the first screen.
+    if (import.meta.env.PROD && "serviceWorker" in navigator)
+      afterFirstScreen(
+        () => void import("./app/serviceWorker").then((sw) => sw.registerServiceWorker(app.router)),
+      );
   }, 0),
 );

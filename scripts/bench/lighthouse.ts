@@ -16,6 +16,13 @@
  * reset leaves alone while it clears the HTTP cache and cookies. So each signed-in run opens a new tab,
  * puts a fresh token into its sessionStorage on the app's origin and lets Lighthouse load the page cold.
  *
+ * Then the repeat visit (issue 41): each page opened a second time in the same tab, with the network and the
+ * CPU slowed down as Lighthouse's mobile preset does it with DevTools throttling, once with the service
+ * worker installed (it answers the document and the files from its cache) and once without a worker (the
+ * HTTP cache only: index.html is revalidated over the slow link), beside a first visit on an empty cache under
+ * the same throttling. Reports the median first contentful paint of BENCH_RUNS runs and when the first
+ * API answer arrived (a signed-in screen paints its frame before it). BENCH_REPEAT=0 leaves it out.
+ *
  * BENCH_LHR_DIR=dir keeps each run's full report there. Writes the table into docs/benchmarks.md between the lighthouse markers (not with BENCH_DOCS=0).
  * Lighthouse's simulated timings are computed from a trace taken on this machine: a busy CPU makes TBT
  * and the score worse, so the CPU yardstick is printed beside them.
@@ -176,6 +183,122 @@ function table(results: Result[]): string {
   return lines.join("\n");
 }
 
+/**
+ * Lighthouse's mobile preset as DevTools throttling (its `mobileSlow4G` with the DevTools adjustments: the
+ * round trip × 3.75 as each request's latency, throughput × 0.9) and its Moto G Power screen. Answers from the
+ * service worker's cache do not cross the throttled network; what the worker or the page fetches does.
+ */
+const SLOW_4G = { latency: 562.5, download: (1474.56 * 1024) / 8, upload: (675 * 1024) / 8 };
+const MOBILE_SCREEN = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+type Visit = "first" | "repeat, HTTP cache only" | "repeat, service worker";
+
+interface VisitTiming {
+  fcpMs: number;
+  /** When the first answer to an /api request ended, from the navigation's start (none on /login). */
+  firstApiMs: number | null;
+  documentFromWorker: boolean;
+}
+
+/** The page's performance timeline, as much of it as is read here (scripts have no DOM library). */
+interface PagePerformance {
+  getEntriesByName(name: string): { startTime: number }[];
+  getEntriesByType(type: string): { name: string; responseEnd: number }[];
+}
+
+/**
+ * Runs in the page: its first contentful paint and the end of its first /api answer (ms from the
+ * navigation's start), or null before the paint.
+ */
+function paintAndFirstAnswer(): { fcpMs: number; firstApiMs: number | null } | null {
+  const perf = (globalThis as unknown as { performance: PagePerformance }).performance;
+  const fcp = perf.getEntriesByName("first-contentful-paint")[0];
+  if (!fcp) return null;
+  const api = perf
+    .getEntriesByType("resource")
+    .filter((e) => new URL(e.name).pathname.startsWith("/api/") && e.responseEnd > 0)
+    .map((e) => e.responseEnd);
+  return { fcpMs: fcp.startTime, firstApiMs: api.length ? Math.min(...api) : null };
+}
+
+/** One visit of `url` in a fresh browser context: the first, or the second after a visit at full speed. */
+async function visit(browser: Browser, url: string, token: string | null, kind: Visit): Promise<VisitTiming> {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.setViewport(MOBILE_SCREEN);
+    if (kind === "repeat, HTTP cache only")
+      // The app registers its worker only where the browser has them (src/main.tsx): this browser has none.
+      await page.evaluateOnNewDocument(() => {
+        delete (globalThis as unknown as { Navigator: { prototype: { serviceWorker?: unknown } } }).Navigator
+          .prototype.serviceWorker;
+      });
+    if (token) {
+      await page.goto(new URL("/api/healthz", url).toString());
+      await page.evaluate(
+        (t) =>
+          (
+            globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }
+          ).sessionStorage.setItem("access_token", t),
+        token,
+      );
+    }
+    if (kind !== "first") {
+      // The first visit at full speed, until the page and its prefetching are done and the worker (where
+      // there is one) has precached the files and controls the page.
+      await page.goto(url, { waitUntil: "load" });
+      if (kind === "repeat, service worker")
+        await page.waitForFunction(
+          () =>
+            (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } }).navigator
+              .serviceWorker.controller !== null,
+          { timeout: 60_000 },
+        );
+      await page.waitForNetworkIdle({ idleTime: 1000, timeout: 60_000 });
+    }
+    await page.emulateNetworkConditions(SLOW_4G);
+    await page.emulateCPUThrottling(4);
+    const response = await page.goto(url, { waitUntil: "load", timeout: 120_000 });
+    const timing = await page.waitForFunction(paintAndFirstAnswer, { timeout: 120_000, polling: 100 });
+    const value = (await timing.jsonValue()) as { fcpMs: number; firstApiMs: number | null };
+    // A signed-in screen's first answer may come after its paint: wait for it.
+    if (token && value.firstApiMs === null) {
+      await page.waitForNetworkIdle({ idleTime: 500, timeout: 60_000 }).catch(() => {});
+      value.firstApiMs = (await page.evaluate(paintAndFirstAnswer))?.firstApiMs ?? null;
+    }
+    return { ...value, documentFromWorker: response?.fromServiceWorker() ?? false };
+  } finally {
+    await context.close();
+  }
+}
+
+interface RepeatRow {
+  page: string;
+  visits: Record<Visit, VisitTiming[]>;
+}
+
+const VISITS: Visit[] = ["first", "repeat, HTTP cache only", "repeat, service worker"];
+
+const medianOf = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+
+function repeatTable(rows: RepeatRow[]): string {
+  const lines = [
+    "| page | first visit FCP s | repeat, HTTP cache only: FCP s | repeat, service worker: FCP s | repeat, service worker: first API answer s | document from the worker | FCP of each run (first / HTTP cache / worker), s |",
+    "|---|---|---|---|---|---|---|",
+  ];
+  for (const row of rows) {
+    const fcp = (v: Visit) => sec(medianOf(row.visits[v].map((t) => t.fcpMs)));
+    const sw = row.visits["repeat, service worker"];
+    const api = sw.map((t) => t.firstApiMs).filter((t): t is number => t !== null);
+    const each = VISITS.map((v) => row.visits[v].map((t) => sec(t.fcpMs)).join(", ")).join(" / ");
+    lines.push(
+      `| ${row.page} | ${fcp("first")} | ${fcp("repeat, HTTP cache only")} | ${fcp("repeat, service worker")} | ${api.length ? sec(medianOf(api)) : "–"} | ${sw.every((t) => t.documentFromWorker) ? "yes" : "no"} | ${each} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
 async function main() {
   if (process.env.BENCH_NO_BUILD !== "1") {
     const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
@@ -220,10 +343,33 @@ async function main() {
         console.info(table([result]).split("\n")[2]);
       }
     }
+    const repeatRows: RepeatRow[] = [];
+    if (process.env.BENCH_REPEAT !== "0")
+      for (const page of pages) {
+        const row: RepeatRow = {
+          page: page.name,
+          visits: { first: [], "repeat, HTTP cache only": [], "repeat, service worker": [] },
+        };
+        for (let i = 0; i < RUNS; i++)
+          for (const kind of VISITS) {
+            const token = page.signedIn ? await signIn() : null;
+            row.visits[kind].push(await visit(browser, `${base}${page.path}`, token, kind));
+          }
+        repeatRows.push(row);
+        console.info(repeatTable([row]).split("\n")[2]);
+      }
     const report = [
       `Run ${new Date().toISOString().slice(0, 16)}Z on commit ${gitCommit()}, Lighthouse 12.2.3, ${chromiumVersion()}, ${RUNS} run(s) per row (the median by performance score is shown). ${yardstick}.`,
       "",
       table(results),
+      ...(repeatRows.length
+        ? [
+            "",
+            `The repeat visit: first contentful paint under the mobile preset's DevTools throttling (562.5 ms per request, 1.44 Mbit/s, CPU 4× slower), median of ${RUNS}; "first" is an empty cache.`,
+            "",
+            repeatTable(repeatRows),
+          ]
+        : []),
     ].join("\n");
     console.info(`\n${report}`);
     if (!ONLY && PRESETS.length === 2) writeDocsSection("lighthouse", report);

@@ -136,7 +136,21 @@ export function prefetchScreens(
           shown,
           new Promise((resolve) => window.setTimeout(resolve, SCREEN_SHOWN_AT_LATEST_MS)),
         ]);
-  const start = () => void opened.then(() => whenIdle(next));
-  if (document.readyState === "complete") start();
-  else window.addEventListener("load", start, { once: true });
+  const loaded =
+    document.readyState === "complete"
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => window.addEventListener("load", () => resolve(), { once: true }));
+  firstScreenShown = Promise.all([loaded, opened]).then(() => {});
+  void firstScreenShown.then(() => whenIdle(next));
+}
+
+let firstScreenShown: Promise<void> | undefined;
+
+/**
+ * Runs `work` when the browser is first idle after the page has loaded and the opened screen has been
+ * shown (prefetchScreens above), so that it takes neither the slow link nor the main thread from that
+ * screen: the service worker's registration and precache (main.tsx).
+ */
+export function afterFirstScreen(work: () => void): void {
+  void (firstScreenShown ?? Promise.resolve()).then(() => whenIdle(work));
 }

@@ -1,12 +1,22 @@
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
 import { useState } from "react";
+import { lazyDialog } from "../../components/lazyDialog";
 import { showAlert } from "../../lib/feedback";
 import { logFailure } from "../../lib/logFailure";
-import { SubRentalDialog, type SubRentalPrefill } from "./SubRentalDialog";
+import type { SubRentalPrefill } from "./SubRentalDialog";
 import { useLazyHireWindowQuery } from "./subrentalsApi";
 
 const t = ja.subrentals;
+
+/**
+ * Loaded when first opened: the button sits on 案件一覧 and 案件詳細, whose first render then does not wait
+ * for the form's code (FormDialog, the date fields, the list of short cases; docs/frontend.md, "First screen").
+ */
+const SubRentalDialog = lazyDialog(
+  async () => (await import("./SubRentalDialog")).SubRentalDialog,
+  (props) => props.prefill !== null,
+);
 
 interface Props {
   itemId: number;
