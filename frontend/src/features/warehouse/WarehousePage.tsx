@@ -33,6 +33,7 @@ import {
   useWarehouseOverdueQuery,
   useWarehouseToggleMutation,
   useWarehouseUndoMutation,
+  useWarehouseUnitMoveMutation,
 } from "./warehouseApi";
 import "./warehouse.css";
 
@@ -42,8 +43,8 @@ const t = ja.warehouse;
 const NoticeDialog = lazyDialog(async () => (await import("../../components/NoticeDialog")).NoticeDialog);
 // 個体管理 (docs/units.md): loaded when a tracked line is first issued or received.
 const UnitScanDialog = lazyDialog(
-  async () => (await import("./UnitScanDialog")).UnitScanDialog,
-  () => true,
+  async () => (await import("../units")).UnitScanDialog,
+  (props) => props.row !== null,
 );
 const POLL_MS = 60_000;
 const wallOffIcon = primeIcon(WindowMinimizeIcon);
@@ -90,6 +91,11 @@ export function WarehousePage() {
   );
 
   const send = useCallback((id: number, body: ShipmentPatch) => toggle({ id, body }).unwrap(), [toggle]);
+  const [unitMove] = useWarehouseUnitMoveMutation();
+  const sendUnits = useCallback(
+    (id: number, kind: TimingKind, body: object) => unitMove({ id, kind, body }).unwrap(),
+    [unitMove],
+  );
   const shipment = useShipmentToggle(send);
   const setMove = useSetMove();
   const pending = useMemo(
@@ -221,7 +227,12 @@ export function WarehousePage() {
       ) : null}
       <MovementDialog {...movement.dialogProps} />
       {unitScan ? (
-        <UnitScanDialog row={unitScan.row} kind={unitScan.kind} onHide={() => setUnitScan(null)} />
+        <UnitScanDialog
+          row={unitScan.row}
+          kind={unitScan.kind}
+          onHide={() => setUnitScan(null)}
+          send={sendUnits}
+        />
       ) : null}
       <NoticeDialog visible={notice !== null} title={notice?.title ?? ""} onClose={closeNotice}>
         {notice?.body ? <p className="dialog-question">{notice.body}</p> : null}

@@ -1,10 +1,18 @@
 import { ja } from "@zaiko/common/messages/ja";
 import type { UnitDto } from "@zaiko/common/units/units.schema";
-import type { WarehouseRowDto } from "@zaiko/common/warehouse/warehouse.schema";
 
 const U = ja.units;
 
 export type UnitScanKind = "issue" | "receive";
+
+/** The line whose units are scanned: a board row or an order item of the shipped item list. */
+export interface ScanLine {
+  id: number;
+  item: { id: number; title: string };
+  order_quantity: number;
+  issued_quantity: number;
+  received_quantity: number;
+}
 export type Disposition = "returned" | "lost" | "broken";
 export interface UnitRead {
   unit: UnitDto;
@@ -16,7 +24,7 @@ export interface UnitRead {
  * null. The server checks the same again when the list is sent.
  */
 export function refusalOf(
-  row: WarehouseRowDto,
+  row: ScanLine,
   kind: UnitScanKind,
   reads: readonly UnitRead[],
   unit: UnitDto,
@@ -36,6 +44,10 @@ export function refusalOf(
   if (unit.status === "out") return U.outElsewhere(unit.out?.work_case_title ?? "");
   return U.notOutHere(unit.tag);
 }
+
+/** How many units the scan is for: what is left to issue, or what is out on the line. */
+export const unitsToScan = (row: ScanLine, kind: UnitScanKind) =>
+  kind === "issue" ? row.order_quantity - row.issued_quantity : row.issued_quantity - row.received_quantity;
 
 /** The body of POST /api/orderitems/{id}/issue/ or …/receive/ for the units read. */
 export function unitMoveBody(kind: UnitScanKind, reads: readonly UnitRead[], repairDue: string | null) {

@@ -1,40 +1,57 @@
 import { ja } from "@zaiko/common/messages/ja";
 import type { UnitDto } from "@zaiko/common/units/units.schema";
-import type { WarehouseRowDto } from "@zaiko/common/warehouse/warehouse.schema";
 import { Button } from "primereact/button";
 import { useEffect, useRef, useState } from "react";
 import { AppDialog } from "../../components/AppDialog";
 import { isoFromWallClock } from "../../lib/dateTime";
 import { serverDetail } from "../../lib/errors";
-import { unitError, useItemUnitsQuery, useLookupUnitMutation } from "../units";
 import { scanFeedback } from "./scanFeedback";
-import { type Disposition, refusalOf, type UnitRead, type UnitScanKind, unitMoveBody } from "./unitScan";
-import { useWarehouseUnitMoveMutation } from "./warehouseApi";
+import { unitError } from "./unitError";
+import {
+  type Disposition,
+  refusalOf,
+  type ScanLine,
+  type UnitRead,
+  type UnitScanKind,
+  unitMoveBody,
+  unitsToScan,
+} from "./unitScan";
+import { useItemUnitsQuery, useLookupUnitMutation } from "./unitsApi";
+import "./unitScan.css";
 
 const U = ja.units;
 /** The same code read again by the camera within this time is the same read (a label stays in view). */
 const REPEAT_MS = 2500;
 
-interface Props {
-  row: WarehouseRowDto;
+export interface UnitScanProps {
+  /** The line scanned for; null: closed. */
+  row: ScanLine | null;
   kind: UnitScanKind;
   onHide: () => void;
+  /** Sends POST /api/orderitems/{id}/{kind}/ with the body through the screen's own mutation (its caches). */
+  send: (id: number, kind: UnitScanKind, body: object) => Promise<unknown>;
 }
 
 /**
  * 出庫 / 入庫 of a tracked line by unit (docs/units.md): each unit is scanned (camera, a wedge scanner into the
  * box, or typed) or picked; every read beeps and buzzes, joins the list or is refused in words (out on another
  * case, not this item, already read). On a receive each read unit is 良品, 紛失 or 故障. Sends the list at once.
+ * The board and the shipped item list open it (docs/units.md), each with its own `send`.
  */
-export function UnitScanDialog({ row, kind, onHide }: Props) {
+export function UnitScanDialog(props: UnitScanProps) {
+  return props.row ? <ScanDialog {...props} row={props.row} /> : null;
+}
+
+function ScanDialog({ row, kind, onHide, send }: UnitScanProps & { row: ScanLine }) {
   const [reads, setReads] = useState<UnitRead[]>([]);
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const [text, setText] = useState("");
   const [camera, setCamera] = useState(false);
   const [repairDay, setRepairDay] = useState("");
   const [lookup] = useLookupUnitMutation();
-  const [move, moving] = useWarehouseUnitMoveMutation();
-  const units = useItemUnitsQuery(row.item.id, { skip: kind !== "issue" });
+  const [moving, setMoving] = useState(false);
+  // Issue: the units in the warehouse; receive: those out on this line (both live on units.changed).
+  const units = useItemUnitsQuery(row.item.id);
   const video = useRef<HTMLVideoElement>(null);
   const readsRef = useRef(reads);
   readsRef.current = reads;
@@ -64,8 +81,6 @@ export function UnitScanDialog({ row, kind, onHide }: Props) {
 
   const takeRef = useRef(take);
   takeRef.current = take;
-  // The box takes the focus: a wedge scanner types into it at once.
-  useEffect(() => input.current?.focus(), []);
 
   useEffect(() => {
     if (!camera || !video.current) return;
@@ -95,10 +110,11 @@ export function UnitScanDialog({ row, kind, onHide }: Props) {
     };
   }, [camera]);
 
-  const picks =
-    kind === "issue"
-      ? (units.data ?? []).filter((u) => u.status === "in" && !reads.some((r) => r.unit.id === u.id))
-      : (row.units_out ?? []).filter((u) => !reads.some((r) => r.unit.id === u.id));
+  const picks = (units.data ?? []).filter(
+    (u) =>
+      (kind === "issue" ? u.status === "in" : u.out?.order_item === row.id) &&
+      !reads.some((r) => r.unit.id === u.id),
+  );
   const broken = reads.some((r) => r.disposition === "broken");
   const repairDue = repairDay ? isoFromWallClock(new Date(`${repairDay}T00:00:00`)) : null;
   const title = (kind === "issue" ? U.scanIssueTitle : U.scanReceiveTitle)(row.item.title);
@@ -108,6 +124,8 @@ export function UnitScanDialog({ row, kind, onHide }: Props) {
       title={title}
       visible
       onHide={onHide}
+      // The box takes the focus (not the close button): a wedge scanner types into it at once.
+      onShow={() => input.current?.focus()}
       footer={
         <div className="dialog-footer">
           <Button type="button" label={U.cancel} outlined onClick={onHide} />
@@ -115,15 +133,16 @@ export function UnitScanDialog({ row, kind, onHide }: Props) {
             type="button"
             label={(kind === "issue" ? U.submitIssue : U.submitReceive)(reads.length)}
             disabled={reads.length === 0 || (broken && !repairDue)}
-            loading={moving.isLoading}
+            loading={moving}
             onClick={() => {
-              move({ id: row.id, kind, body: unitMoveBody(kind, reads, repairDue) })
-                .unwrap()
+              setMoving(true);
+              send(row.id, kind, unitMoveBody(kind, reads, repairDue))
                 .then(onHide)
                 .catch((err) => {
                   scanFeedback(false);
                   setMessage({ text: unitError(err), ok: false });
-                });
+                })
+                .finally(() => setMoving(false));
             }}
           />
         </div>
@@ -165,12 +184,7 @@ export function UnitScanDialog({ row, kind, onHide }: Props) {
         {message?.text ?? ""}
       </output>
       <h4>
-        {U.scanned}（
-        {U.scannedCount(
-          reads.length,
-          kind === "issue" ? row.order_quantity - row.issued_quantity : (row.units_out ?? []).length,
-        )}
-        ）
+        {U.scanned}（{U.scannedCount(reads.length, unitsToScan(row, kind))}）
       </h4>
       <ul className="unit-scan-reads" data-testid="unit-scan-reads">
         {reads.map((r) => (
