@@ -4,8 +4,8 @@ import type { UnitDto } from "@zaiko/common/units/units.schema";
 import { resetFakeSocket } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
-import type { ScanLine } from "./unitScan";
 import { UnitScanDialog } from "./UnitScanDialog";
+import type { ScanLine } from "./unitScan";
 
 jest.mock("../../lib/socket", () => require("../../test/fakeSocket").socketModule);
 
