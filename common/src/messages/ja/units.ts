@@ -83,6 +83,7 @@ export const ja = {
     unitsUnexpected: "個体管理のアイテムではありません",
     duplicateUnits: "同じ個体が重複しています",
     unitsInvalid: "個体の指定が正しくありません",
+    notInSet: (setTitle: string) => `セット「${setTitle}」の構成アイテムではない個体が含まれています`,
     // tracking on / off, add, retire
     alreadyTracked: "すでに個体管理されています",
     notTracked: "個体管理されていないアイテムです",
