@@ -57,7 +57,7 @@ const NO_FILTER = "\u0000all";
 // 個体管理 (docs/units.md): the board's unit scan, loaded when a tracked line first asks for its units.
 const UnitScanDialog = lazyDialog(
   async () => (await import("../units")).UnitScanDialog,
-  (props) => props.row !== null,
+  (props) => props.lines !== null,
 );
 type UnitScanKind = "issue" | "receive";
 
@@ -127,10 +127,6 @@ export function OrderItemsListPage() {
   const [move] = useMoveOrderItemMutation();
   const [undo] = useUndoOrderItemMovementMutation();
   const [unitMove] = useMoveOrderItemUnitsMutation();
-  const sendUnits = useCallback(
-    (id: number, kind: UnitScanKind, body: object) => unitMove({ id, caseId, kind, body }).unwrap(),
-    [unitMove, caseId],
-  );
   const movement = useMovementDialog(
     useCallback(
       (id: number) => {
@@ -262,10 +258,10 @@ export function OrderItemsListPage() {
       />
       <MovementDialog {...movement.dialogProps} />
       <UnitScanDialog
-        row={scanned ? { ...scanned, item: scanned.items } : null}
+        lines={scanned ? [{ ...scanned, item: scanned.items }] : null}
         kind={unitScan?.kind ?? "issue"}
         onHide={() => setUnitScan(null)}
-        send={sendUnits}
+        send={(body) => unitMove({ id: scanned!.id, caseId, kind: unitScan?.kind ?? "issue", body }).unwrap()}
       />
       <NoticeDialog visible={notice !== null} title={notice?.title ?? ""} onClose={closeNotice}>
         {notice?.body ? <p className="dialog-question">{notice.body}</p> : null}

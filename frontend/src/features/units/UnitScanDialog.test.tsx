@@ -72,7 +72,7 @@ function setup() {
   );
   const send = jest.fn(async () => ({}));
   const onHide = jest.fn();
-  const view = renderPage(<UnitScanDialog row={line} kind="issue" onHide={onHide} send={send} />, {
+  const view = renderPage(<UnitScanDialog lines={[line]} kind="issue" onHide={onHide} send={send} />, {
     session: ownerSession,
   });
   return { ...view, ...net, send, onHide };
@@ -144,7 +144,7 @@ describe("the unit scan dialog (docs/units.md)", () => {
 
     await user.click(within(dialog).getByRole("button", { name: U.submitIssue(2) }));
     await waitFor(() => expect(onHide).toHaveBeenCalled());
-    expect(send).toHaveBeenCalledWith(7, "issue", { quantity: 2, units: [1, 2] });
+    expect(send).toHaveBeenCalledWith({ quantity: 2, units: [1, 2] });
   });
 
   it("shows the server's refusal of the list in words and keeps the reads", async () => {

@@ -24,12 +24,17 @@ const U = ja.units;
 const REPEAT_MS = 2500;
 
 export interface UnitScanProps {
-  /** The line scanned for; null: closed. */
-  row: ScanLine | null;
+  /** The lines scanned for: one line, or a set's tracked parts (each with its `count`); null: closed. */
+  lines: readonly ScanLine[] | null;
   kind: UnitScanKind;
   onHide: () => void;
-  /** Sends POST /api/orderitems/{id}/{kind}/ with the body through the screen's own mutation (its caches). */
-  send: (id: number, kind: UnitScanKind, body: object) => Promise<unknown>;
+  /**
+   * Sends the body (POST /api/orderitems/{id}/{kind}/, or a set's …/setlines/{id}/{kind}/) through the
+   * screen's own mutation, which updates its caches.
+   */
+  send: (body: object) => Promise<unknown>;
+  /** A set's issue (docs/sets.md): its title, and the body is the set's `{units}`. */
+  set?: { title: string };
 }
 
 /**
@@ -39,10 +44,34 @@ export interface UnitScanProps {
  * The board and the shipped item list open it (docs/units.md), each with its own `send`.
  */
 export function UnitScanDialog(props: UnitScanProps) {
-  return props.row ? <ScanDialog {...props} row={props.row} /> : null;
+  return props.lines && props.lines.length > 0 ? <ScanDialog {...props} lines={props.lines} /> : null;
 }
 
-function ScanDialog({ row, kind, onHide, send }: UnitScanProps & { row: ScanLine }) {
+/** The units one line may take from the list (一覧から選ぶ): in the warehouse, or out on it. */
+function Picks({
+  line,
+  kind,
+  reads,
+  onPick,
+}: {
+  line: ScanLine;
+  kind: UnitScanKind;
+  reads: readonly UnitRead[];
+  onPick: (tag: string) => void;
+}) {
+  // Live: the list reads again on units.changed of the item.
+  const units = useItemUnitsQuery(line.item.id);
+  const picks = (units.data ?? []).filter(
+    (u) =>
+      (kind === "issue" ? u.status === "in" : u.out?.order_item === line.id) &&
+      !reads.some((r) => r.unit.id === u.id),
+  );
+  return picks.map((u) => (
+    <Button key={u.id} type="button" size="small" outlined label={u.tag} onClick={() => onPick(u.tag)} />
+  ));
+}
+
+function ScanDialog({ lines, kind, onHide, send, set }: UnitScanProps & { lines: readonly ScanLine[] }) {
   const [reads, setReads] = useState<UnitRead[]>([]);
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const [text, setText] = useState("");
@@ -50,8 +79,6 @@ function ScanDialog({ row, kind, onHide, send }: UnitScanProps & { row: ScanLine
   const [repairDay, setRepairDay] = useState("");
   const [lookup] = useLookupUnitMutation();
   const [moving, setMoving] = useState(false);
-  // Issue: the units in the warehouse; receive: those out on this line (both live on units.changed).
-  const units = useItemUnitsQuery(row.item.id);
   const video = useRef<HTMLVideoElement>(null);
   const readsRef = useRef(reads);
   readsRef.current = reads;
@@ -69,7 +96,7 @@ function ScanDialog({ row, kind, onHide, send }: UnitScanProps & { row: ScanLine
       setMessage({ text: serverDetail(err as never) ?? U.unknownTag(tag), ok: false });
       return;
     }
-    const refusal = refusalOf(row, kind, readsRef.current, unit);
+    const refusal = refusalOf(lines, kind, readsRef.current, unit);
     scanFeedback(refusal === null);
     if (refusal) {
       setMessage({ text: refusal, ok: false });
@@ -110,14 +137,12 @@ function ScanDialog({ row, kind, onHide, send }: UnitScanProps & { row: ScanLine
     };
   }, [camera]);
 
-  const picks = (units.data ?? []).filter(
-    (u) =>
-      (kind === "issue" ? u.status === "in" : u.out?.order_item === row.id) &&
-      !reads.some((r) => r.unit.id === u.id),
-  );
   const broken = reads.some((r) => r.disposition === "broken");
   const repairDue = repairDay ? isoFromWallClock(new Date(`${repairDay}T00:00:00`)) : null;
-  const title = (kind === "issue" ? U.scanIssueTitle : U.scanReceiveTitle)(row.item.title);
+  const title = (kind === "issue" ? U.scanIssueTitle : U.scanReceiveTitle)(
+    set?.title ?? lines[0]!.item.title,
+  );
+  const wanted = lines.reduce((n, line) => n + unitsToScan(line, kind), 0);
 
   return (
     <AppDialog
@@ -136,7 +161,7 @@ function ScanDialog({ row, kind, onHide, send }: UnitScanProps & { row: ScanLine
             loading={moving}
             onClick={() => {
               setMoving(true);
-              send(row.id, kind, unitMoveBody(kind, reads, repairDue))
+              send(set ? { units: reads.map((r) => r.unit.id) } : unitMoveBody(kind, reads, repairDue))
                 .then(onHide)
                 .catch((err) => {
                   scanFeedback(false);
@@ -184,7 +209,7 @@ function ScanDialog({ row, kind, onHide, send }: UnitScanProps & { row: ScanLine
         {message?.text ?? ""}
       </output>
       <h4>
-        {U.scanned}（{U.scannedCount(reads.length, unitsToScan(row, kind))}）
+        {U.scanned}（{U.scannedCount(reads.length, wanted)}）
       </h4>
       <ul className="unit-scan-reads" data-testid="unit-scan-reads">
         {reads.map((r) => (
@@ -223,23 +248,14 @@ function ScanDialog({ row, kind, onHide, send }: UnitScanProps & { row: ScanLine
           <input type="date" value={repairDay} onChange={(e) => setRepairDay(e.target.value)} />
         </label>
       ) : null}
-      {picks.length > 0 ? (
-        <details>
-          <summary>{U.pick}</summary>
-          <div className="unit-scan-pick">
-            {picks.map((u) => (
-              <Button
-                key={u.id}
-                type="button"
-                size="small"
-                outlined
-                label={u.tag}
-                onClick={() => void take(u.tag)}
-              />
-            ))}
-          </div>
-        </details>
-      ) : null}
+      <details>
+        <summary>{U.pick}</summary>
+        <div className="unit-scan-pick">
+          {lines.map((line) => (
+            <Picks key={line.id} line={line} kind={kind} reads={reads} onPick={(tag) => void take(tag)} />
+          ))}
+        </div>
+      </details>
     </AppDialog>
   );
 }

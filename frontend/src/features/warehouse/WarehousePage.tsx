@@ -20,6 +20,7 @@ import { useAppDispatch } from "../../lib/hooks";
 import { logFailure } from "../../lib/logFailure";
 import { PresenceChips } from "../presence";
 import { useChangeSubRentalStatusMutation } from "../subrentals";
+import type { ScanLine } from "../units";
 import { type TimingKind, timeOf } from "./BoardRow";
 import { BoardSection } from "./BoardSection";
 import { boardMovable } from "./boardUpdates";
@@ -31,6 +32,7 @@ import {
   useWarehouseBoardQuery,
   useWarehouseMoveMutation,
   useWarehouseOverdueQuery,
+  useWarehouseSetMoveMutation,
   useWarehouseToggleMutation,
   useWarehouseUndoMutation,
   useWarehouseUnitMoveMutation,
@@ -44,7 +46,7 @@ const NoticeDialog = lazyDialog(async () => (await import("../../components/Noti
 // 個体管理 (docs/units.md): loaded when a tracked line is first issued or received.
 const UnitScanDialog = lazyDialog(
   async () => (await import("../units")).UnitScanDialog,
-  (props) => props.row !== null,
+  (props) => props.lines !== null,
 );
 const POLL_MS = 60_000;
 const wallOffIcon = primeIcon(WindowMinimizeIcon);
@@ -85,17 +87,19 @@ export function WarehousePage() {
     useCallback((id, kind, quantity, parts) => move({ id, kind, quantity, parts }).unwrap(), [move]),
     useCallback((id) => undo({ id }).unwrap(), [undo]),
   );
-  const [unitScan, setUnitScan] = useState<{ row: WarehouseRowDto; kind: TimingKind } | null>(null);
+  // 個体管理 (docs/units.md): a tracked line's scan, or a set's issue with its tracked parts (docs/sets.md).
+  const [unitScan, setUnitScan] = useState<{
+    lines: ScanLine[];
+    kind: TimingKind;
+    set: { id: number; title: string } | null;
+  } | null>(null);
   const [scan, setScan] = useState<{ ids: ReadonlySet<number>; message: string; serial: number } | null>(
     null,
   );
 
   const send = useCallback((id: number, body: ShipmentPatch) => toggle({ id, body }).unwrap(), [toggle]);
   const [unitMove] = useWarehouseUnitMoveMutation();
-  const sendUnits = useCallback(
-    (id: number, kind: TimingKind, body: object) => unitMove({ id, kind, body }).unwrap(),
-    [unitMove],
-  );
+  const [setUnitMove] = useWarehouseSetMoveMutation();
   const shipment = useShipmentToggle(send);
   const setMove = useSetMove();
   const pending = useMemo(
@@ -158,7 +162,10 @@ export function WarehousePage() {
     onToggle: (r: WarehouseRowDto, k: TimingKind) => void shipment.toggle(r, k),
     onOpenMovement: movement.openDialog,
     onSetMove: (line: WarehouseSetLineDto, k: TimingKind) => void setMove.move(line, k),
-    onUnitScan: (row: WarehouseRowDto, kind: TimingKind) => setUnitScan({ row, kind }),
+    onUnitScan: (row: WarehouseRowDto, kind: TimingKind) =>
+      setUnitScan({ lines: [{ ...row, item: row.item }], kind, set: null }),
+    onSetUnitScan: (line: WarehouseSetLineDto, parts: ScanLine[]) =>
+      setUnitScan({ lines: parts, kind: "issue", set: { id: line.id, title: line.title } }),
   };
   const data = board.data;
   const updated = board.fulfilledTimeStamp ? new Date(board.fulfilledTimeStamp) : null;
@@ -228,10 +235,16 @@ export function WarehousePage() {
       <MovementDialog {...movement.dialogProps} />
       {unitScan ? (
         <UnitScanDialog
-          row={unitScan.row}
+          lines={unitScan.lines}
           kind={unitScan.kind}
+          set={unitScan.set ?? undefined}
           onHide={() => setUnitScan(null)}
-          send={sendUnits}
+          send={(body) => {
+            const { set, kind, lines } = unitScan;
+            return set
+              ? setUnitMove({ lineId: set.id, kind, body }).unwrap()
+              : unitMove({ id: lines[0]!.id, kind, body }).unwrap();
+          }}
         />
       ) : null}
       <NoticeDialog visible={notice !== null} title={notice?.title ?? ""} onClose={closeNotice}>
