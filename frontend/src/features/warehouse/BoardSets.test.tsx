@@ -167,16 +167,16 @@ describe("a set on the warehouse board", () => {
       created: "2030-01-01T00:00:00.000Z",
       version: 1,
     });
+    const [first, second] = board.days;
     const tracked: WarehouseBoardDto = {
       ...board,
-      days: board.days.map((d, i) =>
-        i === 0
-          ? {
-              ...d,
-              cases: d.cases.map((c) => ({ ...c, rows: [cable, speaker, { ...mixer, units_out: [] }] })),
-            }
-          : d,
-      ),
+      days: [
+        {
+          ...first,
+          cases: first.cases.map((c) => ({ ...c, rows: [cable, speaker, { ...mixer, units_out: [] }] })),
+        },
+        second,
+      ],
     };
     const { user, requests } = setup({
       "GET /api/warehouse/": json(200, tracked),
