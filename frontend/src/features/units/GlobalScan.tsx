@@ -98,6 +98,8 @@ export function GlobalScan() {
         else stop = s;
       })
       .catch(() => {
+        // A camera refused after the dialog closed or the camera was stopped says nothing.
+        if (cancelled) return;
         setMessage(U.cameraFailed);
         setCamera(false);
       });
