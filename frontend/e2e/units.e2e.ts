@@ -297,4 +297,45 @@ describeInBrowser("units journey (個体管理: scan the app's own label with th
       await screenshot(phone, "units-item-phone");
     },
   );
+
+  step(
+    "the header's scan on any screen: the phone's camera opens the unit's page, a wedge on the desktop, an unknown tag",
+    async () => {
+      // On the phone's board, the label in the camera's view opens MIC-0001's page.
+      await phone.goto("/warehouse");
+      await phone.getByRole("button", { name: "ラベルをスキャン" }).waitFor();
+      const started = Date.now();
+      await phone.getByRole("button", { name: "ラベルをスキャン" }).click();
+      const dialog = phone.getByRole("dialog", { name: "個体のラベルをスキャン" });
+      await dialog.waitFor();
+      await screenshot(phone, "units-global-scan-phone");
+      await phone.waitForURL(new RegExp(`/units/${seeded.units[0]!.id}$`));
+      await phone.getByRole("heading", { name: "個体 MIC-0001" }).waitFor();
+      timings.headerScanToUnitPage = Date.now() - started;
+      // A keyboard-wedge scanner on the desktop's case list (no field focused): MIC-0002's page. Its keys are
+      // dispatched in one go in the page, as a scanner types them (a few ms apart): Playwright's typing on
+      // this shared machine can leave more than the wedge's 50 ms between keys.
+      await desk.goto("/sets");
+      await desk.getByRole("button", { name: "ラベルをスキャン" }).waitFor();
+      await desk.evaluate(() => {
+        (document.activeElement as HTMLElement | null)?.blur();
+        for (const key of [..."MIC-0002", "Enter"])
+          document.body.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+      });
+      await desk.waitForURL(new RegExp(`/units/${seeded.units[1]!.id}$`));
+      // At 1366 px, an unknown tag typed into the dialog's box is said in words (this browser has no camera:
+      // it is stopped first, so that its refusal does not come after).
+      const laptop = await suite.newPage(LAPTOP);
+      await login(laptop, OWNER.email);
+      await laptop.getByRole("button", { name: "ラベルをスキャン" }).click();
+      const deskDialog = laptop.getByRole("dialog", { name: "個体のラベルをスキャン" });
+      await deskDialog.waitFor();
+      const stop = deskDialog.getByRole("button", { name: "カメラを止める" });
+      if (await stop.isVisible()) await stop.click();
+      await deskDialog.getByLabel("管理番号（スキャンまたは入力）").fill("NOPE-404");
+      await deskDialog.getByLabel("管理番号（スキャンまたは入力）").press("Enter");
+      await deskDialog.getByText("管理番号「NOPE-404」の個体はありません").waitFor();
+      await screenshot(laptop, "units-global-scan-unknown-laptop");
+    },
+  );
 });

@@ -21,6 +21,14 @@ export const isRetryable = (err: unknown) => {
   return state === "40P01" || state === "40001";
 };
 
+/**
+ * A write that learned which rows to lock from a read without a lock, and finds under the locks that the read
+ * no longer holds, starts again rather than lock more rows out of the one order (docs/allocation.md): a
+ * serialization failure, retried as PostgreSQL's own.
+ */
+export const staleLockRead = () =>
+  Object.assign(new Error("the rows to lock changed before they were locked"), { code: "40001" });
+
 /** 5–15 ms, 10–30 ms, 20–60 ms …: jittered so the retried transactions do not collide again. */
 const backoff = (attempt: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, 5 * 2 ** attempt * (1 + 2 * Math.random())));

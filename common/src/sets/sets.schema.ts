@@ -5,7 +5,12 @@ import { noteField } from "../catalogue/catalogue.schema";
 import { idField, readWholeNumber } from "../input";
 import { NAME_MAX, STOCK_MAX } from "../limits";
 import { ja } from "../messages/ja";
-import type { OrderItemDto, SummaryRowDto, TentativeHoldDto } from "../orderitems/orderitems.schema";
+import {
+  type OrderItemDto,
+  type SummaryRowDto,
+  type TentativeHoldDto,
+  unitIdsField,
+} from "../orderitems/orderitems.schema";
 
 const s = ja.sets;
 
@@ -142,3 +147,9 @@ export interface WeekSetDto {
 export interface WeeklySetsDto {
   results: { sets: WeekSetDto[]; days: string[]; before: string; next: string };
 }
+
+/**
+ * POST /api/setlines/{id}/issue/ and …/receive/: no body, or `{units}`, the units of the set's tracked parts in
+ * one list (個体管理, docs/units.md); each part takes those of its item.
+ */
+export const SetMoveSchema = z.object({ units: unitIdsField });

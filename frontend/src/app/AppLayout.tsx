@@ -26,6 +26,11 @@ const NotificationBell = lazy(async () => ({
   default: (await import("../features/notifications/NotificationBell")).NotificationBell,
 }));
 
+// Signed-in members: the app-wide scan of a unit's label (docs/units.md), its camera and wedge listener.
+const GlobalScan = lazy(async () => ({
+  default: (await import("../features/units/GlobalScan")).GlobalScan,
+}));
+
 /** Header above the routed screen; restores a session after a page load. */
 export function AppLayout() {
   useSessionRestore();
@@ -44,9 +49,14 @@ export function AppLayout() {
         unreadNotifications={unreadNotifications}
         bell={
           signedIn ? (
-            <Suspense fallback={null}>
-              <NotificationBell onCount={setUnreadNotifications} />
-            </Suspense>
+            <>
+              <Suspense fallback={null}>
+                <GlobalScan />
+              </Suspense>
+              <Suspense fallback={null}>
+                <NotificationBell onCount={setUnreadNotifications} />
+              </Suspense>
+            </>
           ) : null
         }
         onLogout={() => void logout()}

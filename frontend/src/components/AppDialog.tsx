@@ -12,15 +12,18 @@ interface Props {
   children?: ReactNode;
   /** "alertdialog" for alerts and confirmations that interrupt (FeedbackHost). */
   role?: "dialog" | "alertdialog";
+  /** Once shown (after its animation): e.g. to put the focus in a field rather than on the close button. */
+  onShow?: () => void;
 }
 
 /** The one modal frame of the app: every dialog (forms, confirmations, notices, details) uses it. */
-export function AppDialog({ title, visible, onHide, footer, children, role }: Props) {
+export function AppDialog({ title, visible, onHide, footer, children, role, onShow }: Props) {
   return (
     <Dialog
       header={title}
       visible={visible}
       onHide={onHide}
+      onShow={onShow}
       className="app-dialog"
       style={DIALOG_STYLE}
       draggable={false}

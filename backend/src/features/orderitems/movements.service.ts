@@ -321,28 +321,29 @@ export async function listMovements(
  * each through the rules of one movement (POST …/issue/ or a receive in good order), with its events and
  * history entry. The caller has taken the locks of all of them in the one order; the chain is read again
  * per row (its locks are held). The first refusal is thrown, passed through `refused` (the caller names the
- * row): the transaction then rolls back and nothing moved.
+ * row): the transaction then rolls back and nothing moved. A tracked part names its units (`units`,
+ * docs/units.md).
  */
 export async function recordMovementsLocked(
   tx: Tx,
   events: EventBuffer,
   actor: AuthUser,
   kind: MovementKind,
-  moves: readonly { id: number; quantity: number }[],
+  moves: readonly { id: number; quantity: number; units?: number[] }[],
   refused: (id: number, error: HttpError) => HttpError,
 ): Promise<OrderItemDto[]> {
   const at = new Date();
   const after: OrderItemDto[] = [];
-  for (const { id, quantity } of moves) {
+  for (const { id, quantity, units } of moves) {
     const locked = await lockOrderItemChain(tx, actor.groupId, id);
     try {
-      await recordMovement(tx, events, actor, locked, kind, quantity, at);
+      await recordMovement(tx, events, actor, locked, kind, quantity, at, units);
     } catch (error) {
       throw error instanceof HttpError ? refused(id, error) : error;
     }
     if (kind === "receive") publishEarlyReturn(events, actor.groupId, locked, at);
     const row = await publishOrderItem(tx, events, actor.groupId, id);
-    await recordMovementHistory(tx, events, actor, locked, row);
+    await recordMovementHistory(tx, events, actor, locked, row, false, await tagList(tx, actor, units));
     after.push(row);
   }
   return after;

@@ -6,7 +6,7 @@ import type { WriteDeps } from "../../lib/serviceDeps";
 import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import { type MovementKind, recordMovementsLocked } from "../orderitems";
-import { lineRows, orderItemsOfParts, partsOfLines } from "./sets.queries";
+import { itemsOfUnits, lineRows, orderItemsOfParts, partsOfLines } from "./sets.queries";
 
 const notFound = () => httpError(404, ja.errors.notFound);
 
@@ -29,12 +29,17 @@ function namedRefusal(title: string, error: HttpError): HttpError {
  * case ships). Any refusal moves nothing and names the part. A receive returns everything in good order; a
  * lost or broken part is reported on its own row, as for any item. The parts' movements are their order
  * items' movements: the board, the case screens and the history see ordinary ones.
+ *
+ * `units` (個体管理, docs/units.md): the units of the tracked parts, all in one list; each part takes those of
+ * its item, under that part's binding rules (as many as it moves, in the warehouse on an issue). A tracked
+ * part left without units is refused as a line's issue is (units required); a unit of no part is a 409.
  */
 export function moveSetLine(
   deps: WriteDeps,
   actor: AuthUser,
   lineId: number,
   kind: MovementKind,
+  units?: number[],
 ): Promise<{ order_items: OrderItemDto[] }> {
   const groupId = actor.groupId;
   return inTransaction(
@@ -58,13 +63,20 @@ export function moveSetLine(
       const byItem = new Map(
         (await orderItemsOfParts(tx, groupId, line.workCaseId, itemIds)).map((o) => [o.itemId, o.id]),
       );
+      const itemOf = await itemsOfUnits(tx, groupId, units ?? []);
+      for (const unit of units ?? []) {
+        const item = itemOf.get(unit);
+        if (item === undefined) throw new HttpError(409, { error: ja.units.unitsInvalid });
+        if (!itemIds.includes(item)) throw new HttpError(409, { error: ja.units.notInSet(line.title) });
+      }
       const titleOf = new Map<number, string>();
       const moves = parts.map((p) => {
         const id = byItem.get(p.itemId);
         // A line's parts always have their order items (docs/sets.md): a missing one is a broken invariant.
         if (id === undefined) throw notFound();
         titleOf.set(id, p.title);
-        return { id, quantity: line.quantity * p.quantity };
+        const named = (units ?? []).filter((u) => itemOf.get(u) === p.itemId);
+        return { id, quantity: line.quantity * p.quantity, units: named.length > 0 ? named : undefined };
       });
       const order_items = await recordMovementsLocked(tx, events, actor, kind, moves, (id, error) =>
         namedRefusal(titleOf.get(id) ?? "", error),

@@ -1,5 +1,6 @@
 import { ja } from "@zaiko/common/messages/ja";
 import type { OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
+import type { UnitDto } from "@zaiko/common/units/units.schema";
 import type { WarehouseBoardDto } from "@zaiko/common/warehouse/warehouse.schema";
 import { eq, inArray } from "drizzle-orm";
 import request from "supertest";
@@ -10,6 +11,7 @@ import { describeOnDatabases } from "../../test/databases";
 import { startTestServer } from "../../test/testServer";
 import { makeCategory, makeItem } from "../items/items.testkit";
 import { add, makeCase } from "../orderitems/orderitems.testkit";
+import { track } from "../units/units.testkit";
 import { addSet, makeSet } from "./sets.testkit";
 
 describeOnDatabases("a set issued and received at once (warehouse board)", (driver) => {
@@ -150,5 +152,52 @@ describeOnDatabases("a set issued and received at once (warehouse board)", (driv
       },
     ]);
     expect(shown.rows.map((r) => r.id).sort()).toEqual([c.speakerRow, c.mixerRow].sort());
+  });
+
+  it("a set with a tracked part names its units in the same call (docs/units.md): each part takes its own", async () => {
+    const c = await bookedCase(owner, 1);
+    // The mixer is tracked by unit: 1 set moves 1 mixer, named.
+    const mixers: UnitDto[] = await track(server, owner, c.mixer.id, unique("MX").toUpperCase());
+    const speakers: UnitDto[] = await track(server, owner, c.speaker.id, unique("SP").toUpperCase());
+    const before = await state([c.speakerRow, c.mixerRow]);
+    const send = (units?: number[]) =>
+      request(server.url)
+        .post(`/api/setlines/${c.line}/issue/`)
+        .set(bearer(owner))
+        .send(units ? { units } : {});
+    // Without units: the tracked part is refused by name, nothing moves.
+    expect((await send().expect(409)).body.error).toBe(
+      ja.sets.partRefused(c.speaker.title, ja.units.unitsRequired),
+    );
+    // Too few for a part: the count does not match.
+    expect((await send([mixers[0]!.id, speakers[0]!.id]).expect(400)).body).toEqual({
+      units: [ja.units.unitsMismatch],
+    });
+    // A unit of an item not in the set.
+    const stranger = await makeItem(server, owner, { stock: 1 });
+    const [strange] = await track(server, owner, stranger.id, unique("ST").toUpperCase());
+    const [line] = (
+      await request(server.url).get(`/api/setlines/?work_case=${c.kase.id}`).set(bearer(owner)).expect(200)
+    ).body;
+    expect(
+      (await send([mixers[0]!.id, speakers[0]!.id, speakers[1]!.id, strange!.id]).expect(409)).body,
+    ).toEqual({ error: ja.units.notInSet(line.title) });
+    expect(await state([c.speakerRow, c.mixerRow])).toEqual(before);
+
+    const named = [speakers[0]!.id, speakers[1]!.id, mixers[1]!.id];
+    await send(named).expect(200);
+    const units = (id: number) =>
+      request(server.url).get(`/api/units/?item=${id}`).set(bearer(owner)).expect(200);
+    const out = (list: UnitDto[]) =>
+      list.filter((u) => u.status === "out").map((u) => [u.id, u.out?.order_item]);
+    expect(out((await units(c.speaker.id)).body)).toEqual([
+      [speakers[0]!.id, c.speakerRow],
+      [speakers[1]!.id, c.speakerRow],
+    ]);
+    expect(out((await units(c.mixer.id)).body)).toEqual([[mixers[1]!.id, c.mixerRow]]);
+    // The set's receive brings every unit out back, named or not.
+    await move(owner, c.line, "receive").expect(200);
+    expect(out((await units(c.speaker.id)).body)).toEqual([]);
+    expect(out((await units(c.mixer.id)).body)).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import {
   itemSetParts,
   itemSets,
   items,
+  itemUnits,
   orderItems,
 } from "../../db/schema";
 
@@ -261,4 +262,14 @@ export function orderItemsOfParts(tx: Tx, groupId: number, caseId: number, itemI
       ),
     )
     .orderBy(asc(orderItems.itemId));
+}
+
+/** The items of units of the group, by unit id (a set's issue sorts the units it names by part). */
+export async function itemsOfUnits(tx: Tx, groupId: number, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: itemUnits.id, itemId: itemUnits.itemId })
+    .from(itemUnits)
+    .where(and(eq(itemUnits.groupId, groupId), inArray(itemUnits.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.itemId]));
 }

@@ -1,6 +1,6 @@
 import Router from "@koa/router";
 import { ja } from "@zaiko/common/messages/ja";
-import { SetWriteSchema } from "@zaiko/common/sets/sets.schema";
+import { SetMoveSchema, SetWriteSchema } from "@zaiko/common/sets/sets.schema";
 import type { AppDeps } from "../../deps";
 import { httpError } from "../../lib/httpError";
 import { requireAuth } from "../../middlewares/auth";
@@ -64,11 +64,16 @@ export function setRoutes(deps: AppDeps): Router {
   });
 
   // The warehouse board's 出庫 / 入庫 of a whole set: every part's units for the line's sets at once.
+  // A set with tracked parts names their units (docs/units.md): `{units}`, optional.
   router.post("/api/setlines/:id/issue/", auth, async (ctx) => {
-    ctx.body = await moveSetLine(deps, ctx.state.user, idParam(ctx), "issue");
+    const id = idParam(ctx);
+    const { units } = readBody(ctx, SetMoveSchema, { optional: true });
+    ctx.body = await moveSetLine(deps, ctx.state.user, id, "issue", units);
   });
   router.post("/api/setlines/:id/receive/", auth, async (ctx) => {
-    ctx.body = await moveSetLine(deps, ctx.state.user, idParam(ctx), "receive");
+    const id = idParam(ctx);
+    const { units } = readBody(ctx, SetMoveSchema, { optional: true });
+    ctx.body = await moveSetLine(deps, ctx.state.user, id, "receive", units);
   });
 
   return router;

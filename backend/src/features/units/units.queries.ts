@@ -118,13 +118,23 @@ export async function lockUnit(tx: Tx, groupId: number, id: number) {
   return row;
 }
 
-/** The unit's item and its id, without a lock (which item to lock first). */
-export async function itemOfUnit(db: Queryable, groupId: number, id: number) {
+/**
+ * What a write of the unit must lock before it, read without a lock: its item and, while it is lost or
+ * broken, the order item and case of its report (which a 発見 / 廃棄 closes). Undefined for no unit of the group.
+ */
+export async function chainOfUnit(db: Queryable, groupId: number, id: number) {
   const [row] = await db
-    .select({ itemId: itemUnits.itemId })
+    .select({
+      itemId: itemUnits.itemId,
+      outageMovementId: itemUnits.outageMovementId,
+      outageOrderItemId: outageLine.id,
+      outageCaseId: outageLine.workCaseId,
+    })
     .from(itemUnits)
+    .leftJoin(outage, eq(outage.id, itemUnits.outageMovementId))
+    .leftJoin(outageLine, eq(outageLine.id, outage.orderItemId))
     .where(and(eq(itemUnits.groupId, groupId), eq(itemUnits.id, id)));
-  return row?.itemId;
+  return row;
 }
 
 /** The item's tag settings. */

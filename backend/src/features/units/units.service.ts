@@ -7,22 +7,22 @@ import type {
   UnitEdit,
   UnitPageDto,
 } from "@zaiko/common/units/units.schema";
-import { lockItems, turnaroundOf } from "../../allocation";
+import { itemRows, lockAllocation, lockItems, turnaroundOf } from "../../allocation";
 import type { Tx } from "../../db/client";
 import { recordHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
 import { iso } from "../../lib/iso";
 import { isUniqueViolation } from "../../lib/pgErrors";
 import type { ReadDeps, WriteDeps } from "../../lib/serviceDeps";
-import { ALLOCATION_RETRIES, inTransaction } from "../../lib/transaction";
+import { ALLOCATION_RETRIES, inTransaction, staleLockRead } from "../../lib/transaction";
 import type { AuthUser } from "../../middlewares/auth";
 import type { EventBuffer } from "../../realtime/eventBuffer";
 import { assertStockCovers, findItem, presentItem } from "../items";
 import { resolveOutageLocked } from "../orderitems";
 import { presentUnit } from "./units.presenter";
 import {
+  chainOfUnit,
   insertUnits,
-  itemOfUnit,
   lockUnit,
   movementsOfUnit,
   reactivateUnits,
@@ -177,13 +177,26 @@ export function addUnit(deps: WriteDeps, actor: AuthUser, input: UnitCreate): Pr
   });
 }
 
-/** Locks the unit's item, then the unit (the order of every movement), and reads the unit; 404 when none. */
-async function lockUnitAndItem(tx: Tx, groupId: number, id: number) {
-  const itemId = await itemOfUnit(tx, groupId, id);
-  if (itemId === undefined) throw notFound();
-  const [item] = await lockItems(tx, groupId, [itemId]);
+/**
+ * Locks what a write of the unit changes, in the one order of every allocation write (docs/allocation.md):
+ * while the unit is lost or broken, the case of its report (share), its item and the report's order item (a
+ * 発見 / 廃棄 closes the report); else its item alone; then the unit, as every binding does after its chain.
+ * Which report is read first without a lock; one changed before the item lock was taken (a report or a 発見
+ * committed meanwhile) starts the transaction again. 404 when the group has no such unit.
+ */
+async function lockUnitChain(tx: Tx, groupId: number, id: number) {
+  const chain = await chainOfUnit(tx, groupId, id);
+  if (!chain) throw notFound();
+  await lockAllocation(tx, groupId, {
+    caseId: chain.outageCaseId ?? undefined,
+    caseMode: "share",
+    itemIds: [chain.itemId],
+    orderItemIds: chain.outageOrderItemId === null ? [] : [chain.outageOrderItemId],
+  });
+  const [item] = await itemRows(tx, groupId, [chain.itemId]);
   if (!item || !(await lockUnit(tx, groupId, id))) throw notFound();
   const [row] = await unitsByIds(tx, groupId, [id]);
+  if (row!.outageMovementId !== chain.outageMovementId) throw staleLockRead();
   return { item, unit: presentUnit(row!) };
 }
 
@@ -195,7 +208,7 @@ export function retireUnit(deps: WriteDeps, actor: AuthUser, id: number): Promis
   return inTransaction(
     deps,
     async (tx, events) => {
-      const { item, unit } = await lockUnitAndItem(tx, actor.groupId, id);
+      const { item, unit } = await lockUnitChain(tx, actor.groupId, id);
       if (unit.status === "retired") throw conflict(U.retiredUnit(unit.tag));
       if (unit.status === "out") throw conflict(U.retireOut(unit.out!.work_case_title));
       if (unit.outage) await resolveOutageLocked(tx, events, actor, unit.outage.id);
@@ -228,7 +241,7 @@ export function retireUnit(deps: WriteDeps, actor: AuthUser, id: number): Promis
 /** PATCH /api/units/{id}/: tag, serial number, memo. */
 export function editUnit(deps: WriteDeps, actor: AuthUser, id: number, input: UnitEdit): Promise<UnitDto> {
   return inTransaction(deps, async (tx, events) => {
-    const { item, unit } = await lockUnitAndItem(tx, actor.groupId, id);
+    const { item, unit } = await lockUnitChain(tx, actor.groupId, id);
     await updateUnit(tx, actor.groupId, id, input);
     const [row] = await unitsByIds(tx, actor.groupId, [id]);
     const after = presentUnit(row!);
@@ -256,7 +269,7 @@ export function resolveUnit(deps: WriteDeps, actor: AuthUser, id: number): Promi
   return inTransaction(
     deps,
     async (tx, events) => {
-      const { unit } = await lockUnitAndItem(tx, actor.groupId, id);
+      const { unit } = await lockUnitChain(tx, actor.groupId, id);
       if (!unit.outage) throw conflict(U.notOutOfService(unit.tag));
       await resolveOutageLocked(tx, events, actor, unit.outage.id);
       const [row] = await unitsByIds(tx, actor.groupId, [id]);

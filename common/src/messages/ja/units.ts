@@ -51,6 +51,11 @@ export const ja = {
       `${at} ${kind}（${caseTitle}・${by}）`,
     // scanning on the board
     scanUnits: "個体をスキャン",
+    // the app-wide scan (header)
+    globalScan: "ラベルをスキャン",
+    globalScanTitle: "個体のラベルをスキャン",
+    globalScanHint: "個体のラベル（QRコード・バーコード）をカメラに向けるか、管理番号を入力してください。",
+    globalScanOpen: "個体を開く",
     scanIssueTitle: (title: string) => `${title}の出庫（個体）`,
     scanReceiveTitle: (title: string) => `${title}の入庫（個体）`,
     scanInput: "管理番号（スキャンまたは入力）",
@@ -83,6 +88,7 @@ export const ja = {
     unitsUnexpected: "個体管理のアイテムではありません",
     duplicateUnits: "同じ個体が重複しています",
     unitsInvalid: "個体の指定が正しくありません",
+    notInSet: (setTitle: string) => `セット「${setTitle}」の構成アイテムではない個体が含まれています`,
     // tracking on / off, add, retire
     alreadyTracked: "すでに個体管理されています",
     notTracked: "個体管理されていないアイテムです",

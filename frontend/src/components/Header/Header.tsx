@@ -20,8 +20,9 @@ interface Props {
   /** Signed-in members: their unread notifications (the phone menu's お知らせ entry). */
   unreadNotifications?: number;
   /**
-   * Signed-in members: the bell (features/notifications, loaded lazily by the layout: the login screen does
-   * not need it). Its place is kept while it loads, so nothing in the bar moves when it appears.
+   * Signed-in members: the scan button and the bell (features/units, features/notifications, loaded lazily by
+   * the layout: the login screen does not need them). Their place is kept while they load, so nothing in the
+   * bar moves when they appear.
    */
   bell?: ReactNode;
   onLogout: () => void;

@@ -15,4 +15,5 @@ export {
   type ReceiveParts,
   undoRequest,
 } from "./movementsApi";
+export { unitsMustBeNamed } from "./unitsRequired";
 export { useMovementDialog } from "./useMovementDialog";

@@ -9,7 +9,13 @@ import { DataTable } from "../../components/DataTable";
 import { FileExcelIcon } from "../../components/icons/glyphs/FileExcelIcon";
 import { primeIcon } from "../../components/icons/primeIcon";
 import { Page } from "../../components/layout/Page";
-import { MovementDialog, movableOrderItem, useMovementDialog } from "../../components/movements";
+import { lazyDialog } from "../../components/lazyDialog";
+import {
+  MovementDialog,
+  movableOrderItem,
+  unitsMustBeNamed,
+  useMovementDialog,
+} from "../../components/movements";
 import { NoticeDialog } from "../../components/NoticeDialog";
 import { type ShipmentPatch, useShipmentToggle } from "../../components/useShipmentToggle";
 import type { OrderItemDto, WorkCaseDto } from "../../lib/allocation";
@@ -29,6 +35,7 @@ import {
   useCaseOrderItemsQuery,
   useExportExcelMutation,
   useMoveOrderItemMutation,
+  useMoveOrderItemUnitsMutation,
   usePatchOrderItemMutation,
   useUndoOrderItemMovementMutation,
   useWorkCaseQuery,
@@ -47,6 +54,12 @@ const NO_ORDER_ITEMS: OrderItemDto[] = [];
 const getRowId = (o: OrderItemDto) => String(o.id);
 /** The value of フィルターなし (PrimeReact shows an empty string as "nothing selected"). */
 const NO_FILTER = "\u0000all";
+// 個体管理 (docs/units.md): the board's unit scan, loaded when a tracked line first asks for its units.
+const UnitScanDialog = lazyDialog(
+  async () => (await import("../units")).UnitScanDialog,
+  (props) => props.lines !== null,
+);
+type UnitScanKind = "issue" | "receive";
 
 /** The case passed in the query (spec §2); the page loads it by id too (DOMAIN.md). */
 function caseFromQuery(raw: string | null, caseId: number): WorkCaseDto | undefined {
@@ -86,14 +99,34 @@ export function OrderItemsListPage() {
   const [editError, setEditError] = useState<EditRefusal | null>(null);
   const visibleRows = useRef<OrderItemDto[]>([]);
 
+  const listed = orderItemsQuery.data;
+  const [unitScan, setUnitScan] = useState<{ row: OrderItemDto; kind: UnitScanKind } | null>(null);
+  /**
+   * A tracked line refuses a count-only 出庫 (and a partial 入庫) until its units are named: the refusal opens
+   * the unit scan for that line instead of a notice (the server knows which items are tracked).
+   */
+  const orScan = useCallback(
+    async (id: number, kind: UnitScanKind, request: () => Promise<unknown>) => {
+      try {
+        return await request();
+      } catch (error) {
+        const row = listed?.find((o) => o.id === id);
+        if (!row || !unitsMustBeNamed(error)) throw error;
+        setUnitScan({ row, kind });
+        return undefined;
+      }
+    },
+    [listed],
+  );
   const send = useCallback(
-    (id: number, body: ShipmentPatch) => patch({ id, caseId, body }).unwrap(),
-    [patch, caseId],
+    (id: number, body: ShipmentPatch) =>
+      orScan(id, "issue" in body ? "issue" : "receive", () => patch({ id, caseId, body }).unwrap()),
+    [patch, caseId, orScan],
   );
   const { pending, notice, closeNotice, toggle: onToggle } = useShipmentToggle(send);
   const [move] = useMoveOrderItemMutation();
   const [undo] = useUndoOrderItemMovementMutation();
-  const listed = orderItemsQuery.data;
+  const [unitMove] = useMoveOrderItemUnitsMutation();
   const movement = useMovementDialog(
     useCallback(
       (id: number) => {
@@ -103,12 +136,15 @@ export function OrderItemsListPage() {
       [listed],
     ),
     useCallback(
-      (id, kind, quantity, parts) => move({ id, caseId, kind, quantity, parts }).unwrap(),
-      [move, caseId],
+      (id, kind, quantity, parts) =>
+        orScan(id, kind, () => move({ id, caseId, kind, quantity, parts }).unwrap()),
+      [move, caseId, orScan],
     ),
     useCallback((id) => undo({ id, caseId }).unwrap(), [undo, caseId]),
   );
   const { openDialog: onOpenMovement } = movement;
+  // The line as it is now (live), for the scan's count.
+  const scanned = unitScan ? (listed?.find((o) => o.id === unitScan.row.id) ?? unitScan.row) : null;
   const openEdit = useCallback((o: OrderItemDto) => {
     setEditError(null);
     setEditing(o);
@@ -221,6 +257,12 @@ export function OrderItemsListPage() {
         onSubmit={(values) => void saveEdit(values)}
       />
       <MovementDialog {...movement.dialogProps} />
+      <UnitScanDialog
+        lines={scanned ? [{ ...scanned, item: scanned.items }] : null}
+        kind={unitScan?.kind ?? "issue"}
+        onHide={() => setUnitScan(null)}
+        send={(body) => unitMove({ id: scanned!.id, caseId, kind: unitScan?.kind ?? "issue", body }).unwrap()}
+      />
       <NoticeDialog visible={notice !== null} title={notice?.title ?? ""} onClose={closeNotice}>
         {notice?.body ? <p className="dialog-question">{notice.body}</p> : null}
       </NoticeDialog>

@@ -250,6 +250,14 @@ export const orderItemsApi = api.injectEndpoints({
       query: movementRequest,
       onQueryStarted: ({ caseId }, lifecycle) => applyAnswer(caseId, lifecycle),
     }),
+    /** A tracked line's 出庫 / 入庫 naming its units (docs/units.md): the body the unit scan built. */
+    moveOrderItemUnits: build.mutation<
+      OrderItemDto,
+      { id: number; caseId: number; kind: MovementKind; body: object }
+    >({
+      query: ({ id, kind, body }) => ({ url: `/api/orderitems/${id}/${kind}/`, method: "POST", body }),
+      onQueryStarted: ({ caseId }, lifecycle) => applyAnswer(caseId, lifecycle),
+    }),
     undoOrderItemMovement: build.mutation<OrderItemDto, { id: number; caseId: number }>({
       query: undoRequest,
       onQueryStarted: ({ caseId }, lifecycle) => applyAnswer(caseId, lifecycle),
@@ -287,6 +295,7 @@ export const {
   useReduceItemMutation,
   usePatchOrderItemMutation,
   useMoveOrderItemMutation,
+  useMoveOrderItemUnitsMutation,
   useUndoOrderItemMovementMutation,
   useExportExcelMutation,
 } = orderItemsApi;

@@ -6,8 +6,8 @@ import { Button } from "primereact/button";
 import { InputText } from "primereact/inputtext";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { serverDetail, serverFieldMessages } from "../../lib/errors";
 import { LabelDialog } from "./LabelDialog";
+import { unitError } from "./unitError";
 import {
   useAddUnitMutation,
   useDownloadUnitsCsvMutation,
@@ -18,11 +18,6 @@ import {
 import "./units.css";
 
 const U = ja.units;
-
-/** The refusal of a units call in words: the server's `error` / `detail`, else its field messages. */
-export function unitError(err: unknown): string {
-  return serverDetail(err as never) ?? (serverFieldMessages(err as never).join(" ") || ja.errors.notFound);
-}
 
 /**
  * The item screen's 個体管理 (docs/units.md): turn tracking on (the stock becomes units) or off, the units with

@@ -8,7 +8,7 @@ import { Link, useParams } from "react-router-dom";
 import { Loading } from "../../components/layout/Loading";
 import { displayDateTime } from "../../lib/dateTime";
 import { serverDetail } from "../../lib/errors";
-import { unitError } from "./ItemUnits";
+import { unitError } from "./unitError";
 import { useEditUnitMutation, useResolveUnitMutation, useUnitPageQuery } from "./unitsApi";
 import "./units.css";
 

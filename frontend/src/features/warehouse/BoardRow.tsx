@@ -3,6 +3,7 @@ import type { WarehouseRowDto, WarehouseSetLineDto } from "@zaiko/common/warehou
 import { type MovableRow, type MovementKind, MovementProgress } from "../../components/movements";
 import { PlainButton } from "../../components/plain/PlainButton";
 import { businessTimeOfDay, formatBusinessDateTime } from "../../lib/dateTime";
+import type { ScanLine } from "../units";
 
 const t = ja.warehouse;
 
@@ -21,6 +22,8 @@ export interface RowActions {
   onUnitScan?: (row: WarehouseRowDto, kind: MovementKind) => void;
   /** Issues or receives a whole set line (its pending key in `pending`: setMoveKey). */
   onSetMove?: (line: WarehouseSetLineDto, kind: MovementKind) => void;
+  /** A set's issue with tracked parts (docs/units.md): the scan of those parts' units, each with its count. */
+  onSetUnitScan?: (line: WarehouseSetLineDto, parts: ScanLine[]) => void;
 }
 
 /** HH:mm in the business zone. */

@@ -1,10 +1,19 @@
 import { ja } from "@zaiko/common/messages/ja";
 import type { WarehouseRowDto, WarehouseSetLineDto } from "@zaiko/common/warehouse/warehouse.schema";
 import { PlainButton } from "../../components/plain/PlainButton";
+import type { ScanLine } from "../units";
 import { BoardRow, type RowActions } from "./BoardRow";
 import { setMoveKey } from "./useSetMove";
 
 const t = ja.warehouse;
+
+/** The set's tracked parts (their rows carry `units_out`), each with what one tap issues: sets × per set. */
+function trackedParts(line: WarehouseSetLineDto, rows: WarehouseRowDto[]): ScanLine[] {
+  return line.parts.flatMap((part) => {
+    const row = rows.find((r) => r.id === part.order_item);
+    return row?.units_out ? [{ ...row, count: part.quantity }] : [];
+  });
+}
 
 /**
  * A set booked on the case (docs/sets.md): its title, number of sets and what one tap moves (each part's units
@@ -29,7 +38,12 @@ export function BoardSetGroup({
       label={label}
       loading={actions.pending.has(setMoveKey(line.id, kind))}
       ariaLabel={t.toggleLabel(label, line.title)}
-      onClick={() => actions.onSetMove?.(line, kind)}
+      onClick={() => {
+        // A tracked part names its units (docs/units.md): the set's issue asks for them in the same step.
+        const tracked = kind === "issue" ? trackedParts(line, rows) : [];
+        if (tracked.length > 0 && actions.onSetUnitScan) actions.onSetUnitScan(line, tracked);
+        else actions.onSetMove?.(line, kind);
+      }}
     />
   );
   return (

@@ -149,4 +149,56 @@ describe("a set on the warehouse board", () => {
     serverEmit("setlines.upserted", { seq: 3, line: { id: 40, work_case: 5, version: 2 } });
     await waitFor(() => expect(reads()).toBe(2));
   });
+
+  it("a set with a tracked part asks for that part's units in the same step and sends them with the set", async () => {
+    const mixerUnit = (id: number) => ({
+      id,
+      item: 102,
+      item_title: "ミキサー",
+      category_name: "音響",
+      tag: `MX-000${id}`,
+      serial: "",
+      memo: "",
+      status: "in",
+      out: null,
+      outage: null,
+      repairs: 0,
+      retired_at: null,
+      created: "2030-01-01T00:00:00.000Z",
+      version: 1,
+    });
+    const [first, second] = board.days;
+    const tracked: WarehouseBoardDto = {
+      ...board,
+      days: [
+        {
+          ...first,
+          cases: first.cases.map((c) => ({ ...c, rows: [cable, speaker, { ...mixer, units_out: [] }] })),
+        },
+        second,
+      ],
+    };
+    const { user, requests } = setup({
+      "GET /api/warehouse/": json(200, tracked),
+      "GET /api/units/": json(200, [mixerUnit(1), mixerUnit(2), mixerUnit(3)]),
+      "GET /api/units/lookup/": (request) =>
+        json(200, mixerUnit(Number(new URL(request.url).searchParams.get("tag")!.slice(-1)))),
+      "POST /api/setlines/40/issue/": json(200, { order_items: [issued(speaker, 4), issued(mixer, 2)] }),
+    });
+    const group = await screen.findByRole("listitem", { name: "PAセット" });
+    await user.click(within(group).getByRole("button", { name: t.toggleLabel(t.setIssue, "PAセット") }));
+    const dialog = await screen.findByRole("dialog", { name: ja.units.scanIssueTitle("PAセット") });
+    // Only the tracked part is scanned: 2 mixers for 2 sets.
+    expect(within(dialog).getByText(`${ja.units.scanned}（${ja.units.scannedCount(0, 2)}）`)).toBeVisible();
+    const box = within(dialog).getByLabelText(ja.units.scanInput);
+    await user.type(box, "MX-0001{Enter}");
+    await user.type(box, "MX-0003{Enter}");
+    await user.type(box, "MX-0002{Enter}");
+    expect(await within(dialog).findByText(ja.units.tooMany(2))).toBeVisible();
+    await user.click(within(dialog).getByRole("button", { name: ja.units.submitIssue(2) }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const posted = requests.filter((r) => route(r) === "POST /api/setlines/40/issue/");
+    expect(posted).toHaveLength(1);
+    expect(await posted[0]!.clone().json()).toEqual({ units: [1, 3] });
+  });
 });

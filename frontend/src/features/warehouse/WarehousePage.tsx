@@ -20,6 +20,7 @@ import { useAppDispatch } from "../../lib/hooks";
 import { logFailure } from "../../lib/logFailure";
 import { PresenceChips } from "../presence";
 import { useChangeSubRentalStatusMutation } from "../subrentals";
+import type { ScanLine } from "../units";
 import { type TimingKind, timeOf } from "./BoardRow";
 import { BoardSection } from "./BoardSection";
 import { boardMovable } from "./boardUpdates";
@@ -31,8 +32,10 @@ import {
   useWarehouseBoardQuery,
   useWarehouseMoveMutation,
   useWarehouseOverdueQuery,
+  useWarehouseSetMoveMutation,
   useWarehouseToggleMutation,
   useWarehouseUndoMutation,
+  useWarehouseUnitMoveMutation,
 } from "./warehouseApi";
 import "./warehouse.css";
 
@@ -42,8 +45,8 @@ const t = ja.warehouse;
 const NoticeDialog = lazyDialog(async () => (await import("../../components/NoticeDialog")).NoticeDialog);
 // 個体管理 (docs/units.md): loaded when a tracked line is first issued or received.
 const UnitScanDialog = lazyDialog(
-  async () => (await import("./UnitScanDialog")).UnitScanDialog,
-  () => true,
+  async () => (await import("../units")).UnitScanDialog,
+  (props) => props.lines !== null,
 );
 const POLL_MS = 60_000;
 const wallOffIcon = primeIcon(WindowMinimizeIcon);
@@ -84,12 +87,19 @@ export function WarehousePage() {
     useCallback((id, kind, quantity, parts) => move({ id, kind, quantity, parts }).unwrap(), [move]),
     useCallback((id) => undo({ id }).unwrap(), [undo]),
   );
-  const [unitScan, setUnitScan] = useState<{ row: WarehouseRowDto; kind: TimingKind } | null>(null);
+  // 個体管理 (docs/units.md): a tracked line's scan, or a set's issue with its tracked parts (docs/sets.md).
+  const [unitScan, setUnitScan] = useState<{
+    lines: ScanLine[];
+    kind: TimingKind;
+    set: { id: number; title: string } | null;
+  } | null>(null);
   const [scan, setScan] = useState<{ ids: ReadonlySet<number>; message: string; serial: number } | null>(
     null,
   );
 
   const send = useCallback((id: number, body: ShipmentPatch) => toggle({ id, body }).unwrap(), [toggle]);
+  const [unitMove] = useWarehouseUnitMoveMutation();
+  const [setUnitMove] = useWarehouseSetMoveMutation();
   const shipment = useShipmentToggle(send);
   const setMove = useSetMove();
   const pending = useMemo(
@@ -152,7 +162,10 @@ export function WarehousePage() {
     onToggle: (r: WarehouseRowDto, k: TimingKind) => void shipment.toggle(r, k),
     onOpenMovement: movement.openDialog,
     onSetMove: (line: WarehouseSetLineDto, k: TimingKind) => void setMove.move(line, k),
-    onUnitScan: (row: WarehouseRowDto, kind: TimingKind) => setUnitScan({ row, kind }),
+    onUnitScan: (row: WarehouseRowDto, kind: TimingKind) =>
+      setUnitScan({ lines: [{ ...row, item: row.item }], kind, set: null }),
+    onSetUnitScan: (line: WarehouseSetLineDto, parts: ScanLine[]) =>
+      setUnitScan({ lines: parts, kind: "issue", set: { id: line.id, title: line.title } }),
   };
   const data = board.data;
   const updated = board.fulfilledTimeStamp ? new Date(board.fulfilledTimeStamp) : null;
@@ -223,7 +236,18 @@ export function WarehousePage() {
       ) : null}
       <MovementDialog {...movement.dialogProps} />
       {unitScan ? (
-        <UnitScanDialog row={unitScan.row} kind={unitScan.kind} onHide={() => setUnitScan(null)} />
+        <UnitScanDialog
+          lines={unitScan.lines}
+          kind={unitScan.kind}
+          set={unitScan.set ?? undefined}
+          onHide={() => setUnitScan(null)}
+          send={(body) => {
+            const { set, kind, lines } = unitScan;
+            return set
+              ? setUnitMove({ lineId: set.id, kind, body }).unwrap()
+              : unitMove({ id: lines[0]!.id, kind, body }).unwrap();
+          }}
+        />
       ) : null}
       <NoticeDialog visible={notice !== null} title={notice?.title ?? ""} onClose={closeNotice}>
         {notice?.body ? <p className="dialog-question">{notice.body}</p> : null}

@@ -148,16 +148,22 @@ export const warehouseApi = api.injectEndpoints({
       onQueryStarted: (_arg, lifecycle) => applyToBoards(lifecycle),
     }),
     /** A whole set line out or back (docs/sets.md): every part's order item comes back in the answer. */
-    warehouseSetMove: build.mutation<{ order_items: OrderItemDto[] }, { lineId: number; kind: MovementKind }>(
-      {
-        query: ({ lineId, kind }) => ({ url: `/api/setlines/${lineId}/${kind}/`, method: "POST" }),
-        onQueryStarted: (_arg, { queryFulfilled, ...rest }) =>
-          applyToBoards({
-            ...rest,
-            queryFulfilled: queryFulfilled.then(({ data }) => ({ data: data.order_items })),
-          }),
-      },
-    ),
+    warehouseSetMove: build.mutation<
+      { order_items: OrderItemDto[] },
+      { lineId: number; kind: MovementKind; body?: object }
+    >({
+      // `body`: the units of the set's tracked parts (docs/units.md), when it has some.
+      query: ({ lineId, kind, body }) => ({
+        url: `/api/setlines/${lineId}/${kind}/`,
+        method: "POST",
+        ...(body ? { body } : {}),
+      }),
+      onQueryStarted: (_arg, { queryFulfilled, ...rest }) =>
+        applyToBoards({
+          ...rest,
+          queryFulfilled: queryFulfilled.then(({ data }) => ({ data: data.order_items })),
+        }),
+    }),
   }),
 });
 

@@ -1,10 +1,20 @@
 import { ja } from "@zaiko/common/messages/ja";
 import type { UnitDto } from "@zaiko/common/units/units.schema";
-import type { WarehouseRowDto } from "@zaiko/common/warehouse/warehouse.schema";
 
 const U = ja.units;
 
 export type UnitScanKind = "issue" | "receive";
+
+/** The line whose units are scanned: a board row or an order item of the shipped item list. */
+export interface ScanLine {
+  id: number;
+  item: { id: number; title: string };
+  order_quantity: number;
+  issued_quantity: number;
+  received_quantity: number;
+  /** How many units this scan moves when not what is left on the line (a set's part: sets × units per set). */
+  count?: number;
+}
 export type Disposition = "returned" | "lost" | "broken";
 export interface UnitRead {
   unit: UnitDto;
@@ -13,29 +23,37 @@ export interface UnitRead {
 
 /**
  * Whether a scanned unit may join the list of a line's 出庫 / 入庫 (docs/units.md): the refusal in words, or
- * null. The server checks the same again when the list is sent.
+ * null. Several lines (a set's tracked parts) take each the units of its item. The server checks the same
+ * again when the list is sent.
  */
 export function refusalOf(
-  row: WarehouseRowDto,
+  lines: ScanLine | readonly ScanLine[],
   kind: UnitScanKind,
   reads: readonly UnitRead[],
   unit: UnitDto,
 ): string | null {
-  if (unit.item !== row.item.id) return U.notThisItem(unit.tag, row.item.title);
+  const all = Array.isArray(lines) ? lines : [lines as ScanLine];
+  const row = all.find((l) => l.item.id === unit.item);
+  if (!row) return U.notThisItem(unit.tag, all.map((l) => l.item.title).join("、"));
   if (reads.some((r) => r.unit.id === unit.id)) return U.alreadyScanned(unit.tag);
   if (kind === "issue") {
     if (unit.status === "retired") return U.retiredUnit(unit.tag);
     if (unit.status === "out") return U.outElsewhere(unit.out?.work_case_title ?? "");
     if (unit.status === "lost") return U.lostNow(unit.tag);
     if (unit.status === "broken") return U.brokenNow(unit.tag);
-    const left = row.order_quantity - row.issued_quantity;
-    if (reads.length >= left) return U.tooMany(left);
+    const left = unitsToScan(row, kind);
+    if (reads.filter((r) => r.unit.item === row.item.id).length >= left) return U.tooMany(left);
     return null;
   }
   if (unit.out?.order_item === row.id) return null;
   if (unit.status === "out") return U.outElsewhere(unit.out?.work_case_title ?? "");
   return U.notOutHere(unit.tag);
 }
+
+/** How many units the scan is for: what is left to issue, or what is out on the line. */
+export const unitsToScan = (row: ScanLine, kind: UnitScanKind) =>
+  row.count ??
+  (kind === "issue" ? row.order_quantity - row.issued_quantity : row.issued_quantity - row.received_quantity);
 
 /** The body of POST /api/orderitems/{id}/issue/ or …/receive/ for the units read. */
 export function unitMoveBody(kind: UnitScanKind, reads: readonly UnitRead[], repairDue: string | null) {

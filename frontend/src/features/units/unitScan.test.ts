@@ -84,4 +84,18 @@ describe("the board's unit scan (docs/units.md)", () => {
       repair_due: "2030-05-01T00:00:00+09:00",
     });
   });
+
+  it("a set's parts: each takes the units of its item, up to its count", () => {
+    const speakers = { ...row, id: 8, item: { id: 4, title: "スピーカー", category_name: "音響" }, count: 1 };
+    const lines = [{ ...row, count: 1 }, speakers];
+    const spk = unit(9, { item: 4, tag: "SPK-0001" });
+    expect(refusalOf(lines, "issue", [], spk)).toBeNull();
+    expect(refusalOf(lines, "issue", [{ unit: unit(1), disposition: "returned" }], unit(2))).toBe(
+      U.tooMany(1),
+    );
+    expect(refusalOf(lines, "issue", [{ unit: unit(1), disposition: "returned" }], spk)).toBeNull();
+    expect(refusalOf(lines, "issue", [], unit(5, { item: 6, tag: "LT-0001" }))).toBe(
+      U.notThisItem("LT-0001", "ワイヤレスマイク、スピーカー"),
+    );
+  });
 });
