@@ -121,7 +121,8 @@ function nextMessage<T extends FromClients["type"]>(child: ChildProcess, type: T
 }
 
 /** Nanoseconds the main thread has run on a CPU (Linux: the first field of its schedstat). */
-const mainThreadRunNs = () => Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, "utf8").split(" ")[0]);
+const mainThreadRunNs = () =>
+  Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, "utf8").split(" ")[0]);
 
 /**
  * The longest time the event loop was held, counted in the main thread's CPU time rather than wall time: a

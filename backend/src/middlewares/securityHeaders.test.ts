@@ -36,7 +36,10 @@ async function headersOf(middleware: Koa.Middleware, status: number) {
 }
 
 describe("securityHeaders", () => {
-  it.each([false, true])("sets exactly what helmet sets (HTTPS %s), on answers and refusals", async (secure) => {
+  it.each([
+    false,
+    true,
+  ])("sets exactly what helmet sets (HTTPS %s), on answers and refusals", async (secure) => {
     for (const status of [200, 404]) {
       const fromHelmet = await headersOf(helmet(optionsOf(secure)), status);
       const once = await headersOf(securityHeaders(optionsOf(secure)), status);
