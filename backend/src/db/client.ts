@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
@@ -33,6 +33,24 @@ export interface Database {
 }
 
 /**
+ * drizzle over a PGlite whose transactions each begin with a turn of the event loop. PGlite runs every
+ * statement on this thread and hands its transaction lock to the next waiter in a microtask, so
+ * transactions that queued behind a long one (the '+' at 10/s behind a 10,000-row import) used to run back
+ * to back without the event loop ever turning: 1.8–2.0 s of CPU in one block, timers and sockets waiting
+ * (docs/benchmarks.md, "CSV import"). The turn comes after BEGIN, with the lock held, so the order of the
+ * transactions and what each sees are unchanged; each one costs a setImmediate more.
+ */
+export function drizzleOverPglite(client: PGlite): Db {
+  const transaction = client.transaction.bind(client);
+  client.transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> =>
+    transaction(async (tx) => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return callback(tx);
+    });
+  return drizzlePglite(client);
+}
+
+/**
  * Takes the transaction mutex first, so no transaction of the app is half-way through (dumpDataDir alone
  * holds only the query mutex, between two statements of a transaction); requests wait for the dump only.
  */
@@ -58,7 +76,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     await release();
     throw err;
   });
-  const db: Db = drizzlePglite(client);
+  const db = drizzleOverPglite(client);
   return {
     db,
     driver: "pglite",
@@ -76,7 +94,7 @@ async function openPglite(dataDir: string): Promise<Database> {
 /** An in-memory PGlite for tests: a real PostgreSQL with nothing on disk. */
 export async function openMemoryPglite(): Promise<Database> {
   const client = await PGlite.create();
-  const db: Db = drizzlePglite(client);
+  const db = drizzleOverPglite(client);
   return {
     db,
     driver: "pglite",

@@ -4,9 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/node-postgres";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { Client, Pool } from "pg";
-import type { Database } from "../db/client";
+import { type Database, drizzleOverPglite } from "../db/client";
 import { migrationsFolder, runMigrations } from "../db/migrate";
 
 export type DriverName = "pglite" | "pg";
@@ -65,7 +64,7 @@ function pgliteTemplatePath(): string {
 
 function pgliteDatabase(client: PGlite): Database {
   return {
-    db: drizzlePglite(client),
+    db: drizzleOverPglite(client),
     driver: "pglite",
     ping: async () => {
       await client.query("select 1");
