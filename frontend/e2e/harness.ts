@@ -98,12 +98,17 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
+/**
+ * A new browser context (a new profile: its first visit installs the service worker, which precaches the
+ * whole client). `serviceWorkers: "block"` for journeys about something else whose set-up is timed.
+ */
 export async function newContext(
   browser: Browser,
   baseURL: string,
   viewport = DESKTOP,
+  serviceWorkers: "allow" | "block" = "allow",
 ): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport, locale: "ja-JP", timezoneId: "Asia/Tokyo" });
+  return browser.newContext({ baseURL, viewport, locale: "ja-JP", timezoneId: "Asia/Tokyo", serviceWorkers });
 }
 
 /** Saves a full-page screenshot under test-results/screenshots/. */

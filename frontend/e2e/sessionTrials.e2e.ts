@@ -127,7 +127,10 @@ async function runTrials(
   trials = TRIALS,
   stopAtFirstSignOut = false,
 ): Promise<TrialCounts> {
-  const context = await newContext(browser, app.url);
+  // No service worker: every new context would first precache the whole client in each tab, which on a busy
+  // machine stretched the control's set-up past the short access token (the set-up is timed, the worker is
+  // not what these trials are about; installable.e2e.ts covers it).
+  const context = await newContext(browser, app.url, undefined, "block");
   try {
     if (!coordination) {
       await context.addInitScript((key) => localStorage.setItem(key, "1"), NO_COORDINATION);
