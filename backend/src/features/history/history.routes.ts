@@ -1,5 +1,6 @@
 import Router from "@koa/router";
 import { HistoryExportQuerySchema } from "@zaiko/common/history/history.schema";
+import { readId } from "@zaiko/common/input";
 import { ja } from "@zaiko/common/messages/ja";
 import type { Context } from "koa";
 import type { AppDeps } from "../../deps";
@@ -7,13 +8,22 @@ import { attachmentDisposition, toCsv } from "../../lib/csv";
 import { httpError } from "../../lib/httpError";
 import { requireAuth, requirePermission } from "../../middlewares/auth";
 import { queryIdParam } from "../../middlewares/params";
-import { historyCsvRows, historyOf } from "./history.service";
+import { historyCsvRows, historyOf, historyOfUnit } from "./history.service";
 
 /** An optional query id: absent is undefined, anything but a valid id is a 404 (middlewares/params.ts). */
 const optionalId = (ctx: Context, name: string) =>
   ctx.query[name] === undefined ? undefined : queryIdParam(ctx, name);
 
-/** 履歴 (docs/history.md): a case's or an item's entries, and the owner's CSV of a period. */
+/** `?unit=`: a unit's id, or 400 when it is not one (a well-formed id of no unit of the group is a 404). */
+function unitParam(ctx: Context): number | undefined {
+  const raw = ctx.query.unit;
+  if (raw === undefined) return undefined;
+  const id = typeof raw === "string" && /^[0-9]{1,10}$/.test(raw) ? readId(raw) : undefined;
+  if (id === undefined) throw httpError(400, ja.history.invalidUnit);
+  return id;
+}
+
+/** 履歴 (docs/history.md): a case's, an item's or a unit's entries, and the owner's CSV of a period. */
 export function historyRoutes(deps: AppDeps): Router {
   const router = new Router();
   const auth = requireAuth(deps);
@@ -21,9 +31,15 @@ export function historyRoutes(deps: AppDeps): Router {
   router.get("/api/history/", auth, async (ctx) => {
     const caseId = optionalId(ctx, "work_case");
     const itemId = optionalId(ctx, "item");
+    const unitId = unitParam(ctx);
     const before = optionalId(ctx, "before");
-    // Exactly one of the two: a case's history or an item's.
-    if ((caseId === undefined) === (itemId === undefined)) throw httpError(404, ja.errors.notFound);
+    // Exactly one of the three: a case's history, an item's or a unit's.
+    const given = [caseId, itemId, unitId].filter((id) => id !== undefined).length;
+    if (given !== 1) throw httpError(404, ja.errors.notFound);
+    if (unitId !== undefined) {
+      ctx.body = await historyOfUnit(deps, ctx.state.user, unitId, before);
+      return;
+    }
     ctx.body = await historyOf(
       deps,
       ctx.state.user,

@@ -7,7 +7,7 @@ import { presentHistory } from "../../lib/history";
 import { httpError } from "../../lib/httpError";
 import type { ReadDeps, ZoneDeps } from "../../lib/serviceDeps";
 import type { AuthUser } from "../../middlewares/auth";
-import { entriesBetween, existsInGroup, latestEntries } from "./history.queries";
+import { entriesBetween, existsInGroup, latestEntries, unitEntries } from "./history.queries";
 
 const notFound = () => httpError(404, ja.errors.notFound);
 
@@ -29,6 +29,18 @@ export async function historyOf(
 ): Promise<HistoryEntryDto[]> {
   await assertTarget(deps, actor, of);
   const rows = await latestEntries(deps.database.db, actor.groupId, of, HISTORY_PAGE, before);
+  return rows.map(presentHistory);
+}
+
+/** GET /api/history/?unit=: the entries about one unit (個体), newest first; another group's unit is a 404. */
+export async function historyOfUnit(
+  deps: ReadDeps,
+  actor: AuthUser,
+  unitId: number,
+  before?: number,
+): Promise<HistoryEntryDto[]> {
+  const rows = await unitEntries(deps.database.db, actor.groupId, unitId, HISTORY_PAGE, before);
+  if (!rows) throw notFound();
   return rows.map(presentHistory);
 }
 

@@ -5,11 +5,24 @@ import { saveBlob } from "../../lib/download";
 import { replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { onServerEvent } from "../../lib/socket";
 
-/** Whose history a panel shows: a case's (案件詳細) or an item's (item detail). */
-export type HistoryTarget = { caseId: number } | { itemId: number };
+/**
+ * Whose history a panel shows: a case's (案件詳細), an item's (item detail) or a unit's (the unit page: the
+ * unit and its item, whose entries are the only ones that can be about the unit).
+ */
+export type HistoryTarget = { caseId: number } | { itemId: number } | { unitId: number; itemId: number };
 
 const concerns = (target: HistoryTarget, e: HistoryEntryDto) =>
   "caseId" in target ? e.work_case === target.caseId : e.item === target.itemId;
+
+/** The server decides which entries of the item name the unit (by its tags over time, docs/history.md). */
+const unitTag = (unitId: number) => ({ type: "History" as const, id: `unit-${unitId}` });
+
+const targetParams = (target: HistoryTarget) =>
+  "caseId" in target
+    ? { work_case: target.caseId }
+    : "unitId" in target
+      ? { unit: target.unitId }
+      : { item: target.itemId };
 
 /** The pages a panel has loaded: the newest first, each older one asked for with `before`. */
 export type HistoryPages = { pages: HistoryEntryDto[][]; pageParams: (number | null)[] };
@@ -27,7 +40,7 @@ export function mergeEntries(data: HistoryPages, arrivals: HistoryEntryDto[]): v
   newest.sort((a, b) => b.id - a.id);
 }
 
-/** 履歴 (docs/history.md): a case's or an item's entries, live; the owner's CSV of a period. */
+/** 履歴 (docs/history.md): a case's, an item's or a unit's entries, live; the owner's CSV of a period. */
 export const historyApi = api.injectEndpoints({
   endpoints: (build) => ({
     // Pages of HISTORY_PAGE entries, newest first; さらに表示 asks for the page before the oldest shown. A
@@ -41,11 +54,14 @@ export const historyApi = api.injectEndpoints({
       query: ({ queryArg: target, pageParam: before }) => ({
         url: "/api/history/",
         params: {
-          ...("caseId" in target ? { work_case: target.caseId } : { item: target.itemId }),
+          ...targetParams(target),
           ...(before === null ? {} : { before }),
         },
       }),
-      providesTags: [{ type: "History", id: "LIST" }],
+      providesTags: (_pages, _error, target) =>
+        "unitId" in target
+          ? [{ type: "History", id: "LIST" }, unitTag(target.unitId)]
+          : [{ type: "History", id: "LIST" }],
       keepUnusedDataFor: 30,
       // New entries come as `history.added` (group stream; a gap refetches the "History" tag). A large
       // import sends no entries (`itemized: false`, as it sends no item rows): an item's panel is read again.
@@ -53,7 +69,10 @@ export const historyApi = api.injectEndpoints({
         subscribeWhileCached(target, cache, (apply, { dispatch }) => [
           onServerEvent("history.added", ({ entries }) => {
             const mine = entries.filter((e) => concerns(target, e));
-            if (mine.length > 0) apply((draft) => mergeEntries(draft, mine));
+            if (mine.length === 0) return;
+            // A unit's entries are its item's that name it by a tag it had then: the server tells which.
+            if ("unitId" in target) dispatch(historyApi.util.invalidateTags([unitTag(target.unitId)]));
+            else apply((draft) => mergeEntries(draft, mine));
           }),
           onServerEvent("items.imported", ({ itemized }) => {
             if (!itemized && "itemId" in target)

@@ -8,6 +8,7 @@ import { Link, useParams } from "react-router-dom";
 import { Loading } from "../../components/layout/Loading";
 import { displayDateTime } from "../../lib/dateTime";
 import { serverDetail } from "../../lib/errors";
+import { ActivityPanel } from "../history";
 import { unitError } from "./unitError";
 import { useEditUnitMutation, useResolveUnitMutation, useUnitPageQuery } from "./unitsApi";
 import "./units.css";
@@ -25,7 +26,8 @@ const kindText = (m: UnitMovementDto) =>
 
 /**
  * /units/{id}: a unit's page (docs/units.md), opened from the item screen or by scanning its label. Where it is
- * now (with 発見 / 修理完了 when it is lost or broken), the cases it went out on, its movements, its reports.
+ * now (with 発見 / 修理完了 when it is lost or broken), the cases it went out on, its movements, its reports, and
+ * its 履歴 entries (live, the history panel of the case and item screens).
  */
 export function UnitPage() {
   const id = Number(useParams().id);
@@ -158,6 +160,7 @@ export function UnitPage() {
           </li>
         ))}
       </ul>
+      <ActivityPanel target={{ unitId: unit.id, itemId: unit.item }} title={ja.history.itemTitle} />
       <p>
         <Link to="/warehouse">{ja.warehouse.nav}</Link>
       </p>
