@@ -62,12 +62,6 @@ export function outageRows(db: Queryable) {
  */
 export function openOutagesOfItem(db: Queryable, groupId: number, itemId: number): Promise<OutageRow[]> {
   return outageRows(db)
-    .where(
-      and(
-        eq(orderItems.groupId, groupId),
-        eq(orderItems.itemId, itemId),
-        isOpenOutage(),
-      ),
-    )
+    .where(and(eq(orderItems.groupId, groupId), eq(orderItems.itemId, itemId), isOpenOutage()))
     .orderBy(asc(orderItemMovements.at), asc(orderItemMovements.id));
 }

@@ -187,7 +187,11 @@ describeOnDatabases("hired units lost or broken (外部手配)", (driver) => {
     // Found (now, before the hire's period): it holds nothing any more; the hire is whole and goes back whole.
     expect(await shippable(inside.id, item.id)).toBe(3);
     expect(await shippable(after.id, item.id)).toBe(1);
-    expect(await subRental(hire.id)).toMatchObject({ lost_quantity: 0, broken_quantity: 0, return_quantity: 2 });
+    expect(await subRental(hire.id)).toMatchObject({
+      lost_quantity: 0,
+      broken_quantity: 0,
+      return_quantity: 2,
+    });
     expect((await api().get(`/api/items/${item.id}/outages/`).set(bearer(owner)).expect(200)).body).toEqual(
       [],
     );
@@ -235,7 +239,11 @@ describeOnDatabases("hired units lost or broken (外部手配)", (driver) => {
     const [outage] = (await api().get(`/api/items/${item.id}/outages/`).set(bearer(owner)).expect(200)).body;
     expect(outage).toMatchObject({ kind: "broken", sub_rental: hire.id });
     await api().post(`/api/outages/${outage.id}/resolve/`).set(bearer(owner)).expect(200);
-    expect(await subRental(hire.id)).toMatchObject({ lost_quantity: 0, broken_quantity: 0, return_quantity: 2 });
+    expect(await subRental(hire.id)).toMatchObject({
+      lost_quantity: 0,
+      broken_quantity: 0,
+      return_quantity: 2,
+    });
     expect(await shippable(inside.id, item.id)).toBe(3);
     await api().post(`/api/outages/${outage.id}/resolve/`).set(bearer(owner)).expect(409);
   });
