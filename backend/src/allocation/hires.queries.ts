@@ -1,5 +1,5 @@
 import type { Booking } from "@zaiko/common/availability/index";
-import { and, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { orderItemMovements, subRentals, suppliers } from "../db/schema";
 
@@ -73,8 +73,8 @@ export function hiresByItem(rows: readonly HireRow[]): Map<number, HireRow[]> {
 }
 
 /**
- * The units of one hire already reported lost or broken at a customer (docs/subrental.md), by disposition. Read
- * under the hire's item lock: every writer of these reports and of the hire holds it.
+ * The units of one hire reported lost or broken at a customer and not yet found or repaired (docs/subrental.md),
+ * by disposition. Read under the hire's item lock: every writer of these reports and of the hire holds it.
  */
 export async function hiredLosses(
   db: Queryable,
@@ -86,7 +86,7 @@ export async function hiredLosses(
       broken: sql<number>`coalesce(sum(${orderItemMovements.quantity}) FILTER (WHERE ${orderItemMovements.disposition} = 'broken'), 0)::int`,
     })
     .from(orderItemMovements)
-    .where(eq(orderItemMovements.subRentalId, subRentalId));
+    .where(and(eq(orderItemMovements.subRentalId, subRentalId), isNull(orderItemMovements.resolvedAt)));
   return { lost: Number(row?.lost ?? 0), broken: Number(row?.broken ?? 0) };
 }
 
@@ -107,7 +107,7 @@ export async function hireOfGroup(db: Queryable, groupId: number, id: number) {
 /**
  * The hires a lost or broken report of an order item may name (docs/subrental.md): of its item, still with us
  * (手配中 or 入荷済), made for its case or overlapping its period; the case's own first, then by start. With the
- * units already reported against each.
+ * units reported against each and not yet found or repaired.
  */
 export function hiresForLine(
   db: Queryable,
@@ -125,7 +125,7 @@ export function hiresForLine(
       end: subRentals.endDate,
       forCase,
       reported: sql<number>`(SELECT coalesce(sum(m.quantity), 0)::int FROM ${orderItemMovements} m
-        WHERE m.sub_rental_id = ${subRentals.id})`,
+        WHERE m.sub_rental_id = ${subRentals.id} AND m.resolved_at IS NULL)`,
     })
     .from(subRentals)
     .innerJoin(suppliers, eq(suppliers.id, subRentals.supplierId))

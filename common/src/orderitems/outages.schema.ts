@@ -109,6 +109,9 @@ export interface OutageDto {
   resolved_at: string | null;
   resolved_by: number | null;
   resolved_by_name: string | null;
+  /** Hired units (外部手配, docs/subrental.md): the sub-rental and its supplier's name; null for own units. */
+  sub_rental: number | null;
+  supplier_name: string | null;
 }
 
 /**

@@ -19,5 +19,7 @@ export function presentOutage(r: OutageRow): OutageDto {
     resolved_at: isoOrNull(r.resolvedAt),
     resolved_by: r.resolvedBy,
     resolved_by_name: r.resolvedByName,
+    sub_rental: r.subRentalId,
+    supplier_name: r.supplierName,
   };
 }

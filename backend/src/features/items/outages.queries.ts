@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { isOpenOutage } from "../../allocation";
 import type { Db, Tx } from "../../db/client";
-import { orderItemMovements, orderItems, workCases } from "../../db/schema";
+import { orderItemMovements, orderItems, subRentals, suppliers, workCases } from "../../db/schema";
 
 type Queryable = Db | Tx;
 
@@ -20,6 +20,8 @@ const outageColumns = {
   resolvedAt: orderItemMovements.resolvedAt,
   resolvedBy: orderItemMovements.resolvedBy,
   resolvedByName: orderItemMovements.resolvedByName,
+  subRentalId: orderItemMovements.subRentalId,
+  supplierName: suppliers.name,
 };
 
 /** A lost or broken report with its order item's item and case. */
@@ -38,6 +40,9 @@ export interface OutageRow {
   resolvedAt: Date | null;
   resolvedBy: number | null;
   resolvedByName: string | null;
+  /** The hire whose units these are (外部手配, docs/subrental.md), with its supplier's name; null: own units. */
+  subRentalId: number | null;
+  supplierName: string | null;
 }
 
 /** Lost or broken reports (movements) with their order item's item and case; the caller adds the filter. */
@@ -46,22 +51,17 @@ export function outageRows(db: Queryable) {
     .select(outageColumns)
     .from(orderItemMovements)
     .innerJoin(orderItems, eq(orderItems.id, orderItemMovements.orderItemId))
-    .innerJoin(workCases, eq(workCases.id, orderItems.workCaseId));
+    .innerJoin(workCases, eq(workCases.id, orderItems.workCaseId))
+    .leftJoin(subRentals, eq(subRentals.id, orderItemMovements.subRentalId))
+    .leftJoin(suppliers, eq(suppliers.id, subRentals.supplierId));
 }
 
 /**
- * The item's own units out of service now (lost or broken, not yet found or repaired), oldest first. Hired units
- * lost or broken are the supplier's: they are shown on their sub-rental (docs/subrental.md), not here.
+ * The item's units out of service now (lost or broken, not yet found or repaired), oldest first: its own and the
+ * hired ones (外部手配, named by their supplier; docs/subrental.md), each found or repaired the same way.
  */
 export function openOutagesOfItem(db: Queryable, groupId: number, itemId: number): Promise<OutageRow[]> {
   return outageRows(db)
-    .where(
-      and(
-        eq(orderItems.groupId, groupId),
-        eq(orderItems.itemId, itemId),
-        isOpenOutage(),
-        isNull(orderItemMovements.subRentalId),
-      ),
-    )
+    .where(and(eq(orderItems.groupId, groupId), eq(orderItems.itemId, itemId), isOpenOutage()))
     .orderBy(asc(orderItemMovements.at), asc(orderItemMovements.id));
 }

@@ -6,8 +6,8 @@ import { type OutageRow, outageRows } from "../items";
 type Queryable = Db | Tx;
 
 /**
- * One lost or broken report of the group's own units (resolved or not), or undefined. A report of hired units
- * (外部手配) is not found or repaired here: it is the supplier's (docs/subrental.md).
+ * One lost or broken report of the group (resolved or not), own or hired units (外部手配, docs/subrental.md), or
+ * undefined.
  */
 export async function findOutage(db: Queryable, groupId: number, id: number): Promise<OutageRow | undefined> {
   const [row] = await outageRows(db).where(
@@ -15,7 +15,6 @@ export async function findOutage(db: Queryable, groupId: number, id: number): Pr
       eq(orderItemMovements.groupId, groupId),
       eq(orderItemMovements.id, id),
       ne(orderItemMovements.disposition, "returned"),
-      isNull(orderItemMovements.subRentalId),
     ),
   );
   return row;

@@ -250,7 +250,11 @@ async function assertOutagesFit(
 /**
  * Lost units found (発見) or broken ones repaired (修理完了), now, by the actor, in the caller's transaction: the
  * order item's chain is locked (the item may already be locked by the caller, as the units feature does) and
- * the report read again under it. A tracked unit the report names is back in the warehouse (docs/units.md).
+ * the report read again under it. A tracked unit the report names is back in the warehouse (docs/units.md). A
+ * report of hired units (外部手配, docs/subrental.md) is resolved the same way, under the same locks (the item's
+ * lock is the one every writer of the hire takes): from now on it holds nothing, so the hire's units count again
+ * for the rest of its period, and it leaves its sub-rental's lost / broken counts. Resolving only shortens what a
+ * report holds, so nothing is checked.
  */
 export async function resolveOutageLocked(
   tx: Tx,
@@ -274,10 +278,16 @@ export async function resolveOutageLocked(
       action: "orderitem.outage_resolved",
       quantity: outage.quantity,
       before: { disposition: outage.disposition },
-      after: { disposition: outage.disposition, resolved_at: iso(at), ...(tags ? { units: tags } : {}) },
+      after: {
+        disposition: outage.disposition,
+        resolved_at: iso(at),
+        ...(tags ? { units: tags } : {}),
+        ...(outage.subRentalId === null ? {} : { sub_rental: outage.subRentalId }),
+      },
     },
   ]);
-  publishOutageChange(events, actor.groupId, outage.itemId, outage.at);
+  // A hired report (外部手配) found or repaired: its sub-rental's lost / broken counts and 返却数 change too.
+  publishOutageChange(events, actor.groupId, outage.itemId, outage.at, [outage]);
   queueUnitsChanged(events, actor.groupId, outage.itemId, back);
   return presentOutage({ ...outage, resolvedAt: at, resolvedBy: actor.id, resolvedByName: name });
 }

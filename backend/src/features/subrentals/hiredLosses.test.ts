@@ -117,12 +117,16 @@ describeOnDatabases("hired units lost or broken (外部手配)", (driver) => {
     // The hire has one unit fewer from the end of the case to its own end; after it, the own unit is whole.
     expect(await shippable(inside.id, item.id)).toBe(2);
     expect(await shippable(after.id, item.id)).toBe(1);
-    // Not an outage of the item's own units: not listed there, not found or repaired there.
-    expect((await api().get(`/api/items/${item.id}/outages/`).set(bearer(owner)).expect(200)).body).toEqual(
-      [],
-    );
-    const report = (await api().get(`/api/orderitems/${line}/movements/`).set(bearer(owner))).body.at(-1);
-    await api().post(`/api/outages/${report.id}/resolve/`).set(bearer(owner)).expect(404);
+    // Listed among the item's outages, named by its hire (found or repaired there: the tests below).
+    expect((await api().get(`/api/items/${item.id}/outages/`).set(bearer(owner)).expect(200)).body).toEqual([
+      expect.objectContaining({
+        kind: "lost",
+        quantity: 1,
+        sub_rental: hire.id,
+        supplier_name: hire.supplier_name,
+        resolved_at: null,
+      }),
+    ]);
 
     // The list, the CSV and the history say so.
     const listed = (await api().get(`/api/subrentals/?item=${item.id}`).set(bearer(owner)).expect(200)).body;
@@ -153,6 +157,95 @@ describeOnDatabases("hired units lost or broken (外部手配)", (driver) => {
     await api().delete(`/api/orderitems/${line}/movements/latest/`).set(bearer(owner)).expect(200);
     expect(await subRental(hire.id)).toMatchObject({ lost_quantity: 0, return_quantity: 2 });
     expect(await shippable(inside.id, item.id)).toBe(3);
+  });
+
+  it("発見 of a hired unit: it stops being held, leaves the hire's counts, and is refused twice or across groups", async () => {
+    const { item, hire, line, inside, after } = await hiredAndOut();
+    // One of the 3 units out reported lost (a hired one); 2 stay out.
+    await receive(line, { quantity: 0, lost: 1, sub_rental: hire.id }).expect(200);
+    expect(await shippable(inside.id, item.id)).toBe(2);
+    const [outage] = (await api().get(`/api/items/${item.id}/outages/`).set(bearer(staff)).expect(200)).body;
+    expect(outage).toMatchObject({ sub_rental: hire.id, supplier_name: hire.supplier_name, kind: "lost" });
+
+    // Another group's member sees no such report.
+    await api().post(`/api/outages/${outage.id}/resolve/`).set(bearer(other)).expect(404);
+    expect(await subRental(hire.id)).toMatchObject({ lost_quantity: 1, return_quantity: 1 });
+
+    const socket = await connect(server, owner.access);
+    sockets.push(socket);
+    const announced = nextEvent<{ sub_rental_ids: number[]; item_id: number }>(
+      socket,
+      "subrentals.losses",
+      (p) => p.item_id === item.id,
+    );
+    const found = await api().post(`/api/outages/${outage.id}/resolve/`).set(bearer(staff));
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({ id: outage.id, sub_rental: hire.id, resolved_by: staff.userId });
+    expect(found.body.resolved_at).not.toBeNull();
+    expect((await announced).sub_rental_ids).toEqual([hire.id]);
+
+    // Found (now, before the hire's period): it holds nothing any more; the hire is whole and goes back whole.
+    expect(await shippable(inside.id, item.id)).toBe(3);
+    expect(await shippable(after.id, item.id)).toBe(1);
+    expect(await subRental(hire.id)).toMatchObject({
+      lost_quantity: 0,
+      broken_quantity: 0,
+      return_quantity: 2,
+    });
+    expect((await api().get(`/api/items/${item.id}/outages/`).set(bearer(owner)).expect(200)).body).toEqual(
+      [],
+    );
+    const offered = await api().get(`/api/orderitems/${line}/hires/`).set(bearer(staff)).expect(200);
+    expect(offered.body).toEqual([expect.objectContaining({ id: hire.id, reported: 0 })]);
+
+    // Already found: 409, nothing changes.
+    const again = await api().post(`/api/outages/${outage.id}/resolve/`).set(bearer(owner));
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: ja.outages.alreadyResolved });
+
+    const history = (await api().get(`/api/history/?item=${item.id}`).set(bearer(owner))).body;
+    const entries = (Array.isArray(history) ? history : (history.results ?? [])) as {
+      action: string;
+      after: Record<string, unknown> | null;
+    }[];
+    expect(entries.find((e) => e.action === "orderitem.outage_resolved")?.after).toMatchObject({
+      disposition: "lost",
+      sub_rental: hire.id,
+    });
+
+    // The report stays with the hire (its period is clipped to the hire's): still not cancelled, nor moved.
+    const cancel = await api()
+      .post(`/api/subrentals/${hire.id}/status/`)
+      .set(bearer(owner))
+      .send({ status: "cancelled" });
+    expect(cancel.status).toBe(409);
+    expect(cancel.body).toEqual({ error: s.lossNoCancel });
+
+    // Only reports still open count against the hire's quantity: both hired units can be lost now.
+    await receive(line, { quantity: 0, lost: 2, sub_rental: hire.id }).expect(200);
+    expect(await subRental(hire.id)).toMatchObject({ lost_quantity: 2, return_quantity: 0 });
+  });
+
+  it("修理完了 of a broken hired unit: the hire counts it again, the 返却 expects every unit", async () => {
+    const { item, hire, line, inside } = await hiredAndOut();
+    await receive(line, {
+      quantity: 2,
+      broken: 1,
+      repair_due: at(30),
+      sub_rental: hire.id,
+    }).expect(200);
+    expect(await shippable(inside.id, item.id)).toBe(2);
+    expect(await subRental(hire.id)).toMatchObject({ broken_quantity: 1, return_quantity: 2 });
+    const [outage] = (await api().get(`/api/items/${item.id}/outages/`).set(bearer(owner)).expect(200)).body;
+    expect(outage).toMatchObject({ kind: "broken", sub_rental: hire.id });
+    await api().post(`/api/outages/${outage.id}/resolve/`).set(bearer(owner)).expect(200);
+    expect(await subRental(hire.id)).toMatchObject({
+      lost_quantity: 0,
+      broken_quantity: 0,
+      return_quantity: 2,
+    });
+    expect(await shippable(inside.id, item.id)).toBe(3);
+    await api().post(`/api/outages/${outage.id}/resolve/`).set(bearer(owner)).expect(409);
   });
 
   it("an own loss, for contrast, takes the unit out of the own stock after the hire too", async () => {

@@ -81,16 +81,21 @@ export async function supplierHasSubRentals(db: Queryable, id: number) {
 /** A sub-rental with its supplier's name, its item's title and its case's title (the shape every answer needs). */
 const lossOf = (disposition: "lost" | "broken") =>
   sql<number>`(SELECT coalesce(sum(m.quantity), 0)::int FROM ${orderItemMovements} m
-    WHERE m.sub_rental_id = ${subRentals.id} AND m.disposition = ${disposition})`;
+    WHERE m.sub_rental_id = ${subRentals.id} AND m.disposition = ${disposition} AND m.resolved_at IS NULL)`;
 
 const subRentalColumns = {
   row: subRentals,
   supplierName: suppliers.name,
   itemTitle: items.title,
   caseTitle: workCases.title,
-  /** Hired units reported lost or broken at a customer against it (docs/subrental.md). */
+  /** Hired units reported lost or broken at a customer against it, not yet found or repaired (docs/subrental.md). */
   lostQuantity: lossOf("lost"),
   brokenQuantity: lossOf("broken"),
+  /**
+   * Whether any report names it, found or repaired ones too: a report's period stays clipped to the hire's, so the
+   * hire keeps its item and is not cancelled (docs/subrental.md).
+   */
+  hasReports: sql<boolean>`EXISTS (SELECT 1 FROM ${orderItemMovements} m WHERE m.sub_rental_id = ${subRentals.id})`,
 };
 
 function subRentalSelect(db: Queryable) {

@@ -202,9 +202,10 @@ export async function updateSubRental(
         throw new HttpError(409, { error: s.closed });
       lockedItem(locked, input.item);
       await assertReferences(tx, groupId, input);
-      // Its lost and broken units stay recorded against it (read under the item's lock, as they are written).
+      // Its lost and broken units stay recorded against it (read under the item's lock, as they are written):
+      // every report keeps it on its item; the ones still open set its least quantity.
       const reported = Number(view.lostQuantity) + Number(view.brokenQuantity);
-      if (reported > 0 && input.item !== view.row.itemId)
+      if (Boolean(view.hasReports) && input.item !== view.row.itemId)
         throw new HttpError(409, { error: s.lossItemFixed });
       if (input.quantity < reported) throw new HttpError(400, { quantity: [s.lossBelowQuantity(reported)] });
       const before = presentSubRental(view);
@@ -262,7 +263,7 @@ export async function changeSubRentalStatus(
       if (!SUBRENTAL_TRANSITIONS[from].includes(input.status))
         throw new HttpError(409, { error: s.badTransition(s.statuses[from], s.statuses[input.status]) });
       // A hire with units lost or broken at a customer happened: it is given back (less the lost), not undone.
-      if (input.status === "cancelled" && Number(view.lostQuantity) + Number(view.brokenQuantity) > 0)
+      if (input.status === "cancelled" && Boolean(view.hasReports))
         throw new HttpError(409, { error: s.lossNoCancel });
       const before = presentSubRental(view);
       if (input.status === "received") {

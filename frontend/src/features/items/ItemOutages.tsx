@@ -10,16 +10,22 @@ const t = ja.outages;
 
 const kindLabel = (o: OutageDto) => (o.kind === "lost" ? t.lostKind : t.brokenKind);
 
+/** 外部手配：{取引先} for hired units (docs/subrental.md); null for the item's own. */
+const hiredMark = (o: OutageDto) =>
+  o.sub_rental === null ? null : ja.subrentals.packLine(o.supplier_name ?? "");
+
 /**
  * The item detail's units out of service (紛失・故障, docs/lifecycle.md): how many can be used now, each open
- * report with who reported it when (and the repair date), and its 発見 / 修理完了 action. Live.
+ * report with who reported it when (and the repair date), and its 発見 / 修理完了 action. Live. Hired units
+ * (外部手配, docs/subrental.md) are listed with their supplier and the same action, but are not counted out of the
+ * item's own stock: they lower their hire only.
  */
 export function ItemOutages({ itemId, stock }: { itemId: number; stock: number }) {
   const outages = useItemOutagesQuery(itemId, { refetchOnMountOrArgChange: true });
   const [resolve, { isLoading }] = useResolveOutageMutation();
   const [error, setError] = useState<string | null>(null);
   const list = outages.data ?? [];
-  const out = list.reduce((sum, o) => sum + o.quantity, 0);
+  const out = list.reduce((sum, o) => sum + (o.sub_rental === null ? o.quantity : 0), 0);
   return (
     <section className="item-outages" aria-label={t.title}>
       <h3>{t.title}</h3>
@@ -36,15 +42,17 @@ export function ItemOutages({ itemId, stock }: { itemId: number; stock: number }
         <ul className="item-outages-list">
           {list.map((o) => {
             const action = o.kind === "lost" ? t.found : t.repaired;
-            const name = (o.kind === "lost" ? t.foundLabel : t.repairedLabel)(
+            const hired = hiredMark(o);
+            const name = `${(o.kind === "lost" ? t.foundLabel : t.repairedLabel)(
               kindLabel(o),
               o.quantity,
               o.work_case_title,
-            );
+            )}${hired ? `・${hired}` : ""}`;
             return (
               <li key={o.id}>
                 <div>
                   <strong>{t.line(kindLabel(o), o.quantity, o.work_case_title)}</strong>
+                  {hired ? <div className="item-outages-hired">{hired}</div> : null}
                   <div className="item-outages-meta">
                     {t.reported(displayDateTime(o.at), o.member_name || ja.movements.unknownMember)}
                     {o.repair_due ? `・${t.repairDue(businessDay(o.repair_due) ?? "")}` : null}
