@@ -115,6 +115,9 @@ describeInBrowser("people and groups journey", () => {
     await phone.goto("/login");
     await screenshot(phone, "login-phone");
     await login(phone, STAFF.email);
+    // The content is there before the menu opens: "a tap on the content" needs content to tap (an empty
+    // main sits under the open menu; a first visit also precaches the client meanwhile).
+    await phone.getByRole("heading", { name: "案件一覧" }).waitFor();
     expect(await phone.locator("header").getByText("ワークケース", { exact: true }).count()).toBe(0);
     await phone.getByRole("button", { name: "メニュー" }).click();
     for (const entry of ["ワークケース", "カテゴリ", "アイテム", "ログアウト"]) {
