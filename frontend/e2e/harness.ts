@@ -99,14 +99,16 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * A new browser context (a new profile: its first visit installs the service worker, which precaches the
- * whole client). `serviceWorkers: "block"` for journeys about something else whose set-up is timed.
+ * A new browser context: a new profile, whose first visit would install the service worker, which precaches
+ * the whole client (133 files) from the journeys' one shared app. Journeys about something else run without
+ * it (`block`, the default): dozens of contexts each downloading the client slowed every journey and stretched
+ * timed set-ups on a busy machine. The worker's own journeys (installable.e2e.ts) allow it.
  */
 export async function newContext(
   browser: Browser,
   baseURL: string,
   viewport = DESKTOP,
-  serviceWorkers: "allow" | "block" = "allow",
+  serviceWorkers: "allow" | "block" = "block",
 ): Promise<BrowserContext> {
   return browser.newContext({ baseURL, viewport, locale: "ja-JP", timezoneId: "Asia/Tokyo", serviceWorkers });
 }

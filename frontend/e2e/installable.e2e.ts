@@ -61,7 +61,7 @@ describeInBrowser("installable app journey", () => {
     app = await startApp({ CLIENT_DIR: clientDir });
     await signUpOwner(app.url, OWNER);
     browser.current = await launchBrowser();
-    context = await newContext(browser.current, app.url, PHONE);
+    context = await newContext(browser.current, app.url, PHONE, "allow");
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
     consoleErrors = collectConsoleErrors(page);

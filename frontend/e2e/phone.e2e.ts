@@ -26,6 +26,8 @@ function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext
     isMobile: true,
     locale: "ja-JP",
     timezoneId: "Asia/Tokyo",
+    // As harness.newContext: the worker's precache is installable.e2e.ts's subject, not this journey's.
+    serviceWorkers: "block",
   });
 }
 

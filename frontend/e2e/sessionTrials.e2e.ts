@@ -127,10 +127,9 @@ async function runTrials(
   trials = TRIALS,
   stopAtFirstSignOut = false,
 ): Promise<TrialCounts> {
-  // No service worker: every new context would first precache the whole client in each tab, which on a busy
-  // machine stretched the control's set-up past the short access token (the set-up is timed, the worker is
-  // not what these trials are about; installable.e2e.ts covers it).
-  const context = await newContext(browser, app.url, undefined, "block");
+  // No service worker (newContext's default): its first-visit precache in every tab stretched the control's
+  // timed set-up past the short access token on a busy machine.
+  const context = await newContext(browser, app.url);
   try {
     if (!coordination) {
       await context.addInitScript((key) => localStorage.setItem(key, "1"), NO_COORDINATION);
