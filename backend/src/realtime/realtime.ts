@@ -244,7 +244,8 @@ export class Realtime {
     this.delivering ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
       for (;;) {
         // Everything queued by now goes out together, `inventory.changed` first in each socket's frames: a
-        // batch's recomputed rows and its group events cost each socket one write, not one each.
+        // batch's recomputed rows and its group events reach a socket in one turn (one frame and one write for
+        // a batching socket, see writeSlice), not in two.
         const batch = [...this.urgent, ...this.outbox];
         this.urgent = [];
         this.outbox = [];
