@@ -8,6 +8,7 @@ import { PlainButton } from "../../components/plain/PlainButton";
 import { serverDetail } from "../../lib/errors";
 import { scanFeedback } from "./scanFeedback";
 import { useLookupUnitMutation } from "./unitsApi";
+import { useCameraScanner } from "./useCameraScanner";
 import "./unitScan.css";
 
 const U = ja.units;
@@ -87,27 +88,15 @@ export function GlobalScan() {
     return () => document.removeEventListener("keydown", onKey);
   }, []);
 
-  useEffect(() => {
-    if (!open || !camera || !video.current) return;
-    let stop: (() => void) | null = null;
-    let cancelled = false;
-    void import("./camera")
-      .then(({ startScanner }) => startScanner(video.current!, (code) => void readRef.current(code)))
-      .then((s) => {
-        if (cancelled) s();
-        else stop = s;
-      })
-      .catch(() => {
-        // A camera refused after the dialog closed or the camera was stopped says nothing.
-        if (cancelled) return;
-        setMessage(U.cameraFailed);
-        setCamera(false);
-      });
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-  }, [open, camera]);
+  useCameraScanner(
+    video,
+    open && camera,
+    (code) => void readRef.current(code),
+    () => {
+      setMessage(U.cameraFailed);
+      setCamera(false);
+    },
+  );
 
   const close = () => {
     withCamera.current = false;

@@ -1,7 +1,7 @@
 import { ja } from "@zaiko/common/messages/ja";
 import type { UnitDto } from "@zaiko/common/units/units.schema";
 import { Button } from "primereact/button";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { AppDialog } from "../../components/AppDialog";
 import { isoFromWallClock } from "../../lib/dateTime";
 import { serverDetail } from "../../lib/errors";
@@ -17,6 +17,7 @@ import {
   unitsToScan,
 } from "./unitScan";
 import { useItemUnitsQuery, useLookupUnitMutation } from "./unitsApi";
+import { useCameraScanner } from "./useCameraScanner";
 import "./unitScan.css";
 
 const U = ja.units;
@@ -109,33 +110,20 @@ function ScanDialog({ lines, kind, onHide, send, set }: UnitScanProps & { lines:
   const takeRef = useRef(take);
   takeRef.current = take;
 
-  useEffect(() => {
-    if (!camera || !video.current) return;
-    let stop: (() => void) | null = null;
-    let cancelled = false;
-    void import("./camera")
-      .then(({ startScanner }) =>
-        startScanner(video.current!, (code) => {
-          const now = Date.now();
-          if (lastCode.current && lastCode.current.code === code && now - lastCode.current.at < REPEAT_MS)
-            return;
-          lastCode.current = { code, at: now };
-          void takeRef.current(code);
-        }),
-      )
-      .then((s) => {
-        if (cancelled) s();
-        else stop = s;
-      })
-      .catch(() => {
-        setMessage({ text: U.cameraFailed, ok: false });
-        setCamera(false);
-      });
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-  }, [camera]);
+  useCameraScanner(
+    video,
+    camera,
+    (code) => {
+      const now = Date.now();
+      if (lastCode.current && lastCode.current.code === code && now - lastCode.current.at < REPEAT_MS) return;
+      lastCode.current = { code, at: now };
+      void takeRef.current(code);
+    },
+    () => {
+      setMessage({ text: U.cameraFailed, ok: false });
+      setCamera(false);
+    },
+  );
 
   const broken = reads.some((r) => r.disposition === "broken");
   const repairDue = repairDay ? isoFromWallClock(new Date(`${repairDay}T00:00:00`)) : null;
