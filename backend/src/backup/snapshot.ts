@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Client } from "pg";
+import { PGLITE_OPTIONS } from "../db/client";
 import { DataDirInUseError, lockDataDir } from "../db/dataDirLock";
 import { CANONICAL_SETTINGS, pgliteSession, pgSession, type SqlSession } from "./sqlSession";
 
@@ -32,7 +33,7 @@ export async function withPostgresSnapshot<T>(url: string, fn: (s: SqlSession) =
  * the copy is read at leisure while the server's own database keeps serving.
  */
 export async function withPgliteCopy<T>(dump: Blob, fn: (s: SqlSession) => Promise<T>): Promise<T> {
-  const copy = await PGlite.create({ loadDataDir: dump });
+  const copy = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: dump });
   try {
     return await inTransaction(copy, fn);
   } finally {
@@ -69,7 +70,7 @@ export async function withPgliteDirectory<T>(
     throw err;
   }
   try {
-    const db = await PGlite.create(pgliteDir(dataDir));
+    const db = await PGlite.create(pgliteDir(dataDir), PGLITE_OPTIONS);
     try {
       return await fn(db);
     } finally {

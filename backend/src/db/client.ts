@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions, type Transaction } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
@@ -31,6 +31,17 @@ export interface Database {
   dumpSnapshot?: () => Promise<Blob>;
   close(): Promise<void>;
 }
+
+/**
+ * How every PGlite of the app starts: PGlite's own parameters, and new WAL segments not zero-filled. PGlite
+ * runs PostgreSQL on this thread, so the statement whose WAL crossed into a new 16 MB segment (a COMMIT, a
+ * '+') held the event loop while 16 MB of zeroes were written: 40–65 ms in memory, more on disk, every
+ * 16 MB of writes (docs/benchmarks.md, "CSV import"). Without it PostgreSQL writes the segment's last byte
+ * (`wal_init_zero`, meant for file systems where zeroing buys nothing, such as this one's Emscripten layer).
+ */
+export const PGLITE_OPTIONS: Readonly<PGliteOptions> = {
+  startParams: [...PGlite.defaultStartParams, "-c", "wal_init_zero=off"],
+};
 
 /**
  * drizzle over a PGlite whose transactions each begin with a turn of the event loop. PGlite runs every
@@ -72,7 +83,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     if (!(err instanceof DataDirInUseError)) throw err;
     throw new Error(`The data directory ${dataDir} is ${err.message}`);
   }
-  const client = await PGlite.create(dir).catch(async (err: unknown) => {
+  const client = await PGlite.create(dir, PGLITE_OPTIONS).catch(async (err: unknown) => {
     await release();
     throw err;
   });
@@ -93,7 +104,7 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 /** An in-memory PGlite for tests: a real PostgreSQL with nothing on disk. */
 export async function openMemoryPglite(): Promise<Database> {
-  const client = await PGlite.create();
+  const client = await PGlite.create(PGLITE_OPTIONS);
   const db = drizzleOverPglite(client);
   return {
     db,

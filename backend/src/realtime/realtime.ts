@@ -14,6 +14,7 @@ import type { StreamPositions } from "@zaiko/common/realtime/positions";
 import { Server, type Socket } from "socket.io";
 import { allows } from "../lib/authorize";
 import type { AuthUser } from "../lib/authUser";
+import { yieldToEventLoop } from "../lib/eventLoop";
 import type { Logger } from "../lib/logger";
 import type { EventBuffer, PendingEvent } from "./eventBuffer";
 import { Publisher, type ReserveSeq, type UsageChange } from "./publisher";
@@ -66,8 +67,6 @@ interface Outgoing {
 type Relayed =
   | { kind: "emit"; rooms: string[]; event: ServerEventName; payload: object }
   | { kind: "usage"; groupId: number; change: UsageChange; seq: number };
-
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Where events get their numbers: the database's `event_streams` (eventStreams.queries.ts). */
 export interface EventStreams {
@@ -285,7 +284,7 @@ export class Realtime {
     const sliceSize = this.opts.fanOutSlice ?? FAN_OUT_SLICE;
     for (let start = 0; start < all.length; start += sliceSize) {
       if (start > 0) {
-        await yieldToLoop();
+        await yieldToEventLoop();
         if (between && this.urgent.length > 0) await between();
       }
       this.writeSlice(io, all.slice(start, start + sliceSize), batch);

@@ -5,7 +5,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { Client, Pool } from "pg";
-import { type Database, drizzleOverPglite } from "../db/client";
+import { type Database, drizzleOverPglite, PGLITE_OPTIONS } from "../db/client";
 import { migrationsFolder, runMigrations } from "../db/migrate";
 
 export type DriverName = "pglite" | "pg";
@@ -84,7 +84,7 @@ function pgliteDatabase(client: PGlite): Database {
 export async function migratedPgliteTemplate(): Promise<string> {
   const template = pgliteTemplatePath();
   if (existsSync(template)) return template;
-  const client = await PGlite.create();
+  const client = await PGlite.create(PGLITE_OPTIONS);
   try {
     await runMigrations(pgliteDatabase(client));
     const dump = Buffer.from(await (await client.dumpDataDir("gzip")).arrayBuffer());
@@ -100,7 +100,7 @@ export async function migratedPgliteTemplate(): Promise<string> {
 /** An in-memory PGlite loaded from the migrated template: startServer's migrations find nothing to do. */
 async function openMigratedPglite(): Promise<Database> {
   const dump = readFileSync(await migratedPgliteTemplate());
-  return pgliteDatabase(await PGlite.create({ loadDataDir: new Blob([dump]) }));
+  return pgliteDatabase(await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: new Blob([dump]) }));
 }
 
 export async function openTestDatabase(driver: DriverName): Promise<Database> {

@@ -3,6 +3,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
 import { lockItems, turnaroundOf } from "../../allocation";
 import type { Database } from "../../db/client";
+import { yieldToEventLoop } from "../../lib/eventLoop";
 import { type HistoryFact, recordHistory } from "../../lib/history";
 import { HttpError } from "../../lib/httpError";
 import { isUniqueViolation } from "../../lib/pgErrors";
@@ -29,9 +30,6 @@ type ImportDeps = WriteDeps & { database: Pick<Database, "driver"> };
 export const IMPORT_ITEM_EVENT_LIMIT = 1000;
 /** Ids locked per statement. */
 const LOCK_CHUNK = 250;
-
-/** Lets timers, sockets and other requests run between two batches of a long import. */
-export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const chunks = <T>(list: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));

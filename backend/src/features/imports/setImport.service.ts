@@ -2,6 +2,7 @@ import type { ImportRowError } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import type { SetImportResultDto } from "@zaiko/common/sets/sets.schema";
 import type { Database } from "../../db/client";
+import { yieldToEventLoop } from "../../lib/eventLoop";
 import { HttpError } from "../../lib/httpError";
 import { isUniqueViolation, sqlState } from "../../lib/pgErrors";
 import type { WriteDeps } from "../../lib/serviceDeps";
@@ -15,7 +16,7 @@ import {
   type MatchedSet,
   setsByTitles,
 } from "./imports.queries";
-import { importFailed, yieldToEventLoop } from "./imports.service";
+import { importFailed } from "./imports.service";
 import type { CsvSet } from "./setCsv.input";
 
 type ImportDeps = WriteDeps & { database: Pick<Database, "driver"> };
