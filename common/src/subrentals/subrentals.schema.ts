@@ -43,6 +43,8 @@ export interface SubRentalDto {
   broken_quantity: number;
   /** What its 返却 gives back to the supplier: the quantity less the lost units (broken ones go back broken). */
   return_quantity: number;
+  /** Whether any report names it, found or repaired ones too: such a hire is returned, never cancelled. */
+  has_reports: boolean;
   created: string;
   group: number;
   version: number;

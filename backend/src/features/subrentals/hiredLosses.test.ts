@@ -155,7 +155,11 @@ describeOnDatabases("hired units lost or broken (外部手配)", (driver) => {
 
     // Undo takes the report back: the hire is whole again.
     await api().delete(`/api/orderitems/${line}/movements/latest/`).set(bearer(owner)).expect(200);
-    expect(await subRental(hire.id)).toMatchObject({ lost_quantity: 0, return_quantity: 2 });
+    expect(await subRental(hire.id)).toMatchObject({
+      lost_quantity: 0,
+      return_quantity: 2,
+      has_reports: false,
+    });
     expect(await shippable(inside.id, item.id)).toBe(3);
   });
 
@@ -213,7 +217,13 @@ describeOnDatabases("hired units lost or broken (外部手配)", (driver) => {
       sub_rental: hire.id,
     });
 
-    // The report stays with the hire (its period is clipped to the hire's): still not cancelled, nor moved.
+    // The report stays with the hire (its period is clipped to the hire's): still not cancelled, nor moved;
+    // the list says so (no 取消 offered) though no report is open any more.
+    expect(await subRental(hire.id)).toMatchObject({
+      lost_quantity: 0,
+      broken_quantity: 0,
+      has_reports: true,
+    });
     const cancel = await api()
       .post(`/api/subrentals/${hire.id}/status/`)
       .set(bearer(owner))

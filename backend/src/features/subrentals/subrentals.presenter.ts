@@ -20,6 +20,7 @@ export const presentSubRental = ({
   caseTitle,
   lostQuantity,
   brokenQuantity,
+  hasReports,
 }: SubRentalView): SubRentalDto => ({
   id: r.id,
   supplier: r.supplierId,
@@ -38,6 +39,7 @@ export const presentSubRental = ({
   lost_quantity: Number(lostQuantity),
   broken_quantity: Number(brokenQuantity),
   return_quantity: r.quantity - Number(lostQuantity),
+  has_reports: Boolean(hasReports),
   created: iso(r.createdAt),
   group: r.groupId,
   version: Number(r.version),

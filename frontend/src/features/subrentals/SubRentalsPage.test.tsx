@@ -29,6 +29,7 @@ const hire = (id: number, extra: Partial<SubRentalDto> = {}): SubRentalDto => ({
   lost_quantity: 0,
   broken_quantity: 0,
   return_quantity: 2,
+  has_reports: false,
   created: "2030-05-01T09:00:00+09:00",
   group: 7,
   version: 1,
@@ -60,7 +61,7 @@ afterEach(() => {
 });
 
 describe("SubRentalsPage", () => {
-  it("lists the hires with status, supplier, case, period, memo; an overdue one and hired losses say so", async () => {
+  it("lists the hires with status, supplier, case, period, memo; an overdue one and hired losses say so; 取消 only without reports", async () => {
     setup([
       hire(1),
       hire(2, {
@@ -72,7 +73,10 @@ describe("SubRentalsPage", () => {
         lost_quantity: 1,
         broken_quantity: 1,
         return_quantity: 1,
+        has_reports: true,
       }),
+      // Its reports were all resolved (found, repaired): it still happened.
+      hire(3, { item_title: "ミキサー", status: "received", has_reports: true }),
     ]);
     const speaker = (await screen.findByText("スピーカー")).closest("li") as HTMLElement;
     expect(speaker).toHaveTextContent(t.statuses.requested);
@@ -90,6 +94,8 @@ describe("SubRentalsPage", () => {
     expect(within(light).getByRole("button", { name: t.giveBack })).toBeVisible();
     // A hire with a loss happened: it is given back, not cancelled.
     expect(within(light).queryByRole("button", { name: t.cancel })).not.toBeInTheDocument();
+    expect(within(rowOf("ミキサー")).getByRole("button", { name: t.giveBack })).toBeVisible();
+    expect(within(rowOf("ミキサー")).queryByRole("button", { name: t.cancel })).not.toBeInTheDocument();
     expect(within(rowOf("スピーカー")).getByRole("button", { name: t.cancel })).toBeVisible();
   });
 

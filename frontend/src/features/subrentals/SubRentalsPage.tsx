@@ -232,7 +232,8 @@ export function SubRentalsPage() {
                           })
                         }
                       />
-                      {row.lost_quantity + row.broken_quantity === 0 ? (
+                      {/* A hire with a report, even a resolved one, is returned, not cancelled (the server refuses). */}
+                      {!row.has_reports ? (
                         <Button
                           type="button"
                           size="small"
