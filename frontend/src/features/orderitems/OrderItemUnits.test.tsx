@@ -5,6 +5,7 @@ import type { OrderItemDto } from "../../lib/allocation";
 import { resetFakeSocket } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
+import { unitDto } from "../../test/units";
 import { workCaseDto } from "../../test/workCases";
 import { OrderItemsListPage } from "./OrderItemsListPage";
 
@@ -31,23 +32,8 @@ const mic: OrderItemDto = {
   received_quantity: 0,
 };
 
-const unit = (id: number, over: Partial<UnitDto> = {}): UnitDto => ({
-  id,
-  item: 11,
-  item_title: "マイク",
-  category_name: "音響",
-  tag: `MIC-000${id}`,
-  serial: "",
-  memo: "",
-  status: "in",
-  out: null,
-  outage: null,
-  repairs: 0,
-  retired_at: null,
-  created: "2030-01-01T00:00:00.000Z",
-  version: 1,
-  ...over,
-});
+const unit = (id: number, over: Partial<UnitDto> = {}) =>
+  unitDto(id, { item: 11, item_title: "マイク", ...over });
 
 const needsUnits = json(409, { error: U.unitsRequired });
 

@@ -6,6 +6,7 @@ import { AppDialog } from "../../components/AppDialog";
 import { BarcodeIcon } from "../../components/icons/glyphs/BarcodeIcon";
 import { PlainButton } from "../../components/plain/PlainButton";
 import { serverDetail } from "../../lib/errors";
+import { ScanBox } from "./ScanBox";
 import { scanFeedback } from "./scanFeedback";
 import { useLookupUnitMutation } from "./unitsApi";
 import { useCameraScanner } from "./useCameraScanner";
@@ -35,7 +36,6 @@ export function GlobalScan() {
   const [lookup] = useLookupUnitMutation();
   const [open, setOpen] = useState(false);
   const [camera, setCamera] = useState(false);
-  const [text, setText] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const video = useRef<HTMLVideoElement>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -112,7 +112,6 @@ export function GlobalScan() {
         ariaLabel={U.globalScan}
         onClick={() => {
           setMessage(null);
-          setText("");
           withCamera.current = true;
           setOpen(true);
         }}
@@ -135,41 +134,17 @@ export function GlobalScan() {
           }
         >
           <p className="unit-scan-hint">{U.globalScanHint}</p>
-          <form
-            className="unit-scan-form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void read(text);
-              setText("");
-            }}
-          >
-            <label htmlFor="global-scan-input">{U.scanInput}</label>
-            <input
-              id="global-scan-input"
-              ref={input}
-              className="p-inputtext"
-              value={text}
-              autoComplete="off"
-              enterKeyHint="go"
-              onChange={(e) => setText(e.target.value)}
-            />
-            <Button type="submit" label={U.globalScanOpen} />
-            <Button
-              type="button"
-              label={camera ? U.cameraStop : U.camera}
-              outlined
-              onClick={() => setCamera((c) => !c)}
-            />
-          </form>
-          {camera ? (
-            <video
-              ref={video}
-              className="unit-scan-video"
-              muted
-              playsInline
-              data-testid="global-scan-video"
-            />
-          ) : null}
+          <ScanBox
+            id="global-scan-input"
+            inputRef={input}
+            onRead={(text) => void read(text)}
+            enterKeyHint="go"
+            submitLabel={U.globalScanOpen}
+            camera={camera}
+            onCamera={() => setCamera((c) => !c)}
+            videoRef={video}
+            videoTestId="global-scan-video"
+          />
           <output className="unit-scan-refusal" aria-live="assertive" data-testid="global-scan-message">
             {message ?? ""}
           </output>

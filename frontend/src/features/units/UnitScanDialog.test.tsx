@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { ja } from "@zaiko/common/messages/ja";
-import type { UnitDto } from "@zaiko/common/units/units.schema";
 import { resetFakeSocket } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
+import { unitDto } from "../../test/units";
 import { UnitScanDialog } from "./UnitScanDialog";
 import type { ScanLine } from "./unitScan";
 
@@ -32,23 +32,7 @@ const line: ScanLine = {
   received_quantity: 0,
 };
 
-const unit = (id: number, over: Partial<UnitDto> = {}): UnitDto => ({
-  id,
-  item: 3,
-  item_title: "ワイヤレスマイク",
-  category_name: "音響",
-  tag: `MIC-000${id}`,
-  serial: "",
-  memo: "",
-  status: "in",
-  out: null,
-  outage: null,
-  repairs: 0,
-  retired_at: null,
-  created: "2030-01-01T00:00:00.000Z",
-  version: 1,
-  ...over,
-});
+const unit = unitDto;
 
 const mic1 = unit(1);
 const mic2 = unit(2);

@@ -5,6 +5,7 @@ import { useRef, useState } from "react";
 import { AppDialog } from "../../components/AppDialog";
 import { isoFromWallClock } from "../../lib/dateTime";
 import { serverDetail } from "../../lib/errors";
+import { ScanBox } from "./ScanBox";
 import { scanFeedback } from "./scanFeedback";
 import { unitError } from "./unitError";
 import {
@@ -75,7 +76,6 @@ function Picks({
 function ScanDialog({ lines, kind, onHide, send, set }: UnitScanProps & { lines: readonly ScanLine[] }) {
   const [reads, setReads] = useState<UnitRead[]>([]);
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
-  const [text, setText] = useState("");
   const [camera, setCamera] = useState(false);
   const [repairDay, setRepairDay] = useState("");
   const [lookup] = useLookupUnitMutation();
@@ -161,34 +161,16 @@ function ScanDialog({ lines, kind, onHide, send, set }: UnitScanProps & { lines:
         </div>
       }
     >
-      <form
-        className="unit-scan-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void take(text);
-          setText("");
-        }}
-      >
-        <label htmlFor="unit-scan-input">{U.scanInput}</label>
-        <input
-          id="unit-scan-input"
-          ref={input}
-          className="p-inputtext"
-          value={text}
-          autoComplete="off"
-          enterKeyHint="done"
-          onChange={(e) => setText(e.target.value)}
-        />
-        <Button
-          type="button"
-          label={camera ? U.cameraStop : U.camera}
-          outlined
-          onClick={() => setCamera((c) => !c)}
-        />
-      </form>
-      {camera ? (
-        <video ref={video} className="unit-scan-video" muted playsInline data-testid="unit-scan-video" />
-      ) : null}
+      <ScanBox
+        id="unit-scan-input"
+        inputRef={input}
+        onRead={(text) => void take(text)}
+        enterKeyHint="done"
+        camera={camera}
+        onCamera={() => setCamera((c) => !c)}
+        videoRef={video}
+        videoTestId="unit-scan-video"
+      />
       <output
         className={message && !message.ok ? "unit-scan-refusal" : "unit-scan-ok"}
         aria-live="assertive"

@@ -1,6 +1,6 @@
 import { ja } from "@zaiko/common/messages/ja";
-import type { UnitDto } from "@zaiko/common/units/units.schema";
 import type { WarehouseRowDto } from "@zaiko/common/warehouse/warehouse.schema";
+import { unitDto } from "../../test/units";
 import { refusalOf, unitMoveBody } from "./unitScan";
 
 const U = ja.units;
@@ -23,23 +23,7 @@ const row: WarehouseRowDto = {
   returning: false,
 };
 
-const unit = (id: number, over: Partial<UnitDto> = {}): UnitDto => ({
-  id,
-  item: 3,
-  item_title: "ワイヤレスマイク",
-  category_name: "音響",
-  tag: `MIC-000${id}`,
-  serial: "",
-  memo: "",
-  status: "in",
-  out: null,
-  outage: null,
-  repairs: 0,
-  retired_at: null,
-  created: "2030-01-01T00:00:00.000Z",
-  version: 1,
-  ...over,
-});
+const unit = unitDto;
 
 describe("the board's unit scan (docs/units.md)", () => {
   it("takes a unit of this item in the warehouse, and refuses each other case in words", () => {
