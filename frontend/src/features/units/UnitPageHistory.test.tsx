@@ -6,27 +6,13 @@ import type { UnitPageDto } from "@zaiko/common/units/units.schema";
 import { resetFakeSocket, serverEmit } from "../../test/fakeSocket";
 import { json, route, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
+import { unitDto } from "../../test/units";
 import { UnitPage } from "./UnitPage";
 
 jest.mock("../../lib/socket", () => require("../../test/fakeSocket").socketModule);
 
 const page: UnitPageDto = {
-  unit: {
-    id: 7,
-    item: 9,
-    item_title: "ワイヤレスマイク",
-    category_name: "音響",
-    tag: "MIC-0001",
-    serial: "",
-    memo: "",
-    status: "in",
-    out: null,
-    outage: null,
-    repairs: 0,
-    retired_at: null,
-    created: "2030-04-01T00:00:00Z",
-    version: 1,
-  },
+  unit: unitDto(7, { item: 9, tag: "MIC-0001", created: "2030-04-01T00:00:00Z" }),
   movements: [],
   cases: [],
 };

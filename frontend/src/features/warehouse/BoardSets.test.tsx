@@ -5,6 +5,7 @@ import type { WarehouseBoardDto, WarehouseRowDto } from "@zaiko/common/warehouse
 import { resetFakeSocket, serverEmit } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
+import { unitDto } from "../../test/units";
 import { WarehousePage } from "./WarehousePage";
 
 jest.mock("../../lib/socket", () => require("../../test/fakeSocket").socketModule);
@@ -151,22 +152,7 @@ describe("a set on the warehouse board", () => {
   });
 
   it("a set with a tracked part asks for that part's units in the same step and sends them with the set", async () => {
-    const mixerUnit = (id: number) => ({
-      id,
-      item: 102,
-      item_title: "ミキサー",
-      category_name: "音響",
-      tag: `MX-000${id}`,
-      serial: "",
-      memo: "",
-      status: "in",
-      out: null,
-      outage: null,
-      repairs: 0,
-      retired_at: null,
-      created: "2030-01-01T00:00:00.000Z",
-      version: 1,
-    });
+    const mixerUnit = (id: number) => unitDto(id, { item: 102, item_title: "ミキサー", tag: `MX-000${id}` });
     const [first, second] = board.days;
     const tracked: WarehouseBoardDto = {
       ...board,
