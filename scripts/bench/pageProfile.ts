@@ -13,6 +13,7 @@
  * - the functions with the most CPU time of their own, and the CPU time per script.
  * Nothing is written. Timings are those of this machine: compare pages and variants within one run.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import puppeteer, { type Browser, type CDPSession } from "puppeteer-core";
 import { CHROMIUM_ARGS, startApp } from "../../frontend/e2e/harness";
@@ -22,6 +23,8 @@ import { seedScreens } from "./screensSeed";
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 const SLOWDOWN = Number(process.env.PROFILE_CPU_SLOWDOWN || 4);
 const TOP = Number(process.env.PROFILE_TOP || 25);
+/** A directory: each page's V8 CPU profile is saved there too (`<page>.cpuprofile`, for DevTools). */
+const SAVE_DIR = process.env.PROFILE_SAVE_DIR;
 
 interface ProfileNode {
   id: number;
@@ -115,6 +118,11 @@ async function profilePage(browser: Browser, url: string, token: string | null):
   await page.goto(url);
   await quiet(page);
   const { profile } = (await cdp.send("Profiler.stop")) as unknown as { profile: Profile };
+  if (SAVE_DIR) {
+    mkdirSync(SAVE_DIR, { recursive: true });
+    const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, "_") || "root";
+    writeFileSync(path.join(SAVE_DIR, `${name}.cpuprofile`), JSON.stringify(profile));
+  }
   const timings = (await page.evaluate(`(() => ({
     ...window.__perf,
     resources: performance.getEntriesByType("resource").map((r) => ({
