@@ -35,9 +35,9 @@ export interface Database {
 /**
  * How every PGlite of the app starts: PGlite's own parameters, and new WAL segments not zero-filled. PGlite
  * runs PostgreSQL on this thread, so the statement whose WAL crossed into a new 16 MB segment (a COMMIT, a
- * '+') held the event loop while 16 MB of zeroes were written: 40–65 ms in memory, more on disk, every
- * 16 MB of writes (docs/benchmarks.md, "CSV import"). Without it PostgreSQL writes the segment's last byte
- * (`wal_init_zero`, meant for file systems where zeroing buys nothing, such as this one's Emscripten layer).
+ * '+') held the event loop for tens of milliseconds while 16 MB of zeroes were written, once per 16 MB of
+ * writes (docs/benchmarks.md, "CSV import"). With `wal_init_zero=off` PostgreSQL writes only the segment's
+ * last byte (docs/decisions.md says what zeroing would have bought).
  */
 export const PGLITE_OPTIONS: Readonly<PGliteOptions> = {
   startParams: [...PGlite.defaultStartParams, "-c", "wal_init_zero=off"],
