@@ -63,10 +63,9 @@ export async function shortagesOf(
   const to = new Date(Math.max(...proposals.map((p) => p.end.getTime() + reach(p))));
   const ids = [...new Set(proposals.map((p) => p.item.id))];
   const byItem = new Map<number, Booking[]>();
-  const [booked, hired] = await Promise.all([
-    bookingsInWindow(tx, groupId, ids, from, to, exceptCaseId),
-    hiresInWindow(tx, groupId, ids, from, to),
-  ]);
+  // One after the other: a transaction's one connection runs one statement at a time.
+  const booked = await bookingsInWindow(tx, groupId, ids, from, to, exceptCaseId);
+  const hired = await hiresInWindow(tx, groupId, ids, from, to);
   for (const b of booked) {
     const list = byItem.get(b.itemId) ?? [];
     list.push({ start: b.start, end: b.end, quantity: b.quantity });

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
+import { readTogether } from "../db/readTogether";
 import { categories, items, orderItemBookings, workCases } from "../db/schema";
 import { outagesInWindow } from "./outages.queries";
 import { turnaroundColumns } from "./turnaround.queries";
@@ -103,9 +104,9 @@ export async function bookingsInWindow(
   to: Date,
   exceptCaseId?: number,
 ) {
-  const [booked, out] = await Promise.all([
-    orderItemsInWindow(db, groupId, itemIds, from, to, exceptCaseId),
-    outagesInWindow(db, groupId, itemIds, from, to),
+  const [booked, out] = await readTogether(db, [
+    () => orderItemsInWindow(db, groupId, itemIds, from, to, exceptCaseId),
+    () => outagesInWindow(db, groupId, itemIds, from, to),
   ]);
   return [
     ...booked.map((b) => ({ ...b, outOfService: false })),

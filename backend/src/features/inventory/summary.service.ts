@@ -3,6 +3,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import type { SummaryRowDto } from "@zaiko/common/orderitems/orderitems.schema";
 import { findCase, turnaroundOf } from "../../allocation";
 import type { Db, Tx } from "../../db/client";
+import { readTogether } from "../../db/readTogether";
 import { httpError } from "../../lib/httpError";
 import type { ReadDeps } from "../../lib/serviceDeps";
 import type { AuthUser } from "../../middlewares/auth";
@@ -29,10 +30,10 @@ export async function summaryOfCase(
   itemIds?: number[],
 ): Promise<SummaryRowDto[]> {
   if (itemIds?.length === 0) return [];
-  const [rows, bookings, hires] = await Promise.all([
-    summaryItems(db, groupId, kase.id, itemIds),
-    summaryBookingsByItem(db, groupId, kase, itemIds),
-    summaryHiresByItem(db, groupId, kase, itemIds),
+  const [rows, bookings, hires] = await readTogether(db, [
+    () => summaryItems(db, groupId, kase.id, itemIds),
+    () => summaryBookingsByItem(db, groupId, kase, itemIds),
+    () => summaryHiresByItem(db, groupId, kase, itemIds),
   ]);
   const caseWindow = { start: kase.startDate.getTime(), end: kase.endDate.getTime() };
   return rows.map((row) => {

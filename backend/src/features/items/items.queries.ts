@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { epochMs, rowsOf } from "../../db/rawSql";
+import { readTogether } from "../../db/readTogether";
 import { categories, itemOutages, items, orderItemBookings, orderItems, workCases } from "../../db/schema";
 import type { ItemRow } from "./items.presenter";
 
@@ -175,7 +176,7 @@ export async function bookingsOfItems(db: Queryable, groupId: number, itemIds: n
     })
     .from(itemOutages)
     .where(and(eq(itemOutages.groupId, groupId), inArray(itemOutages.itemId, itemIds)));
-  const [a, b] = await Promise.all([booked, out]);
+  const [a, b] = await readTogether(db, [() => booked, () => out]);
   return [...a, ...b];
 }
 

@@ -1,5 +1,6 @@
 import type { CaseSetLineDto } from "@zaiko/common/sets/sets.schema";
 import type { Db, Tx } from "../../db/client";
+import { readTogether } from "../../db/readTogether";
 import { partsByOwner, presentLine } from "./sets.presenter";
 import { type LineRow, partsOfLines, partsOfSets } from "./sets.queries";
 
@@ -7,13 +8,14 @@ import { type LineRow, partsOfLines, partsOfSets } from "./sets.queries";
 export async function presentLines(db: Db | Tx, groupId: number, rows: LineRow[]): Promise<CaseSetLineDto[]> {
   if (rows.length === 0) return [];
   const setIds = [...new Set(rows.flatMap((r) => (r.setId === null ? [] : [r.setId])))];
-  const [own, current] = await Promise.all([
-    partsOfLines(
-      db,
-      groupId,
-      rows.map((r) => r.id),
-    ),
-    partsOfSets(db, groupId, setIds),
+  const [own, current] = await readTogether(db, [
+    () =>
+      partsOfLines(
+        db,
+        groupId,
+        rows.map((r) => r.id),
+      ),
+    () => partsOfSets(db, groupId, setIds),
   ]);
   const ownBy = partsByOwner(own);
   const currentBy = partsByOwner(current);

@@ -2,6 +2,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
 import type { ItemSetDto, SetWrite } from "@zaiko/common/sets/sets.schema";
 import type { Db, Tx } from "../../db/client";
+import { readTogether } from "../../db/readTogether";
 import { recordHistory } from "../../lib/history";
 import { HttpError, httpError } from "../../lib/httpError";
 import { isUniqueViolation, sqlState } from "../../lib/pgErrors";
@@ -27,10 +28,10 @@ const notFound = () => httpError(404, ja.errors.notFound);
 
 /** The group's sets (all, or these) as presented: parts and how many cases use each. Three queries. */
 export async function presentSets(db: Db | Tx, groupId: number, ids?: number[]): Promise<ItemSetDto[]> {
-  const [rows, parts, used] = await Promise.all([
-    setRows(db, groupId, ids),
-    partsOfSets(db, groupId, ids),
-    casesUsingSets(db, groupId, ids),
+  const [rows, parts, used] = await readTogether(db, [
+    () => setRows(db, groupId, ids),
+    () => partsOfSets(db, groupId, ids),
+    () => casesUsingSets(db, groupId, ids),
   ]);
   const byOwner = partsByOwner(parts);
   return rows.map((r) => presentSet(r, byOwner.get(r.id) ?? [], used.get(r.id) ?? 0));
