@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ja } from "@zaiko/common/messages/ja";
 import { resetFakeSocket } from "../../test/fakeSocket";
 import { json, routes, stubFetch } from "../../test/http";
@@ -58,9 +58,10 @@ describe("the app-wide scan (docs/units.md)", () => {
     await user.click(screen.getByRole("button", { name: U.globalScan }));
     const dialog = await screen.findByRole("dialog", { name: U.globalScanTitle });
     await waitFor(() => expect(cameraRead).not.toBeNull());
-    cameraRead!("NOPE-9");
+    // The camera's callback runs outside React's events, as the decoder's would.
+    act(() => cameraRead!("NOPE-9"));
     expect(await within(dialog).findByText(U.unknownTag("NOPE-9"))).toBeVisible();
-    cameraRead!("MIC-0001");
+    act(() => cameraRead!("MIC-0001"));
     await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/units/42"));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
