@@ -38,7 +38,14 @@ async function controlledBy(page: Page): Promise<string> {
   });
   return page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
-    return `${registration.active?.state} ${registration.active?.scriptURL}`;
+    const worker = registration.active;
+    // The worker claims the page while it activates: `ready` and the controller can come before "activated".
+    if (worker && worker.state === "activating") {
+      await new Promise<void>((resolve) =>
+        worker.addEventListener("statechange", () => worker.state !== "activating" && resolve()),
+      );
+    }
+    return `${worker?.state} ${worker?.scriptURL}`;
   });
 }
 
