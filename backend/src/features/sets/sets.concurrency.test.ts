@@ -175,7 +175,10 @@ describeOnPostgres("sets under concurrency [postgres]", () => {
    * the sets' need — when the '−' does.
    */
   const setAndReduceRace = async (mode: RaceMode) => {
-    const w = await world(40, 40);
+    // Every case's period overlaps every other's, so the stock must hold the worst order: every set's '+'
+    // committed before any '−', 5 speakers and 2 mixers on each case at once. With less, a '+' is rightly
+    // refused in that order (one loaded CI run met it with 40 speakers for 10 cases).
+    const w = await world(cases.length * 5, cases.length * 2);
     for (const caseId of cases) {
       await postAddSet(server, owner, w.set, caseId).expect(200);
       await add(server, owner, w.speaker, caseId).expect(200);
