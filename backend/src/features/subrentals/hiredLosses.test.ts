@@ -36,6 +36,17 @@ describeOnDatabases("hired units lost or broken (外部手配)", (driver) => {
     ).shippable_quantity;
   const subRental = async (id: number): Promise<SubRentalDto> =>
     (await api().get(`/api/subrentals/${id}/`).set(bearer(owner)).expect(200)).body;
+  /** What the item's newest history entry of this action records after the change. */
+  const historyAfter = async (itemId: number, action: string) => {
+    const history = (await api().get(`/api/history/?item=${itemId}`).set(bearer(owner))).body;
+    const entries = (Array.isArray(history) ? history : (history.results ?? [])) as {
+      action: string;
+      after: Record<string, unknown> | null;
+    }[];
+    return entries.find((e) => e.action === action)?.after;
+  };
+  const cancel = (id: number) =>
+    api().post(`/api/subrentals/${id}/status/`).set(bearer(owner)).send({ status: "cancelled" });
   const movements = async (id: number) =>
     (await api().get(`/api/orderitems/${id}/movements/`).set(bearer(owner)).expect(200)).body as {
       disposition: string;
@@ -135,23 +146,15 @@ describeOnDatabases("hired units lost or broken (外部手配)", (driver) => {
     const lines = csv.text.replace(/^\uFEFF/, "").split("\r\n");
     expect(lines[0]).toBe(s.csvHeader.join(","));
     expect(lines.find((l) => l.includes(item.title))?.endsWith(",1,0")).toBe(true);
-    const history = (await api().get(`/api/history/?item=${item.id}`).set(bearer(owner))).body;
-    const entries = (Array.isArray(history) ? history : (history.results ?? [])) as {
-      action: string;
-      after: Record<string, unknown> | null;
-    }[];
-    expect(entries.find((e) => e.action === "orderitem.outage_reported")?.after).toMatchObject({
+    expect(await historyAfter(item.id, "orderitem.outage_reported")).toMatchObject({
       disposition: "lost",
       sub_rental: hire.id,
     });
 
     // Cancelling a hire with a loss is refused (it happened: it is given back, less the lost unit).
-    const cancel = await api()
-      .post(`/api/subrentals/${hire.id}/status/`)
-      .set(bearer(owner))
-      .send({ status: "cancelled" });
-    expect(cancel.status).toBe(409);
-    expect(cancel.body).toEqual({ error: s.lossNoCancel });
+    const refused = await cancel(hire.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: s.lossNoCancel });
 
     // Undo takes the report back: the hire is whole again.
     await api().delete(`/api/orderitems/${line}/movements/latest/`).set(bearer(owner)).expect(200);
@@ -207,12 +210,7 @@ describeOnDatabases("hired units lost or broken (外部手配)", (driver) => {
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ error: ja.outages.alreadyResolved });
 
-    const history = (await api().get(`/api/history/?item=${item.id}`).set(bearer(owner))).body;
-    const entries = (Array.isArray(history) ? history : (history.results ?? [])) as {
-      action: string;
-      after: Record<string, unknown> | null;
-    }[];
-    expect(entries.find((e) => e.action === "orderitem.outage_resolved")?.after).toMatchObject({
+    expect(await historyAfter(item.id, "orderitem.outage_resolved")).toMatchObject({
       disposition: "lost",
       sub_rental: hire.id,
     });
@@ -224,12 +222,9 @@ describeOnDatabases("hired units lost or broken (外部手配)", (driver) => {
       broken_quantity: 0,
       has_reports: true,
     });
-    const cancel = await api()
-      .post(`/api/subrentals/${hire.id}/status/`)
-      .set(bearer(owner))
-      .send({ status: "cancelled" });
-    expect(cancel.status).toBe(409);
-    expect(cancel.body).toEqual({ error: s.lossNoCancel });
+    const refused = await cancel(hire.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: s.lossNoCancel });
 
     // Only reports still open count against the hire's quantity: both hired units can be lost now.
     await receive(line, { quantity: 0, lost: 2, sub_rental: hire.id }).expect(200);

@@ -3,6 +3,7 @@ import type { HistoryEntryDto } from "@zaiko/common/history/history.schema";
 import { HISTORY_PAGE } from "@zaiko/common/history/page";
 import { ja } from "@zaiko/common/messages/ja";
 import { resetFakeSocket, serverEmit } from "../../test/fakeSocket";
+import { historyEntryDto, historyLines } from "../../test/history";
 import { json, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
 import { ActivityPanel } from "./ActivityPanel";
@@ -10,29 +11,11 @@ import { ActivityPanel } from "./ActivityPanel";
 jest.mock("../../lib/socket", () => require("../../test/fakeSocket").socketModule);
 
 const t = ja.history;
-const entry = (id: number, over: Partial<HistoryEntryDto>): HistoryEntryDto => ({
-  id,
-  at: "2030-04-10T00:30:00Z",
-  actor: 1,
-  actor_name: "山田 太郎",
-  action: "orderitem.add",
-  work_case: 5,
-  case_title: "展示会",
-  item: 9,
-  item_title: "ワイヤレスマイク",
-  member: null,
-  member_name: null,
-  quantity: 1,
-  before: { order_quantity: 0 },
-  after: { order_quantity: 1 },
-  ...over,
-});
+const entry = (id: number, over: Partial<HistoryEntryDto>) =>
+  historyEntryDto(id, { before: { order_quantity: 0 }, after: { order_quantity: 1 }, ...over });
 
 /** The panel's lines, top to bottom, without their times. */
-const lines = (panel: string = t.panelTitle) =>
-  within(screen.getByRole("region", { name: panel }))
-    .queryAllByRole("listitem")
-    .map((li) => li.querySelector(".activity-text")?.textContent);
+const lines = (panel: string = t.panelTitle) => historyLines(panel);
 
 beforeEach(resetFakeSocket);
 afterEach(() => jest.restoreAllMocks());

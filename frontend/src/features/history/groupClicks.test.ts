@@ -1,26 +1,12 @@
 import type { HistoryEntryDto } from "@zaiko/common/history/history.schema";
+import { historyEntryDto } from "../../test/history";
 import { groupClicks } from "./groupClicks";
 
 const MIN = 60_000;
 const T0 = Date.parse("2030-04-10T00:30:00Z");
 
-const entry = (id: number, minutesAgo: number, over: Partial<HistoryEntryDto> = {}): HistoryEntryDto => ({
-  id,
-  at: new Date(T0 - minutesAgo * MIN).toISOString(),
-  actor: 1,
-  actor_name: "山田 太郎",
-  action: "orderitem.add",
-  work_case: 5,
-  case_title: "展示会",
-  item: 9,
-  item_title: "ワイヤレスマイク",
-  member: null,
-  member_name: null,
-  quantity: 1,
-  before: null,
-  after: null,
-  ...over,
-});
+const entry = (id: number, minutesAgo: number, over: Partial<HistoryEntryDto> = {}) =>
+  historyEntryDto(id, { at: new Date(T0 - minutesAgo * MIN).toISOString(), ...over });
 
 const summary = (lines: HistoryEntryDto[]) => lines.map((l) => [l.id, l.action, l.quantity]);
 

@@ -4,6 +4,7 @@ import type { HistoryEntryDto } from "@zaiko/common/history/history.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import type { UnitPageDto } from "@zaiko/common/units/units.schema";
 import { resetFakeSocket, serverEmit } from "../../test/fakeSocket";
+import { historyEntryDto, historyLines } from "../../test/history";
 import { json, route, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
 import { unitDto } from "../../test/units";
@@ -17,23 +18,13 @@ const page: UnitPageDto = {
   cases: [],
 };
 
-const entry = (id: number, over: Partial<HistoryEntryDto>): HistoryEntryDto => ({
-  id,
-  at: "2030-04-10T00:30:00Z",
-  actor: 1,
-  actor_name: "山田 太郎",
-  action: "orderitem.issue",
-  work_case: 5,
-  case_title: "展示会",
-  item: 9,
-  item_title: "ワイヤレスマイク",
-  member: null,
-  member_name: null,
-  quantity: 1,
-  before: { issued_quantity: 0 },
-  after: { issued_quantity: 1, units: "MIC-0001" },
-  ...over,
-});
+const entry = (id: number, over: Partial<HistoryEntryDto>) =>
+  historyEntryDto(id, {
+    action: "orderitem.issue",
+    before: { issued_quantity: 0 },
+    after: { issued_quantity: 1, units: "MIC-0001" },
+    ...over,
+  });
 
 const tracking = entry(1, {
   action: "unit.tracking",
@@ -50,10 +41,7 @@ const receive = entry(3, {
   after: { received_quantity: 1, units: "MIC-0001" },
 });
 
-const lines = () =>
-  within(screen.getByRole("region", { name: ja.history.itemTitle }))
-    .queryAllByRole("listitem")
-    .map((li) => li.querySelector(".activity-text")?.textContent);
+const lines = () => historyLines(ja.history.itemTitle);
 
 beforeEach(resetFakeSocket);
 afterEach(() => jest.restoreAllMocks());
