@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { Pool } from "pg";
+import { yieldToEventLoop } from "../lib/eventLoop";
 import { DataDirInUseError, lockDataDir } from "./dataDirLock";
 
 /**
@@ -55,7 +56,7 @@ export function drizzleOverPglite(client: PGlite): Db {
   const transaction = client.transaction.bind(client);
   client.transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> =>
     transaction(async (tx) => {
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await yieldToEventLoop();
       return callback(tx);
     });
   return drizzlePglite(client);

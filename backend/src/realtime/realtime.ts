@@ -240,7 +240,7 @@ export class Realtime {
    */
   private deliver(items: Outgoing[], urgent = false): void {
     (urgent ? this.urgent : this.outbox).push(...items);
-    this.delivering ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+    this.delivering ??= yieldToEventLoop().then(async () => {
       for (;;) {
         // Everything queued by now goes out together, `inventory.changed` first in each socket's frames: a
         // batch's recomputed rows and its group events reach a socket in one turn (one frame and one write for
