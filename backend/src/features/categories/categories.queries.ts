@@ -25,15 +25,6 @@ export function listCategories(db: Queryable, groupId: number) {
     .orderBy(asc(byCodePoint(categories.name)), asc(categories.id));
 }
 
-export async function findCategory(db: Queryable, groupId: number, id: number) {
-  const [row] = await db
-    .select(categoryColumns)
-    .from(categories)
-    .where(and(eq(categories.groupId, groupId), eq(categories.id, id)))
-    .limit(1);
-  return row;
-}
-
 /** A category of the group whose name equals `name` ignoring case (the unique index's rule). */
 export async function findCategoryByName(db: Queryable, groupId: number, name: string) {
   const [row] = await db
@@ -77,10 +68,10 @@ export async function itemIdsOfCategory(db: Queryable, groupId: number, category
   return rows.map((r) => r.id);
 }
 
-/** Locks the category row so items cannot be added to it while it is being deleted. */
+/** Locks the category row and reads it: no item joins the category while it is edited or deleted. */
 export async function lockCategory(db: Queryable, groupId: number, id: number) {
   const [row] = await db
-    .select({ id: categories.id })
+    .select(categoryColumns)
     .from(categories)
     .where(and(eq(categories.groupId, groupId), eq(categories.id, id)))
     .for("update");

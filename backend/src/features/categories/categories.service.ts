@@ -13,7 +13,6 @@ import type { AuthUser } from "../../middlewares/auth";
 import { presentCategory } from "./categories.presenter";
 import {
   deleteCategory,
-  findCategory,
   insertCategory,
   itemIdsOfCategory,
   listCategories,
@@ -54,10 +53,13 @@ export async function createCategory(
 }
 
 /**
- * Renames a category and sets its turnaround (absent keeps it). Lengthening the turnaround locks the category's
- * items (lock_allocation, id order, before the category row as the item edit does: item, then its category)
- * and refuses (409 + shortages + short_cases) when the items that follow it would hold more than their stock at
- * some instant.
+ * Renames a category and sets its turnaround (absent keeps it). Every edit locks the category's items first
+ * (lock_allocation, id order), then the category row, as the item edit does (item, then its category):
+ * - a writer of an item's order items (the +, the −, a movement) holds the item's lock while it reads the
+ *   category's name into the row it publishes, so a rename waits for it and no row with the old name can reach
+ *   a screen after the rename's event (docs/realtime.md, "Names copied into rows");
+ * - lengthening the turnaround refuses (409 + shortages + short_cases) when the items that follow it would
+ *   hold more than their stock at some instant.
  */
 export async function updateCategory(
   deps: WriteDeps,
@@ -67,25 +69,24 @@ export async function updateCategory(
 ): Promise<CategoryDto> {
   try {
     return await inTransaction(deps, async (tx, events) => {
-      const current = await findCategory(tx, actor.groupId, id);
+      const lockOf = async (ids: number[]) => (ids.length === 0 ? [] : lockItems(tx, actor.groupId, ids));
+      const locked = await lockOf(await itemIdsOfCategory(tx, actor.groupId, id));
+      const current = await lockCategory(tx, actor.groupId, id);
       if (!current) throw httpError(404, ja.errors.notFound);
+      // An item moved into the category before the row was ours is not among those locked; none can join now
+      // (an item edit takes the category's row in share mode).
+      const seen = new Set(locked.map((i) => i.id));
+      const joined = (await itemIdsOfCategory(tx, actor.groupId, id)).filter((i) => !seen.has(i));
+      locked.push(...(await lockOf(joined)));
       const before = input.turnaround_before_minutes ?? current.turnaroundBeforeMinutes;
       const after = input.turnaround_after_minutes ?? current.turnaroundAfterMinutes;
-      const longer = before > current.turnaroundBeforeMinutes || after > current.turnaroundAfterMinutes;
-      const lockOf = async (ids: number[]) => (ids.length === 0 ? [] : lockItems(tx, actor.groupId, ids));
-      const locked = longer ? await lockOf(await itemIdsOfCategory(tx, actor.groupId, id)) : [];
       const row = await updateCategoryRow(tx, actor.groupId, id, {
         name: input.category,
         turnaroundBeforeMinutes: before,
         turnaroundAfterMinutes: after,
       });
       if (!row) throw httpError(404, ja.errors.notFound);
-      if (longer) {
-        // An item moved into the category before the row was ours is not among those locked; none can join now
-        // (an item edit takes the category's row in share mode).
-        const seen = new Set(locked.map((i) => i.id));
-        const joined = (await itemIdsOfCategory(tx, actor.groupId, id)).filter((i) => !seen.has(i));
-        locked.push(...(await lockOf(joined)));
+      if (before > current.turnaroundBeforeMinutes || after > current.turnaroundAfterMinutes) {
         // 409 + the short items and the cases held where each first breaks (docs/catalogue.md).
         await assertTurnaroundCovers(
           tx,
