@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { ja } from "@zaiko/common/messages/ja";
 import type { OrderItemDto } from "@zaiko/common/orderitems/orderitems.schema";
 import type { WarehouseBoardDto, WarehouseRowDto } from "@zaiko/common/warehouse/warehouse.schema";
@@ -101,6 +101,12 @@ function setup(extra: Parameters<typeof routes>[0] = {}) {
   return { ...view, ...net };
 }
 
+/**
+ * Lets `ms` pass inside act(), for the checks that nothing changes. A socket event's cache patch is one of
+ * RTK Query's auto-batched actions: the store tells React on the next animation frame, after serverEmit's
+ * act() has ended, so a bare timer would let that render happen outside act() and unflushed at the check.
+ */
+const pause = (ms: number) => act(() => new Promise<void>((r) => setTimeout(r, ms)));
 const rowOf = (title: string) => screen.getByText(title).closest("li") as HTMLElement;
 const scanBox = () => screen.getByRole("searchbox", { name: t.scanLabel });
 
@@ -275,7 +281,7 @@ describe("WarehousePage", () => {
       order_item: asOrderItem(microphone, { version: 3, issue: null }),
     });
     serverEmit("orderitems.upserted", { seq: 2, order_item: asOrderItem(microphone, { version: 2, issue }) });
-    await new Promise((r) => setTimeout(r, 50));
+    await pause(50);
     expect(unissueButton()).toBeNull();
 
     // A refetch is in flight when version 4 (出庫 again) arrives; the server read the board before it.
@@ -299,7 +305,7 @@ describe("WarehousePage", () => {
     // …but the answer holds version 5 (出庫 undone again): version 4, replayed onto it, must not win.
     release();
     await waitFor(() => expect(unissueButton()).toBeNull());
-    await new Promise((r) => setTimeout(r, 50));
+    await pause(50);
     expect(unissueButton()).toBeNull();
   });
 
@@ -313,7 +319,7 @@ describe("WarehousePage", () => {
       seq: 2,
       order_item: asOrderItem(microphone, { version: 2, order_quantity: 3 }),
     });
-    await new Promise((r) => setTimeout(r, 300));
+    await pause(300);
     expect(screen.queryByText("マイク")).not.toBeInTheDocument();
     expect(requests.filter((r) => route(r) === "GET /api/warehouse/")).toHaveLength(1);
   });
