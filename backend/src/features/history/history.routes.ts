@@ -1,6 +1,5 @@
 import Router from "@koa/router";
 import { HistoryExportQuerySchema } from "@zaiko/common/history/history.schema";
-import { readId } from "@zaiko/common/input";
 import { ja } from "@zaiko/common/messages/ja";
 import type { Context } from "koa";
 import type { AppDeps } from "../../deps";
@@ -14,15 +13,6 @@ import { historyCsvRows, historyOf, historyOfUnit } from "./history.service";
 const optionalId = (ctx: Context, name: string) =>
   ctx.query[name] === undefined ? undefined : queryIdParam(ctx, name);
 
-/** `?unit=`: a unit's id, or 400 when it is not one (a well-formed id of no unit of the group is a 404). */
-function unitParam(ctx: Context): number | undefined {
-  const raw = ctx.query.unit;
-  if (raw === undefined) return undefined;
-  const id = typeof raw === "string" && /^[0-9]{1,10}$/.test(raw) ? readId(raw) : undefined;
-  if (id === undefined) throw httpError(400, ja.history.invalidUnit);
-  return id;
-}
-
 /** 履歴 (docs/history.md): a case's, an item's or a unit's entries, and the owner's CSV of a period. */
 export function historyRoutes(deps: AppDeps): Router {
   const router = new Router();
@@ -31,7 +21,7 @@ export function historyRoutes(deps: AppDeps): Router {
   router.get("/api/history/", auth, async (ctx) => {
     const caseId = optionalId(ctx, "work_case");
     const itemId = optionalId(ctx, "item");
-    const unitId = unitParam(ctx);
+    const unitId = optionalId(ctx, "unit");
     const before = optionalId(ctx, "before");
     // Exactly one of the three: a case's history, an item's or a unit's.
     const given = [caseId, itemId, unitId].filter((id) => id !== undefined).length;

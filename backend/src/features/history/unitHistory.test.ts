@@ -98,7 +98,7 @@ describeOnDatabases("history of a unit (個体の履歴)", (driver) => {
     expect(actions(await history(owner, `unit=${b.id}`))).toEqual(["unit.tracking"]);
   });
 
-  it("another group's unit is a 404, a malformed id a 400 in words, and nothing of another group is listed", async () => {
+  it("another group's unit is a 404, a malformed id too (as work_case / item), and nothing of another group is listed", async () => {
     const item = await makeItem(server, owner, { stock: 1 });
     const prefix = unique("OG").toUpperCase();
     const [mine] = (await track(server, owner, item.id, prefix)) as [UnitDto];
@@ -111,8 +111,13 @@ describeOnDatabases("history of a unit (個体の履歴)", (driver) => {
     const get = (query: string) => api().get(`/api/history/?${query}`).set(bearer(owner));
     expect((await get(`unit=${theirs.id}`).expect(404)).body).toEqual({ detail: ja.errors.notFound });
     await get("unit=2147483646").expect(404);
-    for (const bad of ["abc", "0", "-1", "1.5", "2147483648"])
-      expect((await get(`unit=${bad}`).expect(400)).body).toEqual({ detail: ja.history.invalidUnit });
+    // A malformed id is a missing one, with the same answer as a malformed work_case / item.
+    for (const bad of ["abc", "0", "-1", "1.5", "2147483648", ""])
+      for (const name of ["unit", "item"])
+        expect((await get(`${name}=${bad}`).expect(404)).body).toEqual({ detail: ja.errors.notFound });
+    expect((await get(`unit=${mine.id}&unit=${mine.id}`).expect(404)).body).toEqual({
+      detail: ja.errors.notFound,
+    });
     // One target at a time, as with work_case / item.
     await get(`unit=${mine.id}&item=${item.id}`).expect(404);
   });

@@ -59,8 +59,6 @@ export const ja = {
     exportTo: "終了日",
     exportButton: "履歴CSV出力",
     exportFailed: "履歴CSVの出力に失敗しました。",
-    /** GET /api/history/?unit=: the unit's id is not a positive integer. */
-    invalidUnit: "個体IDは正の整数で指定してください",
     invalidPeriod: "期間は YYYY-MM-DD の開始日と終了日（開始日 ≦ 終了日）で指定してください",
     csvHeader: [
       "日時",
