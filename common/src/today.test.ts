@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import moment from "moment-timezone";
-import { todayParts } from "./today";
+import { fixedOffsetMs, todayParts } from "./today";
+import { displayInZone } from "./zonedTime";
 
 describe("todayParts (Intl, without moment)", () => {
   it("gives Tokyo's calendar day, zero-padded", () => {
@@ -42,5 +43,56 @@ describe("todayParts (Intl, without moment)", () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("fixedOffsetMs (the business zone without ICU's zone data)", () => {
+  /** The zone's offset at `t` in ms as Intl (ICU's zone data) gives it. */
+  const intlOffsetMs = (zone: string, t: number) => {
+    const parts = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    }).formatToParts(t);
+    const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+    const wall = Date.UTC(
+      part("year"),
+      part("month") - 1,
+      part("day"),
+      part("hour"),
+      part("minute"),
+      part("second"),
+    );
+    return wall - (t - (((t % 1000) + 1000) % 1000));
+  };
+
+  it("is Intl's offset for Tokyo and UTC at any instant from 1952 on", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1952, 0, 1), max: Date.UTC(2100, 0, 1) }),
+        fc.constantFrom("Asia/Tokyo", "UTC", "Etc/UTC"),
+        (t, zone) => {
+          expect(fixedOffsetMs(zone, t)).toBe(intlOffsetMs(zone, t));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it("leaves Japan's summer time of 1948–1951 and every other zone to Intl", () => {
+    const summer1949 = Date.UTC(1949, 5, 1, 3, 0);
+    expect(fixedOffsetMs("Asia/Tokyo", summer1949)).toBeNull();
+    // +10:00 that summer, as moment-timezone has it.
+    expect(displayInZone(summer1949, "Asia/Tokyo")).toBe(
+      moment.tz(summer1949, "Asia/Tokyo").format("YYYY年MM月DD日 HH:mm"),
+    );
+    expect(intlOffsetMs("Asia/Tokyo", summer1949)).toBe(10 * 3_600_000);
+    expect(fixedOffsetMs("America/New_York", Date.UTC(2026, 0, 1))).toBeNull();
+    expect(fixedOffsetMs("toString", Date.UTC(2026, 0, 1))).toBeNull();
   });
 });

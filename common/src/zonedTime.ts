@@ -1,4 +1,4 @@
-import { zonedFormatter } from "./today";
+import { fixedOffsetMs, zonedFormatter } from "./today";
 
 /**
  * Timestamps read and shown in a time zone without moment (today.ts says why): the screens format the
@@ -54,6 +54,8 @@ const wallClockParts = (zone: string) =>
 
 /** The zone's offset east of UTC at instant `t`, in ms. */
 function zoneOffsetMs(zone: string, t: number): number {
+  const fixed = fixedOffsetMs(zone, t);
+  if (fixed !== null) return fixed;
   const part: Record<string, number> = {};
   for (const p of wallClockParts(zone).formatToParts(t)) part[p.type] = Number(p.value);
   const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
