@@ -4,11 +4,14 @@ import { addLocale, type LocaleOptions, locale, localeOptions } from "primereact
 /**
  * PrimeReact's own texts (close buttons, empty dropdowns, pager labels) in Japanese, from ja.ts.
  * addLocale copies English only one level deep, so the nested aria labels are merged here.
- * Screens that need more (the calendar's day and month names) add their keys to this locale.
+ * Screens that need more (the calendar's day and month names) add their keys to this locale. Kept here:
+ * a screen's module runs beside this one (routes.tsx loads both at once), and may have added them first.
  */
 export function setPrimeReactJapanese(): void {
   const en = localeOptions("en") as LocaleOptions;
+  const added = localeOptions("ja") as LocaleOptions | undefined;
   addLocale("ja", {
+    ...added,
     emptyMessage: ja.table.empty,
     emptyFilterMessage: ja.table.empty,
     aria: {

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { ja } from "@zaiko/common/messages/ja";
 import type { SubRentalDto } from "@zaiko/common/subrentals/subrentals.schema";
+import { todayParts } from "@zaiko/common/today";
+import { businessTimeZone } from "../../lib/businessZone";
 import { displayDateTime } from "../../lib/dateTime";
 import { resetFakeSocket, serverEmit } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
@@ -152,6 +154,63 @@ describe("SubRentalsPage", () => {
     await user.click(within(rowOf("スピーカー")).getByRole("button", { name: t.cancel }));
     expect(await screen.findByText(t.cancelShort)).toBeVisible();
     expect(document.querySelector(".subrental-refusal")).toHaveTextContent("市民祭り");
+  });
+
+  it("月 shows the month in Japanese (2026年11月), typed or picked by keyboard or mouse, and is the CSV's ?month=", async () => {
+    const csv = () =>
+      new Response("\ufeff取引先\r\n", { status: 200, headers: { "Content-Type": "text/csv" } });
+    const { user, requests } = setup([hire(1)], { "GET /api/subrentals/export/": csv });
+    Object.assign(URL, { createObjectURL: jest.fn(() => "blob:csv"), revokeObjectURL: jest.fn() });
+    jest.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
+    const exports = () => requests.filter((r) => route(r) === "GET /api/subrentals/export/");
+    /** 月次CSV, and the month its request asked for. */
+    const exported = async () => {
+      const before = exports().length;
+      await user.click(screen.getByRole("button", { name: t.csv }));
+      await waitFor(() => expect(exports()).toHaveLength(before + 1));
+      return new URL(exports()[before]!.url).searchParams.get("month");
+    };
+    await screen.findByText("スピーカー");
+    const field = screen.getByLabelText(t.month);
+
+    // This month of the business zone, written in Japanese whatever the browser's language.
+    const { y, m } = todayParts(new Date(), businessTimeZone());
+    expect(field).toHaveValue(`${y}年${Number(m)}月`);
+    expect(await exported()).toBe(`${y}-${m}`);
+
+    // Typed.
+    await user.clear(field);
+    await user.type(field, "2030年5月");
+    await user.tab();
+    expect(field).toHaveValue("2030年5月");
+    expect(await exported()).toBe("2030-05");
+
+    // Keyboard: ↓ opens the months on the chosen one; → and Enter take the next, and the focus comes back.
+    await user.click(field);
+    expect(document.querySelector(".p-monthpicker")).toBeNull();
+    await user.keyboard("{ArrowDown}");
+    await waitFor(() => expect(document.activeElement).toHaveAttribute("data-p-highlight", "true"));
+    expect(document.activeElement).toHaveTextContent("5月");
+    await user.keyboard("{ArrowRight}{Enter}");
+    await waitFor(() => expect(field).toHaveValue("2030年6月"));
+    expect(field).toHaveFocus();
+    expect(await exported()).toBe("2030-06");
+
+    // Mouse: the button beside it opens the months (Japanese names), one click picks.
+    await user.click(screen.getByRole("button", { name: ja.common.openPicker(t.month) }));
+    const months = await waitFor(() => document.querySelector(".p-monthpicker") as HTMLElement);
+    expect(
+      [...months.querySelectorAll("[data-pc-section=month]")].map((c) => c.firstChild?.textContent),
+    ).toEqual(ja.calendar.months);
+    await user.click(within(months).getByText("3月"));
+    await waitFor(() => expect(field).toHaveValue("2030年3月"));
+    expect(await exported()).toBe("2030-03");
+
+    // A cleared text names no month: the one chosen stays, and comes back on leaving the field.
+    await user.clear(field);
+    await user.tab();
+    expect(field).toHaveValue("2030年3月");
+    expect(await exported()).toBe("2030-03");
   });
 
   it("新規外部手配: picks the item, types the period, posts the hire", async () => {

@@ -16,6 +16,7 @@ import { askConfirm, showAlert } from "../../lib/feedback";
 import { logFailure } from "../../lib/logFailure";
 import { selectSession } from "../../lib/session";
 import { shortCasesOf } from "../../lib/shortages";
+import { MonthField } from "./MonthField";
 import { SubRentalDialog, type SubRentalPrefill } from "./SubRentalDialog";
 import {
   useChangeSubRentalStatusMutation,
@@ -156,10 +157,7 @@ export function SubRentalsPage() {
       <section aria-label={t.list} className="subrental-section">
         <h2>{t.list}</h2>
         <div className="subrental-csv">
-          <label>
-            {t.month}
-            <input type="month" value={month} onChange={(e) => setMonth(e.target.value)} />
-          </label>
+          <MonthField label={t.month} value={month} onChange={setMonth} />
           <Button
             type="button"
             size="small"
