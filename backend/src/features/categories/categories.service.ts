@@ -69,7 +69,8 @@ export async function updateCategory(
 ): Promise<CategoryDto> {
   try {
     return await inTransaction(deps, async (tx, events) => {
-      const lockOf = async (ids: number[]) => (ids.length === 0 ? [] : lockItems(tx, actor.groupId, ids));
+      const lockOf = async (ids: number[]): ReturnType<typeof lockItems> =>
+        ids.length === 0 ? [] : lockItems(tx, actor.groupId, ids);
       const locked = await lockOf(await itemIdsOfCategory(tx, actor.groupId, id));
       const current = await lockCategory(tx, actor.groupId, id);
       if (!current) throw httpError(404, ja.errors.notFound);
