@@ -25,10 +25,12 @@ export function useScrollEdges(ref: RefObject<HTMLElement | null>): ScrollEdges 
       const after = hidden - box.scrollLeft > 1;
       setEdges((prev) => (prev.before === before && prev.after === after ? prev : { before, after }));
     };
-    update();
     box.addEventListener("scroll", update, { passive: true });
     // jsdom (component tests) has no ResizeObserver.
     const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(update);
+    // The observer reports the first sizes itself, after the browser's own layout; reading the widths here
+    // forced a layout of the whole page in the middle of the screen's first render.
+    if (!observer) update();
     observer?.observe(box);
     if (box.firstElementChild) observer?.observe(box.firstElementChild);
     return () => {
