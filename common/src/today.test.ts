@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import moment from "moment-timezone";
 import { fixedOffsetMs, todayParts } from "./today";
-import { displayInZone } from "./zonedTime";
+import { displayInZone, intlOffsetMs } from "./zonedTime";
 
 describe("todayParts (Intl, without moment)", () => {
   it("gives Tokyo's calendar day, zero-padded", () => {
@@ -47,30 +47,6 @@ describe("todayParts (Intl, without moment)", () => {
 });
 
 describe("fixedOffsetMs (the business zone without ICU's zone data)", () => {
-  /** The zone's offset at `t` in ms as Intl (ICU's zone data) gives it. */
-  const intlOffsetMs = (zone: string, t: number) => {
-    const parts = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    }).formatToParts(t);
-    const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-    const wall = Date.UTC(
-      part("year"),
-      part("month") - 1,
-      part("day"),
-      part("hour"),
-      part("minute"),
-      part("second"),
-    );
-    return wall - (t - (((t % 1000) + 1000) % 1000));
-  };
-
   it("is Intl's offset for Tokyo and UTC at any instant from 1952 on", () => {
     fc.assert(
       fc.property(

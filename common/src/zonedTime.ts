@@ -52,10 +52,13 @@ const wallClockParts = (zone: string) =>
     second: "numeric",
   });
 
-/** The zone's offset east of UTC at instant `t`, in ms. */
+/** The zone's offset east of UTC at instant `t`, in ms: arithmetic where it is fixed (today.ts), else Intl's. */
 function zoneOffsetMs(zone: string, t: number): number {
-  const fixed = fixedOffsetMs(zone, t);
-  if (fixed !== null) return fixed;
+  return fixedOffsetMs(zone, t) ?? intlOffsetMs(zone, t);
+}
+
+/** The zone's offset east of UTC at instant `t`, in ms, from Intl (ICU's zone data). */
+export function intlOffsetMs(zone: string, t: number): number {
   const part: Record<string, number> = {};
   for (const p of wallClockParts(zone).formatToParts(t)) part[p.type] = Number(p.value);
   const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
