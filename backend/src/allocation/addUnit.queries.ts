@@ -24,7 +24,14 @@ export type AddedUnit = Pick<
 export interface UnitAdded {
   /** False only at the quantity column's upper bound: nothing was written, the unit does not fit. */
   added: boolean;
-  item: { title: string; stockQuantity: number; categoryId: number; categoryName: string };
+  /** `unitTracked`: 個体管理 (docs/units.md), which the order item's row carries. */
+  item: {
+    title: string;
+    stockQuantity: number;
+    categoryId: number;
+    categoryName: string;
+    unitTracked: boolean;
+  };
   unit: AddedUnit;
   /** The item's turnaround (own, else its category's): the check holds every booking and the unit with it. */
   turnaround: Turnaround;
@@ -48,6 +55,7 @@ interface AddedJson {
   stock_quantity: number;
   category_id: number;
   category_name: string;
+  unit_tracked: boolean;
   turnaround_before_minutes: number;
   turnaround_after_minutes: number;
   order_item: {
@@ -94,6 +102,7 @@ export async function addUnitLocked(
       stockQuantity: r.stock_quantity,
       categoryId: r.category_id,
       categoryName: r.category_name,
+      unitTracked: r.unit_tracked,
     },
     turnaround: turnaroundOfMinutes(r.turnaround_before_minutes, r.turnaround_after_minutes),
     unit: {

@@ -15,10 +15,20 @@ import {
 
 const v = ja.validation;
 
-/** A shipped item (order item) as it leaves the server (API.md "OrderItem"); `category` is the name. */
+/** A unit out on an order item (個体管理, docs/units.md): its id and asset tag (管理番号). */
+export interface UnitOutDto {
+  id: number;
+  tag: string;
+}
+
+/**
+ * A shipped item (order item) as it leaves the server (API.md "OrderItem"); `category` is the name. Beyond the
+ * spec's shape: `items.unit_tracked` and `units_out` (docs/units.md, "The shipped item list").
+ */
 export interface OrderItemDto {
   id: number;
-  items: { id: number; title: string; category_name: string };
+  /** `unit_tracked`: the item is tracked by unit (個体管理), so its 出庫 / 入庫 name their units. */
+  items: { id: number; title: string; category_name: string; unit_tracked: boolean };
   work_case: number;
   order_quantity: number;
   start_date: string;
@@ -36,6 +46,11 @@ export interface OrderItemDto {
    */
   issued_quantity: number;
   received_quantity: number;
+  /**
+   * The units out on this line now, in tag order (the board's order): empty for a count item and for a tracked
+   * line with none out. Binding or unbinding a unit writes the row, so a newer `units_out` has a higher version.
+   */
+  units_out: UnitOutDto[];
 }
 
 /** One issue or receive of some units of an order item (GET /api/orderitems/{id}/movements/). */

@@ -1,8 +1,9 @@
 -- add_allocation_unit: the + button's statement. Takes the locks of every allocation write through
--- lock_allocation (the case share, then the item), writes one more unit (upsert) and returns the item, the
--- unit, the item's turnaround (its own, else its category's: 点検・準備時間, docs/availability.md) and the item's
--- bookings that overlap the unit's period widened by that turnaround both ways (as the view
--- order_item_bookings has them, and its units out of service), as JSON. It never decides: the caller checks the peak with common/availability in
+-- lock_allocation (the case share, then the item), writes one more unit (upsert) and returns the item (with
+-- whether it is tracked by unit, 個体管理: the order item's row carries it, docs/units.md), the unit, the item's
+-- turnaround (its own, else its category's: 点検・準備時間, docs/availability.md) and the item's bookings that
+-- overlap the unit's period widened by that turnaround both ways (as the view order_item_bookings has them, and
+-- its units out of service), as JSON. It never decides: the caller checks the peak with common/availability in
 -- the same transaction and throws to roll the unit back (backend/src/allocation/, docs/allocation.md). A unit
 -- written is recorded in the history (履歴) by p_actor through record_history in the same statement, so it goes
 -- or stays with the unit, and the entry written is returned as the other writers' entries are
@@ -39,7 +40,7 @@ BEGIN
   IF v_case.status = 'cancelled' THEN
     RETURN json_build_object('case_status', v_case.status);
   END IF;
-  SELECT i.id, i.title, i.stock_quantity, i.category_id, c.name AS category_name,
+  SELECT i.id, i.title, i.stock_quantity, i.category_id, c.name AS category_name, i.unit_tracked,
          coalesce(i.turnaround_before_minutes, c.turnaround_before_minutes) AS before_minutes,
          coalesce(i.turnaround_after_minutes, c.turnaround_after_minutes) AS after_minutes
   INTO v_item
@@ -128,6 +129,7 @@ BEGIN
     'stock_quantity', v_item.stock_quantity,
     'category_id', v_item.category_id,
     'category_name', v_item.category_name,
+    'unit_tracked', v_item.unit_tracked,
     'turnaround_before_minutes', v_item.before_minutes,
     'turnaround_after_minutes', v_item.after_minutes,
     'order_item', json_build_object(

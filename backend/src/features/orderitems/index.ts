@@ -1,7 +1,8 @@
 /**
  * The order item feature's public surface: the rows and their one presented shape, for the case feature's
  * period change and duplicate (which move and copy a case's order items), and the sets feature's bookings
- * (which write the parts' order items, and move them together on the warehouse board).
+ * (which write the parts' order items, and move them together on the warehouse board), and the units feature's
+ * writes that change the units out on a line without a movement (a tag edited, tracking stopped).
  */
 
 export { type MovementKind, recordMovementsLocked, retally } from "./movements.service";
@@ -16,6 +17,7 @@ export {
   orderItemsOfCase,
   setQuantities,
   setQuantity,
+  touchOrderItems,
 } from "./orderitems.queries";
 export { resolveOutageLocked } from "./outages.service";
 export { overdueWarnings, overdueWarningsOfCases } from "./overdue.service";

@@ -6,7 +6,12 @@ import type { OrderItemRow } from "./orderitems.queries";
 export function presentOrderItem(row: OrderItemRow): OrderItemDto {
   return {
     id: row.id,
-    items: { id: row.itemId, title: row.itemTitle, category_name: row.categoryName },
+    items: {
+      id: row.itemId,
+      title: row.itemTitle,
+      category_name: row.categoryName,
+      unit_tracked: row.unitTracked,
+    },
     work_case: row.workCaseId,
     order_quantity: row.orderQuantity,
     start_date: iso(row.startDate),
@@ -18,5 +23,6 @@ export function presentOrderItem(row: OrderItemRow): OrderItemDto {
     version: Number(row.version),
     issued_quantity: row.issuedQuantity,
     received_quantity: row.receivedQuantity,
+    units_out: row.unitsOut,
   };
 }

@@ -1,15 +1,18 @@
+import type { UnitOutDto } from "@zaiko/common/orderitems/orderitems.schema";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { caseSetLineParts, caseSetLines, categories, items, orderItems } from "../../db/schema";
+import { caseSetLineParts, caseSetLines, categories, items, itemUnits, orderItems } from "../../db/schema";
 
 type Queryable = Db | Tx;
 
-/** An order item with its item's title and category name, as the presenter takes it. */
+/** An order item with its item's title, category name and units out, as the presenter takes it. */
 export interface OrderItemRow {
   id: number;
   itemId: number;
   itemTitle: string;
   categoryName: string;
+  /** The item is tracked by unit (個体管理, docs/units.md). */
+  unitTracked: boolean;
   workCaseId: number;
   orderQuantity: number;
   startDate: Date;
@@ -20,13 +23,27 @@ export interface OrderItemRow {
   version: number;
   issuedQuantity: number;
   receivedQuantity: number;
+  /** The units out on the line now, by tag; empty for a count item. */
+  unitsOut: UnitOutDto[];
 }
+
+/**
+ * The units out on the line now, by tag (the board's order: warehouse.queries.ts). Read only for a tracked item
+ * with something issued and not received: a unit is out on a line only then (tracking cannot start while
+ * anything is out, and stopping it retires the units), so the other rows, most of them, cost no lookup.
+ */
+const unitsOut = sql<UnitOutDto[]>`CASE WHEN ${items.unitTracked}
+      AND ${orderItems.issuedQuantity} > ${orderItems.receivedQuantity} THEN (
+    SELECT coalesce(json_agg(json_build_object('id', u.id, 'tag', u.tag) ORDER BY u.tag), '[]'::json)
+    FROM ${itemUnits} u WHERE u.out_order_item_id = ${orderItems.id}
+  ) ELSE '[]'::json END`.mapWith((v: unknown) => (typeof v === "string" ? JSON.parse(v) : v));
 
 const rowColumns = {
   id: orderItems.id,
   itemId: orderItems.itemId,
   itemTitle: items.title,
   categoryName: categories.name,
+  unitTracked: items.unitTracked,
   workCaseId: orderItems.workCaseId,
   orderQuantity: orderItems.orderQuantity,
   startDate: orderItems.startDate,
@@ -37,6 +54,7 @@ const rowColumns = {
   version: orderItems.version,
   issuedQuantity: orderItems.issuedQuantity,
   receivedQuantity: orderItems.receivedQuantity,
+  unitsOut,
 };
 
 /** Order items of the group (of one case, or with these ids) with item and category, end date descending. */
@@ -89,6 +107,19 @@ export function orderItemsOfCase(db: Queryable, groupId: number, caseId: number)
     .from(orderItems)
     .where(and(eq(orderItems.groupId, groupId), eq(orderItems.workCaseId, caseId)))
     .orderBy(asc(orderItems.itemId));
+}
+
+/**
+ * Writes these order items without changing a column, so that their versions grow (the row trigger): for a
+ * change of what a row presents that is no column of it, the units out on it (a unit's tag edited, tracking
+ * stopped while units are out: docs/units.md). Called under the rows' locks.
+ */
+export async function touchOrderItems(tx: Tx, groupId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  await tx
+    .update(orderItems)
+    .set({ version: sql`${orderItems.version}` })
+    .where(and(eq(orderItems.groupId, groupId), inArray(orderItems.id, ids)));
 }
 
 export async function setQuantity(tx: Tx, id: number, quantity: number) {

@@ -128,15 +128,17 @@ export function addItem(
       }
       let order_item: OrderItemDto;
       if (unit.issue === null) {
-        // Nothing issued (issue is set from the first issue on), so nothing received either.
+        // Nothing issued (issue is set from the first issue on), so nothing received and no unit out either.
         order_item = presentOrderItem({
           ...unit,
           itemId,
           itemTitle: item.title,
           categoryName: item.categoryName,
+          unitTracked: item.unitTracked,
           workCaseId: caseId,
           issuedQuantity: 0,
           receivedQuantity: 0,
+          unitsOut: [],
         });
         events.add(groupId, rooms.group(groupId), "orderitems.upserted", { order_item });
       } else {

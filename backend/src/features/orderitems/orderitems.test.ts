@@ -32,7 +32,7 @@ describeOnDatabases("allocation API", (driver) => {
       expect(first.body).toEqual({
         order_item: {
           id: expect.any(Number),
-          items: { id: item.id, title: "マイク", category_name: "音響" },
+          items: { id: item.id, title: "マイク", category_name: "音響", unit_tracked: false },
           work_case: c.id,
           order_quantity: 1,
           start_date: at(0),
@@ -44,6 +44,7 @@ describeOnDatabases("allocation API", (driver) => {
           version: 1,
           issued_quantity: 0,
           received_quantity: 0,
+          units_out: [],
         },
         summary: {
           id: item.id,

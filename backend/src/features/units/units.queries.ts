@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client";
 import {
@@ -120,12 +120,14 @@ export async function lockUnit(tx: Tx, groupId: number, id: number) {
 
 /**
  * What a write of the unit must lock before it, read without a lock: its item and, while it is lost or
- * broken, the order item and case of its report (which a 発見 / 廃棄 closes). Undefined for no unit of the group.
+ * broken, the order item and case of its report (which a 発見 / 廃棄 closes), while it is out, the order item
+ * it is out on (whose row lists its tag). Undefined for no unit of the group.
  */
 export async function chainOfUnit(db: Queryable, groupId: number, id: number) {
   const [row] = await db
     .select({
       itemId: itemUnits.itemId,
+      outOrderItemId: itemUnits.outOrderItemId,
       outageMovementId: itemUnits.outageMovementId,
       outageOrderItemId: outageLine.id,
       outageCaseId: outageLine.workCaseId,
@@ -135,6 +137,23 @@ export async function chainOfUnit(db: Queryable, groupId: number, id: number) {
     .leftJoin(outageLine, eq(outageLine.id, outage.orderItemId))
     .where(and(eq(itemUnits.groupId, groupId), eq(itemUnits.id, id)));
   return row;
+}
+
+/** The order items that units of the item are out on now, by id (read under the item's lock). */
+export async function linesWithUnitsOut(tx: Tx, groupId: number, itemId: number): Promise<number[]> {
+  const rows = await tx
+    .selectDistinct({ id: itemUnits.outOrderItemId })
+    .from(itemUnits)
+    .where(
+      and(
+        eq(itemUnits.groupId, groupId),
+        eq(itemUnits.itemId, itemId),
+        isNotNull(itemUnits.outOrderItemId),
+        isNull(itemUnits.retiredAt),
+      ),
+    )
+    .orderBy(asc(itemUnits.outOrderItemId));
+  return rows.map((r) => r.id!);
 }
 
 /** The item's tag settings. */

@@ -18,11 +18,12 @@ import { ALLOCATION_RETRIES, inTransaction, staleLockRead } from "../../lib/tran
 import type { AuthUser } from "../../middlewares/auth";
 import type { EventBuffer } from "../../realtime/eventBuffer";
 import { assertStockCovers, findItem, presentItem } from "../items";
-import { resolveOutageLocked } from "../orderitems";
+import { publishOrderItems, resolveOutageLocked, touchOrderItems } from "../orderitems";
 import { presentUnit } from "./units.presenter";
 import {
   chainOfUnit,
   insertUnits,
+  linesWithUnitsOut,
   lockUnit,
   movementsOfUnit,
   reactivateUnits,
@@ -115,8 +116,13 @@ export function setTracking(deps: WriteDeps, actor: AuthUser, input: TrackingInp
         ids = [...back, ...created];
       } else {
         if (!item.unitTracked) throw conflict(U.notTracked);
+        // Units out are retired with the rest: the lines they were out on list none now (a newer row each).
+        const lines = await linesWithUnitsOut(tx, actor.groupId, item.id);
+        await lockAllocation(tx, actor.groupId, { itemIds: [], orderItemIds: lines });
         ids = await retireUnits(tx, actor.groupId, { itemId: item.id }, "tracking_off", new Date());
         await setItemUnits(tx, actor.groupId, item.id, { unitTracked: false });
+        await touchOrderItems(tx, actor.groupId, lines);
+        await publishOrderItems(tx, events, actor.groupId, lines);
       }
       await recordHistory(tx, events, actor, [
         {
@@ -180,24 +186,27 @@ export function addUnit(deps: WriteDeps, actor: AuthUser, input: UnitCreate): Pr
 /**
  * Locks what a write of the unit changes, in the one order of every allocation write (docs/allocation.md):
  * while the unit is lost or broken, the case of its report (share), its item and the report's order item (a
- * 発見 / 廃棄 closes the report); else its item alone; then the unit, as every binding does after its chain.
- * Which report is read first without a lock; one changed before the item lock was taken (a report or a 発見
- * committed meanwhile) starts the transaction again. 404 when the group has no such unit.
+ * 発見 / 廃棄 closes the report); while it is out, its item and the order item it is out on (whose row lists
+ * its tag: an edited tag writes that row); else its item alone; then the unit, as every binding does after its
+ * chain. Where the unit is is read first without a lock; a change before the item lock was taken (a report, a
+ * 発見 or a binding committed meanwhile) starts the transaction again. 404 when the group has no such unit.
  */
 async function lockUnitChain(tx: Tx, groupId: number, id: number) {
   const chain = await chainOfUnit(tx, groupId, id);
   if (!chain) throw notFound();
+  const line = chain.outageOrderItemId ?? chain.outOrderItemId;
   await lockAllocation(tx, groupId, {
     caseId: chain.outageCaseId ?? undefined,
     caseMode: "share",
     itemIds: [chain.itemId],
-    orderItemIds: chain.outageOrderItemId === null ? [] : [chain.outageOrderItemId],
+    orderItemIds: line === null ? [] : [line],
   });
   const [item] = await itemRows(tx, groupId, [chain.itemId]);
   if (!item || !(await lockUnit(tx, groupId, id))) throw notFound();
   const [row] = await unitsByIds(tx, groupId, [id]);
-  if (row!.outageMovementId !== chain.outageMovementId) throw staleLockRead();
-  return { item, unit: presentUnit(row!) };
+  if (row!.outageMovementId !== chain.outageMovementId || row!.outOrderItemId !== chain.outOrderItemId)
+    throw staleLockRead();
+  return { item, unit: presentUnit(row!), outLine: row!.outOrderItemId };
 }
 
 /**
@@ -241,10 +250,15 @@ export function retireUnit(deps: WriteDeps, actor: AuthUser, id: number): Promis
 /** PATCH /api/units/{id}/: tag, serial number, memo. */
 export function editUnit(deps: WriteDeps, actor: AuthUser, id: number, input: UnitEdit): Promise<UnitDto> {
   return inTransaction(deps, async (tx, events) => {
-    const { item, unit } = await lockUnitChain(tx, actor.groupId, id);
+    const { item, unit, outLine } = await lockUnitChain(tx, actor.groupId, id);
     await updateUnit(tx, actor.groupId, id, input);
     const [row] = await unitsByIds(tx, actor.groupId, [id]);
     const after = presentUnit(row!);
+    // The line it is out on lists its tag (units_out): a newer row for the screens that show it.
+    if (outLine !== null && after.tag !== unit.tag) {
+      await touchOrderItems(tx, actor.groupId, [outLine]);
+      await publishOrderItems(tx, events, actor.groupId, [outLine]);
+    }
     await recordHistory(tx, events, actor, [
       {
         action: "unit.update",

@@ -31,7 +31,7 @@ const orderItem = (
 ): OrderItemDto => ({
   id,
   version,
-  items: { id: itemId, title, category_name: "音響" },
+  items: { id: itemId, title, category_name: "音響", unit_tracked: false },
   work_case: 5,
   order_quantity: quantity,
   start_date: workcase.start_date,
@@ -42,6 +42,7 @@ const orderItem = (
   category: "音響",
   issued_quantity: 0,
   received_quantity: 0,
+  units_out: [],
 });
 const parts = [
   { item: 11, title: "スピーカー", quantity: 2 },

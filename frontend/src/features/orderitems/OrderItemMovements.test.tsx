@@ -18,7 +18,7 @@ const workcase = workCaseDto();
 const mic: OrderItemDto = {
   id: 1,
   version: 1,
-  items: { id: 11, title: "マイク", category_name: "音響" },
+  items: { id: 11, title: "マイク", category_name: "音響", unit_tracked: false },
   work_case: 5,
   order_quantity: 10,
   start_date: workcase.start_date,
@@ -29,6 +29,7 @@ const mic: OrderItemDto = {
   category: "音響",
   issued_quantity: 0,
   received_quantity: 0,
+  units_out: [],
 };
 
 const record: MovementDto = {

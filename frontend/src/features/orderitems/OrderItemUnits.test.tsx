@@ -19,7 +19,7 @@ const workcase = workCaseDto();
 const mic: OrderItemDto = {
   id: 1,
   version: 1,
-  items: { id: 11, title: "マイク", category_name: "音響" },
+  items: { id: 11, title: "マイク", category_name: "音響", unit_tracked: true },
   work_case: 5,
   order_quantity: 2,
   start_date: workcase.start_date,
@@ -30,6 +30,7 @@ const mic: OrderItemDto = {
   category: "音響",
   issued_quantity: 0,
   received_quantity: 0,
+  units_out: [],
 };
 
 const unit = (id: number, over: Partial<UnitDto> = {}) =>

@@ -23,7 +23,7 @@ const oi = (
 ): OrderItemDto => ({
   id,
   version: 1,
-  items: { id: id + 10, title, category_name: category },
+  items: { id: id + 10, title, category_name: category, unit_tracked: false },
   work_case: 5,
   order_quantity: 2,
   start_date: workcase.start_date,
@@ -34,6 +34,7 @@ const oi = (
   category,
   issued_quantity: 0,
   received_quantity: 0,
+  units_out: [],
   ...extra,
 });
 

@@ -40,7 +40,7 @@ export const orderItem = (
 ): OrderItemDto => ({
   id,
   version: 1,
-  items: { id: itemId, title, category_name: category },
+  items: { id: itemId, title, category_name: category, unit_tracked: false },
   work_case: 5,
   order_quantity: quantity,
   start_date: workcase.start_date,
@@ -51,6 +51,7 @@ export const orderItem = (
   category,
   issued_quantity: 0,
   received_quantity: 0,
+  units_out: [],
   ...extra,
 });
 

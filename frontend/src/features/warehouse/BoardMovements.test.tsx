@@ -46,7 +46,7 @@ const board: WarehouseBoardDto = {
 const answer = (extra: Partial<OrderItemDto>): OrderItemDto => ({
   id: mic.id,
   version: 2,
-  items: mic.item,
+  items: { ...mic.item, unit_tracked: false },
   work_case: 5,
   order_quantity: 10,
   start_date: mic.start_date,
@@ -55,6 +55,7 @@ const answer = (extra: Partial<OrderItemDto>): OrderItemDto => ({
   receive: null,
   issued_quantity: 8,
   received_quantity: 0,
+  units_out: [],
   note: "",
   category: "音響",
   ...extra,

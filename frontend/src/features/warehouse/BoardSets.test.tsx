@@ -71,7 +71,7 @@ const board: WarehouseBoardDto = {
 const issued = (r: WarehouseRowDto, units: number): OrderItemDto => ({
   id: r.id,
   version: r.version + 1,
-  items: r.item,
+  items: { ...r.item, unit_tracked: r.units_out !== undefined },
   work_case: 5,
   order_quantity: r.order_quantity,
   start_date: r.start_date,
@@ -80,6 +80,7 @@ const issued = (r: WarehouseRowDto, units: number): OrderItemDto => ({
   receive: null,
   issued_quantity: units,
   received_quantity: 0,
+  units_out: r.units_out ?? [],
   note: "",
   category: r.item.category_name,
 });

@@ -75,7 +75,7 @@ const board: WarehouseBoardDto = {
 const asOrderItem = (r: WarehouseRowDto, extra: Partial<OrderItemDto> = {}): OrderItemDto => ({
   id: r.id,
   version: r.version + 1,
-  items: r.item,
+  items: { ...r.item, unit_tracked: r.units_out !== undefined },
   work_case: 5,
   order_quantity: r.order_quantity,
   start_date: r.start_date,
@@ -84,6 +84,7 @@ const asOrderItem = (r: WarehouseRowDto, extra: Partial<OrderItemDto> = {}): Ord
   receive: r.receive,
   issued_quantity: r.issued_quantity,
   received_quantity: r.received_quantity,
+  units_out: r.units_out ?? [],
   note: "",
   category: r.item.category_name,
   ...extra,

@@ -47,7 +47,7 @@ function board(): WarehouseBoardDto {
 const orderItem = (version: number, extra: Partial<OrderItemDto> = {}): OrderItemDto => ({
   id: 1,
   version,
-  items: { id: 11, title: "スピーカー", category_name: "音響" },
+  items: { id: 11, title: "スピーカー", category_name: "音響", unit_tracked: false },
   work_case: 5,
   order_quantity: 2,
   start_date: START,
@@ -56,6 +56,7 @@ const orderItem = (version: number, extra: Partial<OrderItemDto> = {}): OrderIte
   receive: null,
   issued_quantity: 0,
   received_quantity: 0,
+  units_out: [],
   note: "",
   category: "音響",
   ...extra,
