@@ -115,7 +115,13 @@ async function seed(url: string) {
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(res.status).toBe(200);
-  return { units, token, itemId: mic.id as number, pdf: Buffer.from(await res.arrayBuffer()) };
+  return {
+    units,
+    token,
+    itemId: mic.id as number,
+    caseId: cases[0]!,
+    pdf: Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 describeInBrowser("units journey (個体管理: scan the app's own label with the phone's camera)", () => {
@@ -124,6 +130,8 @@ describeInBrowser("units journey (個体管理: scan the app's own label with th
   let cameraBrowser: Browser;
   let phone: Page;
   let desk: Page;
+  /** The case's shipped item list (出荷アイテム) at 1280 px, open while the phone issues on the board. */
+  let list: Page;
   const timings: Record<string, number> = {};
 
   beforeAll(async () => {
@@ -161,6 +169,11 @@ describeInBrowser("units journey (個体管理: scan the app's own label with th
     await rowOf(phone.getByRole("region", { name: /^今日/ }), "ワイヤレスマイク", "listitem")
       .first()
       .waitFor();
+    list = await suite.newPage(DESKTOP);
+    await login(list, OWNER.email);
+    await list.goto(`/orderitemslist/${seeded.caseId}`);
+    await rowOf(list, "ワイヤレスマイク").waitFor();
+    expect(await rowOf(list, "ワイヤレスマイク").getByText("出庫中：").count()).toBe(0);
   });
 
   step("出庫 on the tracked line opens the unit scan; the camera reads MIC-0001 from its label", async () => {
@@ -228,7 +241,35 @@ describeInBrowser("units journey (個体管理: scan the app's own label with th
     timings.issueToOtherScreen = Date.now() - sent;
     await screenshot(phone, "units-issued-phone");
     await screenshot(desk, "units-issued-desktop");
+    // The case's shipped item list takes the line's new row (orderitems.upserted with its units out).
+    await rowOf(list, "ワイヤレスマイク").getByText("出庫中：MIC-0001、MIC-0002").waitFor();
   });
+
+  step(
+    "the shipped item list: the units out on the row, 入庫 opens the scan at once (1280 px and the phone)",
+    async () => {
+      const row = rowOf(list, "ワイヤレスマイク");
+      await screenshot(list, "units-orderitemslist-desktop");
+      // A tracked line's 入庫 asks which units came back without a request first (the row says it is tracked).
+      const writes: string[] = [];
+      list.on("request", (r) => {
+        if (r.method() !== "GET" && r.url().includes("/api/orderitems/"))
+          writes.push(`${r.method()} ${r.url()}`);
+      });
+      await row.getByRole("button", { name: "入庫: ワイヤレスマイク" }).click();
+      const dialog = list.getByRole("dialog", { name: "ワイヤレスマイクの入庫（個体）" });
+      await dialog.getByText("読み取った個体（0/2個）").waitFor();
+      expect(writes).toEqual([]);
+      await dialog.getByRole("button", { name: "キャンセル" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      const small = await suite.newPage(PHONE);
+      await login(small, OWNER.email);
+      await small.goto(`/orderitemslist/${seeded.caseId}`);
+      await small.getByText("出庫中：MIC-0001、MIC-0002").waitFor();
+      await expectNoPageOverflow(small);
+      await screenshot(small, "units-orderitemslist-phone");
+    },
+  );
 
   step("入庫: MIC-0001 back in good order, MIC-0002 lost; the unit page says where each is", async () => {
     const line = rowOf(phone.locator("body"), "ワイヤレスマイク", "listitem")

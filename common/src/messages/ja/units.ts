@@ -72,6 +72,9 @@ export const ja = {
     submitIssue: (n: number) => `${n}個を出庫する`,
     submitReceive: (n: number) => `${n}個を入庫する`,
     unitsOut: "出庫中の個体",
+    // the shipped item list's row of a tracked line: 出庫中：MIC-0001、MIC-0002
+    unitsOutLabel: "出庫中：",
+    tagSeparator: "、",
     // refusals (client and server)
     outElsewhere: (caseTitle: string) => `この機材は案件「${caseTitle}」に出庫中です`,
     notThisItem: (tag: string, title: string) => `${tag} はこのアイテム（${title}）の個体ではありません`,

@@ -40,6 +40,7 @@ import {
   useUndoOrderItemMovementMutation,
   useWorkCaseQuery,
 } from "./orderItemsApi";
+import { scansOnToggle } from "./unitLines";
 import { useCaseGone } from "./useCaseGone";
 import { useFetchAlert } from "./useFetchAlert";
 import "../../components/allocation.css";
@@ -100,10 +101,14 @@ export function OrderItemsListPage() {
   const visibleRows = useRef<OrderItemDto[]>([]);
 
   const listed = orderItemsQuery.data;
-  const [unitScan, setUnitScan] = useState<{ row: OrderItemDto; kind: UnitScanKind } | null>(null);
+  /** The line whose units are scanned; `count`: the number typed in the quantity dialog, else what is left. */
+  const [unitScan, setUnitScan] = useState<{ row: OrderItemDto; kind: UnitScanKind; count?: number } | null>(
+    null,
+  );
   /**
-   * A tracked line refuses a count-only 出庫 (and a partial 入庫) until its units are named: the refusal opens
-   * the unit scan for that line instead of a notice (the server knows which items are tracked).
+   * A tracked line (`items.unit_tracked`) opens the scan without asking the server first (below). Should the row
+   * be older than the item's tracking (turned on meanwhile), the server refuses a count-only 出庫 or partial
+   * 入庫 until the units are named: the refusal opens the scan for that line instead of a notice.
    */
   const orScan = useCallback(
     async (id: number, kind: UnitScanKind, request: () => Promise<unknown>) => {
@@ -123,7 +128,14 @@ export function OrderItemsListPage() {
       orScan(id, "issue" in body ? "issue" : "receive", () => patch({ id, caseId, body }).unwrap()),
     [patch, caseId, orScan],
   );
-  const { pending, notice, closeNotice, toggle: onToggle } = useShipmentToggle(send);
+  const { pending, notice, closeNotice, toggle } = useShipmentToggle(send);
+  const onToggle = useCallback(
+    (o: OrderItemDto, kind: UnitScanKind) => {
+      if (scansOnToggle(o, kind)) setUnitScan({ row: o, kind });
+      else void toggle(o, kind);
+    },
+    [toggle],
+  );
   const [move] = useMoveOrderItemMutation();
   const [undo] = useUndoOrderItemMovementMutation();
   const [unitMove] = useMoveOrderItemUnitsMutation();
@@ -136,9 +148,16 @@ export function OrderItemsListPage() {
       [listed],
     ),
     useCallback(
-      (id, kind, quantity, parts) =>
-        orScan(id, kind, () => move({ id, caseId, kind, quantity, parts }).unwrap()),
-      [move, caseId, orScan],
+      (id, kind, quantity, parts) => {
+        // A tracked line's units are named: the quantity typed becomes the scan's count.
+        const row = listed?.find((o) => o.id === id);
+        if (row?.items.unit_tracked) {
+          setUnitScan({ row, kind, count: quantity + (parts ? parts.lost + parts.broken : 0) });
+          return Promise.resolve();
+        }
+        return orScan(id, kind, () => move({ id, caseId, kind, quantity, parts }).unwrap());
+      },
+      [listed, move, caseId, orScan],
     ),
     useCallback((id) => undo({ id, caseId }).unwrap(), [undo, caseId]),
   );
@@ -155,7 +174,7 @@ export function OrderItemsListPage() {
       orderItemListColumns({
         caseId,
         pending,
-        onToggle: (o, k) => void onToggle(o, k),
+        onToggle,
         onEdit: openEdit,
         onOpenMovement,
       }),
@@ -258,7 +277,7 @@ export function OrderItemsListPage() {
       />
       <MovementDialog {...movement.dialogProps} />
       <UnitScanDialog
-        lines={scanned ? [{ ...scanned, item: scanned.items }] : null}
+        lines={scanned ? [{ ...scanned, item: scanned.items, count: unitScan?.count }] : null}
         kind={unitScan?.kind ?? "issue"}
         onHide={() => setUnitScan(null)}
         send={(body) => unitMove({ id: scanned!.id, caseId, kind: unitScan?.kind ?? "issue", body }).unwrap()}

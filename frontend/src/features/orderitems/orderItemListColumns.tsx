@@ -12,6 +12,7 @@ import {
 } from "../../components/movements";
 import type { OrderItemDto } from "../../lib/allocation";
 import { displayDateTime, displayOptionalDateTime, instantOf } from "../../lib/dateTime";
+import { UnitsOutLine } from "./UnitsOutLine";
 
 const t = ja.orderitems;
 const helper = dataTableColumnHelper<OrderItemDto>();
@@ -68,7 +69,14 @@ export function orderItemListColumns({
       id: "moved",
       header: ja.movements.column,
       meta: { nowrap: true },
-      cell: ({ row }) => <MovementProgress row={movableOrderItem(row.original)} onOpen={onOpenMovement} />,
+      // A tracked line lists its units out below (docs/units.md); a count line shows the buttons alone.
+      // One box: the phone's stacked row puts a cell's content beside its label as one grid item.
+      cell: ({ row }) => (
+        <div className="oi-moved">
+          <MovementProgress row={movableOrderItem(row.original)} onOpen={onOpenMovement} />
+          <UnitsOutLine units={row.original.units_out} />
+        </div>
+      ),
     }),
     helper.display({
       id: "actions",
