@@ -79,6 +79,25 @@ describe("applyOrderItem on the warehouse board", () => {
     ]);
   });
 
+  it("a tracked line's chips become the units out of the newer version; a count line gets none", () => {
+    const b = board();
+    for (const r of shown(b)) r.units_out = [];
+    const memory = newLiveRowsMemory();
+    const tracked = { items: { id: 11, title: "スピーカー", category_name: "音響", unit_tracked: true } };
+    const out = [
+      { id: 7, tag: "SP-0001" },
+      { id: 8, tag: "SP-0002" },
+    ];
+    applyOrderItem(b, orderItem(2, { ...tracked, issued_quantity: 2, units_out: out }), memory);
+    expect(shown(b).map((r) => r.units_out)).toEqual([out, out]);
+    // An older state arriving late changes nothing.
+    applyOrderItem(b, orderItem(1, { ...tracked, units_out: [] }), memory);
+    expect(shown(b).map((r) => r.units_out)).toEqual([out, out]);
+    // Tracking stopped: the line is a count line again.
+    applyOrderItem(b, orderItem(3, { issued_quantity: 2 }), memory);
+    expect(shown(b).map((r) => "units_out" in r)).toEqual([false, false]);
+  });
+
   it("an older state with another period asks for no refetch; a newer one does", () => {
     const b = board();
     const memory = newLiveRowsMemory();

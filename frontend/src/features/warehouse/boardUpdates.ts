@@ -59,6 +59,9 @@ export function applyOrderItem(
     r.version = o.version;
     r.issued_quantity = o.issued_quantity;
     r.received_quantity = o.received_quantity;
+    // A tracked line's chips are the units this version has out (docs/units.md); a count line has none.
+    if (o.items.unit_tracked) r.units_out = o.units_out;
+    else delete r.units_out;
     if (receivedChanged && o.received_quantity === 0) {
       r.lost_quantity = 0;
       r.broken_quantity = 0;
