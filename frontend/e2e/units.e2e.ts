@@ -268,6 +268,17 @@ describeInBrowser("units journey (個体管理: scan the app's own label with th
       await small.getByText("出庫中：MIC-0001、MIC-0002").waitFor();
       await expectNoPageOverflow(small);
       await screenshot(small, "units-orderitemslist-phone");
+      // The case screen's 出荷アイテム card lists them under the item too.
+      for (const [page, name] of [
+        [small, "units-case-phone"],
+        [list, "units-case-desktop"],
+      ] as const) {
+        await page.goto(`/orderitems/${seeded.caseId}`);
+        const card = page.getByRole("region", { name: "出荷アイテム" }).first();
+        await card.getByText("出庫中：MIC-0001、MIC-0002").waitFor();
+        await expectNoPageOverflow(page);
+        await screenshot(page, name);
+      }
     },
   );
 

@@ -249,6 +249,30 @@ describe("OrderItemsPage", () => {
     ).toBeEnabled();
   });
 
+  it("lists a tracked line's units out under its title in 出荷アイテム; a count line lists none", async () => {
+    const issue = "2026-11-20T09:00:00+09:00";
+    setup({
+      "GET /api/orderitems/": json(200, [
+        orderItem(100, 12, "マイク", "音響", 3, {
+          items: { id: 12, title: "マイク", category_name: "音響", unit_tracked: true },
+          issued_quantity: 2,
+          issue,
+          units_out: [
+            { id: 7, tag: "MIC-0001" },
+            { id: 8, tag: "MIC-0002" },
+          ],
+        }),
+        orderItem(101, 11, "スピーカー", "音響", 2, { issued_quantity: 2, issue }),
+      ]),
+    });
+    await within(shipped()).findByText("マイク");
+    const U = ja.units;
+    expect(within(rowIn(shipped(), "マイク")).getByText(U.unitsOutLabel).parentElement).toHaveTextContent(
+      `${U.unitsOutLabel}MIC-0001${U.tagSeparator}MIC-0002`,
+    );
+    expect(within(rowIn(shipped(), "スピーカー")).queryByText(U.unitsOutLabel)).toBeNull();
+  });
+
   it("debounces '-' by 100 ms and removes the row when the last unit goes", async () => {
     const reduced = { order_item: null, summary: summary(12, "マイク", "音響", 1, 3, 3) };
     const { requests } = setup({ "POST /api/reduceitem/12/5/": json(200, reduced) });

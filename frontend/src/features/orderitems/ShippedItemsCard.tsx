@@ -6,6 +6,7 @@ import { ListIcon } from "../../components/icons/glyphs/ListIcon";
 import type { OrderItemDto } from "../../lib/allocation";
 import { byEndDateDesc } from "./orderItemSort";
 import { UnitButton, UnitButtonPlaceholder, UnitClicksContext, useHasPendingClicks } from "./UnitButton";
+import { UnitsOutLine } from "./UnitsOutLine";
 
 const t = ja.orderitems;
 const helper = dataTableColumnHelper<OrderItemDto>();
@@ -60,7 +61,13 @@ export function ShippedItemsCard({
         helper.accessor((o) => o.items.title, {
           id: "title",
           header: t.itemName,
-          cell: ({ row }) => <Words>{row.original.items.title}</Words>,
+          // A tracked line's units out under its title, as the shipped item list shows them (docs/units.md).
+          cell: ({ row }) => (
+            <>
+              <Words>{row.original.items.title}</Words>
+              <UnitsOutLine units={row.original.units_out} />
+            </>
+          ),
         }),
         helper.accessor("category", {
           id: "category",
