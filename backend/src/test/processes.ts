@@ -121,11 +121,24 @@ export async function startAppProcess(
   });
   const url = `http://127.0.0.1:${port}`;
   // waitFor treats a throwing check as "not yet", so an exit ends the wait and is reported after it.
-  await waitFor(
-    async () => child.exitCode !== null || (await fetch(`${url}/api/healthz`)).ok,
-    60_000,
-    "the app process to become healthy",
-  );
+  try {
+    await waitFor(
+      async () => child.exitCode !== null || (await fetch(`${url}/api/healthz`)).ok,
+      // A fresh embedded database creates its cluster and runs every migration first: 48–51 s on a slow,
+      // loaded day of the 2-core VMs (the same before and after the session that measured it).
+      120_000,
+      "the app process to become healthy",
+    );
+  } catch (err) {
+    // A process that never became healthy must not outlive the test: it would keep its data directory's lock
+    // and fail the next test that starts on it with an unrelated error.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGKILL");
+      await exited;
+    }
+    throw err;
+  }
   if (child.exitCode !== null) throw new Error(`app process exited with ${child.exitCode}`);
   const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
