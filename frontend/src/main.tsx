@@ -24,11 +24,9 @@ createRoot(container).render(
 requestAnimationFrame(() =>
   setTimeout(() => {
     restoreSession(app.store.dispatch, app.store.getState().session.restoring);
-    // The service worker (docs/frontend.md, "Installable app"): its own chunk, after the first screen; its
-    // precache then brings the other screens' files, which the page fetches itself only without it.
-    const worker = import.meta.env.PROD && "serviceWorker" in navigator;
-    prefetchScreens(routes, window.location, app.store.dispatch, { otherScreens: !worker });
-    if (worker)
+    prefetchScreens(routes, window.location, app.store.dispatch);
+    // The service worker (docs/frontend.md, "Installable app"): its own chunk, after the first screen.
+    if (import.meta.env.PROD && "serviceWorker" in navigator)
       afterFirstScreen(
         () => void import("./app/serviceWorker").then((sw) => sw.registerServiceWorker(app.router)),
       );

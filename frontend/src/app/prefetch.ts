@@ -91,15 +91,12 @@ function fetchAhead(file: string): Promise<void> {
  * screen is opened (running every screen ahead of use made long tasks on a slow phone while the first
  * screen was in use). One at a time, and not before the opened screen is shown, so that they do not take
  * the slow link and the main thread from it: the load event does not wait for the session, the screen's
- * files and answers and its render. Not at all with `otherScreens: false`: where the service worker runs,
- * its precache brings every screen's files after the first screen (main.tsx), and fetching them here too
- * downloaded each twice and spent the phone's main thread on a link element per file.
+ * files and answers and its render.
  */
 export function prefetchScreens(
   routes: RouteObject[],
   location: { pathname: string; search: string },
   dispatch?: AnyDispatch,
-  { otherScreens = true }: { otherScreens?: boolean } = {},
 ): void {
   const matches = matchRoutes(routes, location.pathname) ?? [];
   const current = matches.flatMap((match) => screensIn(match.route.element));
@@ -125,7 +122,7 @@ export function prefetchScreens(
         })
         .catch(() => {});
   }
-  const rest = otherScreens ? screenFiles() : [];
+  const rest = screenFiles();
   const next = () => {
     let file = rest.shift();
     while (file && requested(file)) file = rest.shift();
