@@ -4,6 +4,7 @@
  */
 
 import { readDay } from "../inputReaders";
+import type { UnitOutDto } from "../orderitems/orderitems.schema";
 import type { OverdueWarningDto } from "../orderitems/outages.schema";
 
 /** True for a real calendar date written YYYY-MM-DD within the API's day range (common/input.ts). */
@@ -34,7 +35,7 @@ export interface WarehouseRowDto {
    * Only on a line of a tracked item (個体管理, docs/units.md): the units out on it now, by tag. Count items'
    * rows are as they were.
    */
-  units_out?: { id: number; tag: string }[];
+  units_out?: UnitOutDto[];
   /** Its start (出庫) falls within the section's day. Always false in the overdue section. */
   outgoing: boolean;
   /** Its end (入庫) falls within the section's day. Always true in the overdue section. */

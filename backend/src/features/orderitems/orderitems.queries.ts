@@ -28,15 +28,23 @@ export interface OrderItemRow {
 }
 
 /**
- * The units out on the line now, by tag (the board's order: warehouse.queries.ts). Read only for a tracked item
- * with something issued and not received: a unit is out on a line only then (tracking cannot start while
- * anything is out, and stopping it retires the units), so the other rows, most of them, cost no lookup.
+ * The units out on an order item now, by tag, as JSON (docs/units.md), for the queries that join its item: the
+ * case's rows here and the warehouse board's. Looked up only while something issued is not back (a unit is out
+ * on a line only then: tracking cannot start while anything is out, and stopping it retires the units), so
+ * most rows cost no lookup. Each caller says what a count item's line shows.
  */
-const unitsOut = sql<UnitOutDto[]>`CASE WHEN ${items.unitTracked}
-      AND ${orderItems.issuedQuantity} > ${orderItems.receivedQuantity} THEN (
+export const unitsOutOfLine = sql`CASE WHEN ${orderItems.issuedQuantity} > ${orderItems.receivedQuantity} THEN (
     SELECT coalesce(json_agg(json_build_object('id', u.id, 'tag', u.tag) ORDER BY u.tag), '[]'::json)
     FROM ${itemUnits} u WHERE u.out_order_item_id = ${orderItems.id}
-  ) ELSE '[]'::json END`.mapWith((v: unknown) => (typeof v === "string" ? JSON.parse(v) : v));
+  ) ELSE '[]'::json END`;
+
+/** A json column as read: node-postgres parses it, PGlite may hand over its text. */
+export const fromJson = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v);
+
+/** The units out on the row; none for a count item. */
+const unitsOut = sql<
+  UnitOutDto[]
+>`CASE WHEN ${items.unitTracked} THEN ${unitsOutOfLine} ELSE '[]'::json END`.mapWith(fromJson);
 
 const rowColumns = {
   id: orderItems.id,

@@ -1,3 +1,4 @@
+import type { UnitOutDto } from "@zaiko/common/orderitems/orderitems.schema";
 import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import {
@@ -5,11 +6,11 @@ import {
   caseSetLines,
   categories,
   items,
-  itemUnits,
   orderItemMovements,
   orderItems,
   workCases,
 } from "../../db/schema";
+import { fromJson, unitsOutOfLine } from "../orderitems";
 
 type Queryable = Db | Tx;
 
@@ -35,7 +36,7 @@ export interface BoardRow {
   lostQuantity: number;
   brokenQuantity: number;
   /** A tracked item's units out on the line; null for a count item. */
-  unitsOut: { id: number; tag: string }[] | null;
+  unitsOut: UnitOutDto[] | null;
 }
 
 /**
@@ -50,17 +51,11 @@ const outOfService = (disposition: "lost" | "broken") =>
       AND m.disposition = ${disposition} AND m.resolved_at IS NULL
   ) ELSE 0 END`.mapWith(Number);
 
-/**
- * A tracked item's line (docs/units.md): the units out on it now, by tag (read only while some are out);
- * null for a count item.
- */
-const unitsOut = sql<{ id: number; tag: string }[] | null>`CASE WHEN ${items.unitTracked} THEN (
-    CASE WHEN ${orderItems.issuedQuantity} > ${orderItems.receivedQuantity} THEN (
-      SELECT coalesce(json_agg(json_build_object('id', u.id, 'tag', u.tag) ORDER BY u.tag), '[]'::json)
-      FROM ${itemUnits} u WHERE u.out_order_item_id = ${orderItems.id}
-    ) ELSE '[]'::json END
-  ) ELSE NULL END`.mapWith((v: unknown) =>
-  v === null || v === undefined ? null : typeof v === "string" ? JSON.parse(v) : v,
+/** A tracked item's line (docs/units.md): the units out on it now, by tag; null for a count item. */
+const unitsOut = sql<
+  UnitOutDto[] | null
+>`CASE WHEN ${items.unitTracked} THEN ${unitsOutOfLine} ELSE NULL END`.mapWith((v: unknown) =>
+  v === null || v === undefined ? null : fromJson(v),
 );
 
 export interface BoardWindow {
