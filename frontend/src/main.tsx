@@ -10,6 +10,8 @@ import { routes } from "./app/routes";
 import { restoreSession } from "./features/auth/useSessionRestore";
 
 const app = createApp();
+// The worker that served this page, read before anything else runs (src/app/serviceWorker.ts compares it).
+const controllerAtLoad = "serviceWorker" in navigator ? navigator.serviceWorker.controller : null;
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");
 
@@ -28,7 +30,10 @@ requestAnimationFrame(() =>
     // The service worker (docs/frontend.md, "Installable app"): its own chunk, after the first screen.
     if (import.meta.env.PROD && "serviceWorker" in navigator)
       afterFirstScreen(
-        () => void import("./app/serviceWorker").then((sw) => sw.registerServiceWorker(app.router)),
+        () =>
+          void import("./app/serviceWorker").then((sw) =>
+            sw.registerServiceWorker(app.router, controllerAtLoad),
+          ),
       );
   }, 0),
 );

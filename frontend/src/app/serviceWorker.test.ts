@@ -3,7 +3,7 @@ import { ja } from "@zaiko/common/messages/ja/appUpdate";
 import { registerServiceWorker } from "./serviceWorker";
 
 /** A stand-in for `navigator.serviceWorker`: the browser's events are dispatched by the test. */
-function fakeContainer(controller: object | null) {
+function fakeContainer(controller: ServiceWorker | null) {
   const container = Object.assign(new EventTarget(), {
     controller,
     register: jest.fn(async () => ({ update: jest.fn(async () => undefined) })),
@@ -31,23 +31,24 @@ afterEach(() => {
 describe("registerServiceWorker", () => {
   it("registers /sw.js for the whole app, revalidating the script on every check", async () => {
     const container = fakeContainer(null);
-    registerServiceWorker(router());
+    registerServiceWorker(router(), null);
     expect(container.register).toHaveBeenCalledWith("/sw.js", { scope: "/", updateViaCache: "none" });
   });
 
   it("says nothing when the first worker takes control of a page that had none (its clientsClaim)", () => {
     const container = fakeContainer(null);
     const r = router();
-    registerServiceWorker(r);
+    registerServiceWorker(r, null);
     container.dispatchEvent(new Event("controllerchange"));
     expect(screen.queryByRole("status")).toBeNull();
     expect(r.subscribe).not.toHaveBeenCalled();
   });
 
   it("offers 再読み込み once a new worker replaces the one that served this page, and waits for the next navigation", async () => {
-    const container = fakeContainer({});
+    const first = {} as ServiceWorker;
+    const container = fakeContainer(first);
     const r = router();
-    registerServiceWorker(r);
+    registerServiceWorker(r, first);
     container.dispatchEvent(new Event("controllerchange"));
     const notice = await screen.findByRole("status");
     expect(notice).toHaveTextContent(ja.appUpdate.ready);
@@ -58,10 +59,28 @@ describe("registerServiceWorker", () => {
 
   it("after a first worker took control, a second one is an update too", async () => {
     const container = fakeContainer(null);
-    registerServiceWorker(router());
+    registerServiceWorker(router(), null);
     container.dispatchEvent(new Event("controllerchange"));
     expect(screen.queryByRole("status")).toBeNull();
     container.dispatchEvent(new Event("controllerchange"));
     expect(await screen.findByRole("status")).toHaveTextContent(ja.appUpdate.ready);
+  });
+
+  it("a new worker that took over before this module ran (its controllerchange missed) is an update too", async () => {
+    const served = {} as ServiceWorker;
+    fakeContainer({} as ServiceWorker);
+    const r = router();
+    registerServiceWorker(r, served);
+    expect(await screen.findByRole("status")).toHaveTextContent(ja.appUpdate.ready);
+    expect(r.subscribe).toHaveBeenCalledTimes(1);
+  });
+
+  it("the worker that served the page, still in control, is no update", () => {
+    const served = {} as ServiceWorker;
+    fakeContainer(served);
+    const r = router();
+    registerServiceWorker(r, served);
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(r.subscribe).not.toHaveBeenCalled();
   });
 });

@@ -23,11 +23,14 @@ const RELOAD_GUARD_KEY = "zaiko:chunk-reload-at";
  * then opens with the new client). Until then a notice offers 再読み込み. And a screen chunk of the old
  * client that is no longer on the server (Vite's `vite:preloadError`) reloads the page instead of failing.
  */
-export function registerServiceWorker(router: RouterLike): void {
+export function registerServiceWorker(router: RouterLike, controllerAtLoad: ServiceWorker | null): void {
   const container = navigator.serviceWorker;
   // The first worker's clientsClaim also changes the controller: only a change from one worker to
   // another means a new client.
-  let controlled = container.controller !== null;
+  let controlled = controllerAtLoad !== null;
+  // This chunk loads after the first screen: a deploy's worker may have taken over the page before it ran,
+  // and that controllerchange is gone. The browser gives one object per worker, so another one is that.
+  if (controlled && container.controller !== controllerAtLoad) reloadWhenSafe(router);
   container.addEventListener("controllerchange", () => {
     if (controlled) reloadWhenSafe(router);
     controlled = true;
