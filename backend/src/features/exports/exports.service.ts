@@ -1,4 +1,6 @@
 import { ja } from "@zaiko/common/messages/ja";
+import { readSnapshot } from "../../db/readSnapshot";
+import { readTogether } from "../../db/readTogether";
 import { httpError } from "../../lib/httpError";
 import type { ReadDeps } from "../../lib/serviceDeps";
 import type { AuthUser } from "../../middlewares/auth";
@@ -39,14 +41,20 @@ export async function caseForExport(
   caseId: number,
   ids: number[],
 ): Promise<{ workCase: ExportCase; lines: ExportLine[] }> {
-  const db = deps.database.db;
-  const workCase = await findCaseInGroup(db, actor.groupId, caseId);
-  if (!workCase) throw httpError(404, ja.errors.notFound);
-  const [ordered, parts, hires] = await Promise.all([
-    orderItemsOfCase(db, actor.groupId, caseId),
-    setLinePartsOfCase(db, actor.groupId, caseId),
-    hiresOfCase(db, actor.groupId, caseId),
-  ]);
+  // One snapshot: a + or − of a set committed between two reads would otherwise show its units twice or
+  // not at all (a part's order item read before it, the set line after it: a phantom row booked alone).
+  const read = await readSnapshot(deps.database.db, async (tx) => {
+    const found = await findCaseInGroup(tx, actor.groupId, caseId);
+    if (!found) return undefined;
+    const [ordered, parts, hires] = await readTogether(tx, [
+      () => orderItemsOfCase(tx, actor.groupId, caseId),
+      () => setLinePartsOfCase(tx, actor.groupId, caseId),
+      () => hiresOfCase(tx, actor.groupId, caseId),
+    ]);
+    return { workCase: found, ordered, parts, hires };
+  });
+  if (!read) throw httpError(404, ja.errors.notFound);
+  const { workCase, ordered, parts, hires } = read;
   // Units hired for the case (外部手配, docs/subrental.md): 「外部手配：{取引先}」 in the item's note cell.
   const suppliers = new Map<number, string[]>();
   for (const h of hires) {
