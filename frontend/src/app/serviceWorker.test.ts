@@ -83,4 +83,12 @@ describe("registerServiceWorker", () => {
     expect(screen.queryByRole("status")).toBeNull();
     expect(r.subscribe).not.toHaveBeenCalled();
   });
+
+  it("a page a worker claimed before this module ran (another tab registered it) hears of the next one", async () => {
+    const container = fakeContainer({} as ServiceWorker);
+    registerServiceWorker(router(), null);
+    expect(screen.queryByRole("status")).toBeNull();
+    container.dispatchEvent(new Event("controllerchange"));
+    expect(await screen.findByRole("status")).toHaveTextContent(ja.appUpdate.ready);
+  });
 });

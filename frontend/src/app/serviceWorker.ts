@@ -27,10 +27,11 @@ export function registerServiceWorker(router: RouterLike, controllerAtLoad: Serv
   const container = navigator.serviceWorker;
   // The first worker's clientsClaim also changes the controller: only a change from one worker to
   // another means a new client.
-  let controlled = controllerAtLoad !== null;
+  const now = container.controller;
+  let controlled = controllerAtLoad !== null || now !== null;
   // This chunk loads after the first screen: a deploy's worker may have taken over the page before it ran,
   // and that controllerchange is gone. The browser gives one object per worker, so another one is that.
-  if (controlled && container.controller !== controllerAtLoad) reloadWhenSafe(router);
+  if (controllerAtLoad !== null && now !== null && now !== controllerAtLoad) reloadWhenSafe(router);
   container.addEventListener("controllerchange", () => {
     if (controlled) reloadWhenSafe(router);
     controlled = true;
