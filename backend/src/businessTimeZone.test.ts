@@ -1,7 +1,7 @@
 import { ja } from "@zaiko/common/messages/ja";
-import ExcelJS from "exceljs";
 import request from "supertest";
-import { bearer, binaryBody, type Session, signUpOwner, unique } from "./test/api";
+import { exportExcel, readSheet } from "./features/exports/exports.testkit";
+import { bearer, type Session, signUpOwner, unique } from "./test/api";
 import { describeOnPostgres, openFreshPostgres } from "./test/databases";
 import { type AppProcess, asServer, startAppProcess } from "./test/processes";
 
@@ -79,16 +79,10 @@ describeOnPostgres("BUSINESS_TIME_ZONE applies everywhere (server process in ano
   });
 
   it("writes the Excel export's times as the business zone's wall clock", async () => {
-    const res = await api()
-      .post("/api/export-excel/")
-      .set(bearer(owner))
-      .send({ workcaseDetail: { id: caseId }, order_items: [] })
-      .buffer(true)
-      .parse(binaryBody)
-      .expect(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.body as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
+    const res = await exportExcel(app, owner, { workcaseDetail: { id: caseId }, order_items: [] }).expect(
+      200,
+    );
+    const sheet = await readSheet(res.body);
     expect(sheet.getCell(2, 1).value).toBe(ja.exports.period("2026年11月22日 23:30", "2026年11月23日 00:00"));
     // exceljs reads an Excel date back with the wall clock in its UTC fields.
     const startCell = sheet.getRow(5).getCell(4).value as Date;

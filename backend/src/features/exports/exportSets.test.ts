@@ -1,38 +1,14 @@
 import { eq } from "drizzle-orm";
-import ExcelJS from "exceljs";
-import request from "supertest";
 import { orderItems } from "../../db/schema";
 import type { RunningServer } from "../../server";
-import { bearer, binaryBody, type Session, signUpOwner } from "../../test/api";
+import { type Session, signUpOwner } from "../../test/api";
 import { describeOnDatabases } from "../../test/databases";
 import { startTestServer } from "../../test/testServer";
 import { makeCategory, makeItem } from "../items/items.testkit";
 import { add, makeCase } from "../orderitems/orderitems.testkit";
 import { addSet, makeSet } from "../sets/sets.testkit";
 import { HEADER_ROW, PART_INDENT } from "./exports.presenter";
-
-/** A row as [item, quantity, category, indent of the item cell, bold, quantity's number format]. */
-type SheetRow = [unknown, unknown, unknown, number, boolean, string | undefined];
-
-async function sheetRows(file: Buffer): Promise<SheetRow[]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(file as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0]!;
-  const rows: SheetRow[] = [];
-  for (let r = HEADER_ROW + 1; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
-    const title = row.getCell(1);
-    rows.push([
-      title.value,
-      row.getCell(2).value,
-      row.getCell(3).value,
-      title.alignment?.indent ?? 0,
-      title.font?.bold === true,
-      row.getCell(2).numFmt,
-    ]);
-  }
-  return rows;
-}
+import { exportExcel as exportExcelAs, readSheet, type SheetRow, sheetRows } from "./exports.testkit";
 
 /** Σ of the quantity column over the rows naming `title` (a set line's own row names the set). */
 const unitsOf = (rows: SheetRow[], title: string) =>
@@ -90,13 +66,7 @@ describeOnDatabases("POST /api/export-excel/ of a case with sets", (driver) => {
   });
   afterAll(() => server.close());
 
-  const exportExcel = (body: unknown) =>
-    request(server.url)
-      .post("/api/export-excel/")
-      .set(bearer(owner))
-      .send(body as object)
-      .buffer(true)
-      .parse(binaryBody);
+  const exportExcel = (body: unknown) => exportExcelAs(server, owner, body);
 
   it("writes each set line with its parts indented under it, then what was booked alone", async () => {
     const res = await exportExcel({ workcaseDetail: { id: caseId } }).expect(200);
@@ -126,9 +96,7 @@ describeOnDatabases("POST /api/export-excel/ of a case with sets", (driver) => {
 
   it("gives a part its order item's dates, and the note to the part row of an item booked only in sets", async () => {
     const res = await exportExcel({ workcaseDetail: { id: caseId } }).expect(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.body as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
+    const sheet = await readSheet(res.body);
     const mixer = sheet.getRow(HEADER_ROW + 3);
     expect(mixer.getCell(1).value).toBe("ミキサー");
     expect(mixer.getCell(4).value).toBeInstanceOf(Date);

@@ -1,18 +1,16 @@
 import { sql } from "drizzle-orm";
-import ExcelJS from "exceljs";
 import { Client } from "pg";
-import request from "supertest";
 import { rowsOf } from "../../db/rawSql";
 import type { RunningServer } from "../../server";
-import { bearer, binaryBody, type Session, signUpOwner } from "../../test/api";
+import { type Session, signUpOwner } from "../../test/api";
 import { describeOnPostgres } from "../../test/databases";
 import { settle } from "../../test/sockets";
 import { startTestServer } from "../../test/testServer";
 import { makeCategory, makeItem } from "../items/items.testkit";
 import { makeCase } from "../orderitems/orderitems.testkit";
 import { addSet, makeSet } from "../sets/sets.testkit";
-import { HEADER_ROW } from "./exports.presenter";
 import { orderItemsOfCase, setLinePartsOfCase } from "./exports.queries";
+import { exportExcel, sheetRows } from "./exports.testkit";
 import { exportLines } from "./sheetRows.presenter";
 
 /**
@@ -77,23 +75,14 @@ describeOnPostgres("the Excel of a case while a set's − commits [postgres]", (
   }
 
   async function viaExcel(caseId: number): Promise<Line[]> {
-    const res = await request(server.url)
-      .post("/api/export-excel/")
-      .set(bearer(owner))
-      .send({ workcaseDetail: { id: caseId } })
-      .buffer(true)
-      .parse(binaryBody)
-      .expect(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.body as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
-    const lines: Line[] = [];
-    for (let r = HEADER_ROW + 1; r <= sheet.rowCount; r++) {
-      const title = sheet.getRow(r).getCell(1);
-      const kind = title.font?.bold ? "set" : (title.alignment?.indent ?? 0) > 0 ? "part" : "item";
-      lines.push([String(title.value), Number(sheet.getRow(r).getCell(2).value), kind]);
-    }
-    return lines;
+    const res = await exportExcel(server, owner, { workcaseDetail: { id: caseId } }).expect(200);
+    return (await sheetRows(res.body)).map(
+      ([title, quantity, , indent, bold]): Line => [
+        String(title),
+        Number(quantity),
+        bold ? "set" : indent > 0 ? "part" : "item",
+      ],
+    );
   }
 
   /** The reads as the export made them before: each statement on its own connection, side by side. */

@@ -10,10 +10,11 @@ import ExcelJS from "exceljs";
 import request from "supertest";
 import { categories, items, orderItems, workCases } from "../../db/schema";
 import type { RunningServer } from "../../server";
-import { bearer, binaryBody, type Session, signUpOwner, unique } from "../../test/api";
+import { bearer, type Session, signUpOwner, unique } from "../../test/api";
 import { describeOnDatabases } from "../../test/databases";
 import { startTestServer } from "../../test/testServer";
 import { EXCEL_DATE_FORMAT, HEADER_ROW, XLSX_CONTENT_TYPE } from "./exports.presenter";
+import { exportExcel as exportExcelAs, readSheet } from "./exports.testkit";
 
 const run = promisify(execFile);
 const HEADER = ["アイテム", "数量", "カテゴリ", "開始時刻", "終了時刻", "出庫時刻", "入庫時刻", "ノート"];
@@ -24,12 +25,6 @@ if (!hasLibreOffice && !requireLibreOffice)
   console.warn("SKIPPED (no LibreOffice): POST /api/export-excel/ opened in LibreOffice");
 // With REQUIRE_SERVICES=1 the test runs and fails at its first line when LibreOffice is missing.
 const libreOfficeIt = hasLibreOffice || requireLibreOffice ? it : it.skip;
-
-async function readSheet(file: Buffer): Promise<ExcelJS.Worksheet> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(file as unknown as ArrayBuffer);
-  return workbook.worksheets[0]!;
-}
 
 /** The Excel date that shows the given Tokyo wall clock ("2026-11-22T09:30"). */
 const tokyo = (wallClock: string) => new Date(`${wallClock}:00Z`);
@@ -106,13 +101,7 @@ describeOnDatabases("POST /api/export-excel/", (driver) => {
     return { caseId: workCase!.id, rows: rows.map((r) => r.id) as [number, number, number] };
   }
 
-  const exportExcel = (session: Session, body: unknown) =>
-    request(server.url)
-      .post("/api/export-excel/")
-      .set(bearer(session))
-      .send(body as object)
-      .buffer(true)
-      .parse(binaryBody);
+  const exportExcel = (session: Session, body: unknown) => exportExcelAs(server, session, body);
 
   beforeAll(async () => {
     server = await startTestServer(driver);
