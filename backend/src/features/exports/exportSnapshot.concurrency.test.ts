@@ -28,12 +28,11 @@ describeOnPostgres("the Excel of a case while a set's − commits [postgres]", (
   let server: RunningServer;
   let owner: Session;
   let micSet: number;
-  let category: number;
 
   beforeAll(async () => {
     server = await startTestServer("pg");
     owner = await signUpOwner(server);
-    category = (await makeCategory(server, owner, "音響")).id;
+    const category = (await makeCategory(server, owner, "音響")).id;
     const mic = await makeItem(server, owner, { category, title: "マイク", stock: 20 });
     micSet = (await makeSet(server, owner, category, [[mic.id, 1]], "マイクセット")).id;
   });

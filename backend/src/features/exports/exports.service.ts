@@ -43,18 +43,16 @@ export async function caseForExport(
 ): Promise<{ workCase: ExportCase; lines: ExportLine[] }> {
   // One snapshot: a + or − of a set committed between two reads would otherwise show its units twice or
   // not at all (a part's order item read before it, the set line after it: a phantom row booked alone).
-  const read = await readSnapshot(deps.database.db, async (tx) => {
-    const found = await findCaseInGroup(tx, actor.groupId, caseId);
-    if (!found) return undefined;
+  const { workCase, ordered, parts, hires } = await readSnapshot(deps.database.db, async (tx) => {
+    const workCase = await findCaseInGroup(tx, actor.groupId, caseId);
+    if (!workCase) throw httpError(404, ja.errors.notFound);
     const [ordered, parts, hires] = await readTogether(tx, [
       () => orderItemsOfCase(tx, actor.groupId, caseId),
       () => setLinePartsOfCase(tx, actor.groupId, caseId),
       () => hiresOfCase(tx, actor.groupId, caseId),
     ]);
-    return { workCase: found, ordered, parts, hires };
+    return { workCase, ordered, parts, hires };
   });
-  if (!read) throw httpError(404, ja.errors.notFound);
-  const { workCase, ordered, parts, hires } = read;
   // Units hired for the case (外部手配, docs/subrental.md): 「外部手配：{取引先}」 in the item's note cell.
   const suppliers = new Map<number, string[]>();
   for (const h of hires) {
