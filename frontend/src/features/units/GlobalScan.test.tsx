@@ -8,8 +8,14 @@ import { GlobalScan } from "./GlobalScan";
 jest.mock("../../lib/socket", () => require("../../test/fakeSocket").socketModule);
 
 let cameraRead: ((code: string) => void) | null = null;
+/** Set by a test: the camera's start waits for this, then fails (a browser without a camera, refused late). */
+let cameraRefusal: Promise<void> | null = null;
 jest.mock("./camera", () => ({
   startScanner: jest.fn(async (_video: HTMLVideoElement, onCode: (code: string) => void) => {
+    if (cameraRefusal) {
+      await cameraRefusal;
+      throw new Error("NotFoundError");
+    }
     cameraRead = onCode;
     return () => undefined;
   }),
@@ -50,6 +56,7 @@ afterEach(() => {
   jest.restoreAllMocks();
   resetFakeSocket();
   cameraRead = null;
+  cameraRefusal = null;
 });
 
 describe("the app-wide scan (docs/units.md)", () => {
@@ -73,6 +80,21 @@ describe("the app-wide scan (docs/units.md)", () => {
     wedge("XYZ-1");
     const dialog = await screen.findByRole("dialog", { name: U.globalScanTitle });
     expect(await within(dialog).findByText(U.unknownTag("XYZ-1"))).toBeVisible();
+  });
+
+  it("a camera refused after a typed tag's answer says so on its own line: the answer stays", async () => {
+    let refuse = () => {};
+    cameraRefusal = new Promise((resolve) => {
+      refuse = resolve;
+    });
+    const { user } = setup();
+    await user.click(screen.getByRole("button", { name: U.globalScan }));
+    const dialog = await screen.findByRole("dialog", { name: U.globalScanTitle });
+    await user.type(within(dialog).getByRole("textbox"), "NOPE-404{Enter}");
+    expect(await within(dialog).findByText(U.unknownTag("NOPE-404"))).toBeVisible();
+    act(() => refuse());
+    expect(await within(dialog).findByText(U.cameraFailed)).toBeVisible();
+    expect(within(dialog).getByText(U.unknownTag("NOPE-404"))).toBeVisible();
   });
 
   it("keys typed slowly, or into a field, are not a scan", async () => {

@@ -37,6 +37,8 @@ export function GlobalScan() {
   const [open, setOpen] = useState(false);
   const [camera, setCamera] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  // Its own line: a camera that fails while a typed tag is being looked up must not hide the answer.
+  const [cameraMessage, setCameraMessage] = useState<string | null>(null);
   const video = useRef<HTMLVideoElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const busy = useRef(false);
@@ -93,7 +95,7 @@ export function GlobalScan() {
     open && camera,
     (code) => void readRef.current(code),
     () => {
-      setMessage(U.cameraFailed);
+      setCameraMessage(U.cameraFailed);
       setCamera(false);
     },
   );
@@ -112,6 +114,7 @@ export function GlobalScan() {
         ariaLabel={U.globalScan}
         onClick={() => {
           setMessage(null);
+          setCameraMessage(null);
           withCamera.current = true;
           setOpen(true);
         }}
@@ -141,10 +144,14 @@ export function GlobalScan() {
             enterKeyHint="go"
             submitLabel={U.globalScanOpen}
             camera={camera}
-            onCamera={() => setCamera((c) => !c)}
+            onCamera={() => {
+              setCameraMessage(null);
+              setCamera((c) => !c);
+            }}
             videoRef={video}
             videoTestId="global-scan-video"
           />
+          {cameraMessage ? <p className="unit-scan-refusal">{cameraMessage}</p> : null}
           <output className="unit-scan-refusal" aria-live="assertive" data-testid="global-scan-message">
             {message ?? ""}
           </output>

@@ -77,6 +77,8 @@ function ScanDialog({ lines, kind, onHide, send, set }: UnitScanProps & { lines:
   const [reads, setReads] = useState<UnitRead[]>([]);
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const [camera, setCamera] = useState(false);
+  // Its own line: a camera that fails while a typed tag is being looked up must not hide the answer.
+  const [cameraMessage, setCameraMessage] = useState<string | null>(null);
   const [repairDay, setRepairDay] = useState("");
   const [lookup] = useLookupUnitMutation();
   const [moving, setMoving] = useState(false);
@@ -120,7 +122,7 @@ function ScanDialog({ lines, kind, onHide, send, set }: UnitScanProps & { lines:
       void takeRef.current(code);
     },
     () => {
-      setMessage({ text: U.cameraFailed, ok: false });
+      setCameraMessage(U.cameraFailed);
       setCamera(false);
     },
   );
@@ -167,10 +169,14 @@ function ScanDialog({ lines, kind, onHide, send, set }: UnitScanProps & { lines:
         onRead={(text) => void take(text)}
         enterKeyHint="done"
         camera={camera}
-        onCamera={() => setCamera((c) => !c)}
+        onCamera={() => {
+          setCameraMessage(null);
+          setCamera((c) => !c);
+        }}
         videoRef={video}
         videoTestId="unit-scan-video"
       />
+      {cameraMessage ? <p className="unit-scan-refusal">{cameraMessage}</p> : null}
       <output
         className={message && !message.ok ? "unit-scan-refusal" : "unit-scan-ok"}
         aria-live="assertive"
