@@ -93,7 +93,7 @@ describe("the app-wide scan (docs/units.md)", () => {
     await user.type(within(dialog).getByRole("textbox"), "NOPE-404{Enter}");
     expect(await within(dialog).findByText(U.unknownTag("NOPE-404"))).toBeVisible();
     act(() => refuse());
-    expect(await within(dialog).findByText(U.cameraFailed)).toBeVisible();
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(U.cameraFailed);
     expect(within(dialog).getByText(U.unknownTag("NOPE-404"))).toBeVisible();
   });
 

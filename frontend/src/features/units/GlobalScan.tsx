@@ -151,7 +151,11 @@ export function GlobalScan() {
             videoRef={video}
             videoTestId="global-scan-video"
           />
-          {cameraMessage ? <p className="unit-scan-refusal">{cameraMessage}</p> : null}
+          {cameraMessage ? (
+            <p className="unit-scan-refusal" role="alert">
+              {cameraMessage}
+            </p>
+          ) : null}
           <output className="unit-scan-refusal" aria-live="assertive" data-testid="global-scan-message">
             {message ?? ""}
           </output>

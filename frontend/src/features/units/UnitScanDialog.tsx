@@ -176,7 +176,11 @@ function ScanDialog({ lines, kind, onHide, send, set }: UnitScanProps & { lines:
         videoRef={video}
         videoTestId="unit-scan-video"
       />
-      {cameraMessage ? <p className="unit-scan-refusal">{cameraMessage}</p> : null}
+      {cameraMessage ? (
+        <p className="unit-scan-refusal" role="alert">
+          {cameraMessage}
+        </p>
+      ) : null}
       <output
         className={message && !message.ok ? "unit-scan-refusal" : "unit-scan-ok"}
         aria-live="assertive"
