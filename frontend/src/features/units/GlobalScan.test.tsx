@@ -95,6 +95,13 @@ describe("the app-wide scan (docs/units.md)", () => {
     act(() => refuse());
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(U.cameraFailed);
     expect(within(dialog).getByText(U.unknownTag("NOPE-404"))).toBeVisible();
+    // Closed, then opened again by a wedge's unknown tag: that refusal belonged to the last opening.
+    await user.click(within(dialog).getByRole("button", { name: U.cancel }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    wedge("XYZ-1");
+    const again = await screen.findByRole("dialog", { name: U.globalScanTitle });
+    expect(await within(again).findByText(U.unknownTag("XYZ-1"))).toBeVisible();
+    expect(within(again).queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("keys typed slowly, or into a field, are not a scan", async () => {

@@ -37,13 +37,20 @@ export function GlobalScan() {
   const [open, setOpen] = useState(false);
   const [camera, setCamera] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  // Its own line: a camera that fails while a typed tag is being looked up must not hide the answer.
-  const [cameraMessage, setCameraMessage] = useState<string | null>(null);
+  const [cameraFailed, setCameraFailed] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const busy = useRef(false);
   // Opened by the button: the camera starts once the dialog is shown (its video element exists then).
   const withCamera = useRef(false);
+
+  // Closing forgets the camera's refusal: the next opening (the button, or a wedge's unknown tag) starts clean.
+  const close = useCallback(() => {
+    withCamera.current = false;
+    setOpen(false);
+    setCamera(false);
+    setCameraFailed(false);
+  }, []);
 
   const read = useCallback(
     async (raw: string) => {
@@ -53,8 +60,7 @@ export function GlobalScan() {
       try {
         const unit = await lookup(tag).unwrap();
         scanFeedback(true);
-        setOpen(false);
-        setCamera(false);
+        close();
         navigate(`/units/${unit.id}`);
       } catch (err) {
         scanFeedback(false);
@@ -64,7 +70,7 @@ export function GlobalScan() {
         busy.current = false;
       }
     },
-    [lookup, navigate],
+    [lookup, navigate, close],
   );
   const readRef = useRef(read);
   readRef.current = read;
@@ -95,16 +101,10 @@ export function GlobalScan() {
     open && camera,
     (code) => void readRef.current(code),
     () => {
-      setCameraMessage(U.cameraFailed);
+      setCameraFailed(true);
       setCamera(false);
     },
   );
-
-  const close = () => {
-    withCamera.current = false;
-    setOpen(false);
-    setCamera(false);
-  };
 
   return (
     <>
@@ -114,7 +114,6 @@ export function GlobalScan() {
         ariaLabel={U.globalScan}
         onClick={() => {
           setMessage(null);
-          setCameraMessage(null);
           withCamera.current = true;
           setOpen(true);
         }}
@@ -145,17 +144,13 @@ export function GlobalScan() {
             submitLabel={U.globalScanOpen}
             camera={camera}
             onCamera={() => {
-              setCameraMessage(null);
+              setCameraFailed(false);
               setCamera((c) => !c);
             }}
+            cameraFailed={cameraFailed}
             videoRef={video}
             videoTestId="global-scan-video"
           />
-          {cameraMessage ? (
-            <p className="unit-scan-refusal" role="alert">
-              {cameraMessage}
-            </p>
-          ) : null}
           <output className="unit-scan-refusal" aria-live="assertive" data-testid="global-scan-message">
             {message ?? ""}
           </output>

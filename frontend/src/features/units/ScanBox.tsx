@@ -6,7 +6,8 @@ const U = ja.units;
 
 /**
  * The tag box of a scan (a tag typed, or sent by a keyboard-wedge scanner ending with Enter) and the camera's
- * on/off with its picture: the unit scan dialog and the header's scan share it.
+ * on/off with its picture, and the camera's refusal on a line of its own (so that it never hides the answer to
+ * a typed tag): the unit scan dialog and the header's scan share it.
  */
 export function ScanBox({
   id,
@@ -16,6 +17,7 @@ export function ScanBox({
   submitLabel,
   camera,
   onCamera,
+  cameraFailed,
   videoRef,
   videoTestId,
 }: {
@@ -28,6 +30,8 @@ export function ScanBox({
   submitLabel?: string;
   camera: boolean;
   onCamera: () => void;
+  /** The camera could not start (no camera, permission refused). */
+  cameraFailed: boolean;
   videoRef: RefObject<HTMLVideoElement | null>;
   videoTestId: string;
 }) {
@@ -57,6 +61,11 @@ export function ScanBox({
       </form>
       {camera ? (
         <video ref={videoRef} className="unit-scan-video" muted playsInline data-testid={videoTestId} />
+      ) : null}
+      {cameraFailed ? (
+        <p className="unit-scan-refusal" role="alert">
+          {U.cameraFailed}
+        </p>
       ) : null}
     </>
   );

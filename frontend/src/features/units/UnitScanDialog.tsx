@@ -77,8 +77,7 @@ function ScanDialog({ lines, kind, onHide, send, set }: UnitScanProps & { lines:
   const [reads, setReads] = useState<UnitRead[]>([]);
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const [camera, setCamera] = useState(false);
-  // Its own line: a camera that fails while a typed tag is being looked up must not hide the answer.
-  const [cameraMessage, setCameraMessage] = useState<string | null>(null);
+  const [cameraFailed, setCameraFailed] = useState(false);
   const [repairDay, setRepairDay] = useState("");
   const [lookup] = useLookupUnitMutation();
   const [moving, setMoving] = useState(false);
@@ -122,7 +121,7 @@ function ScanDialog({ lines, kind, onHide, send, set }: UnitScanProps & { lines:
       void takeRef.current(code);
     },
     () => {
-      setCameraMessage(U.cameraFailed);
+      setCameraFailed(true);
       setCamera(false);
     },
   );
@@ -170,17 +169,13 @@ function ScanDialog({ lines, kind, onHide, send, set }: UnitScanProps & { lines:
         enterKeyHint="done"
         camera={camera}
         onCamera={() => {
-          setCameraMessage(null);
+          setCameraFailed(false);
           setCamera((c) => !c);
         }}
+        cameraFailed={cameraFailed}
         videoRef={video}
         videoTestId="unit-scan-video"
       />
-      {cameraMessage ? (
-        <p className="unit-scan-refusal" role="alert">
-          {cameraMessage}
-        </p>
-      ) : null}
       <output
         className={message && !message.ok ? "unit-scan-refusal" : "unit-scan-ok"}
         aria-live="assertive"
