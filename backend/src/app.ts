@@ -28,6 +28,7 @@ import { workCaseRoutes } from "./features/workcases/workcases.routes";
 import { HttpError } from "./lib/httpError";
 import { apiRoutes } from "./middlewares/apiRoutes";
 import { compressJson } from "./middlewares/compression";
+import { countWrites } from "./middlewares/countWrites";
 import { errorHandler } from "./middlewares/errors";
 import { jsonBytes } from "./middlewares/jsonBytes";
 import { noStoreForApi } from "./middlewares/noStore";
@@ -138,6 +139,8 @@ export function createApp(deps: AppDeps): Koa {
     }),
   );
   app.use(safeJsonInput());
+  // Counted once the body has arrived: a client that sends its body slowly holds no fan-out back.
+  app.use(countWrites(deps.writes));
   // Unmatched API calls answer JSON: 405 (with Allow, set by the routers) or 404.
   app.use(async function apiFallback(ctx, next) {
     await next();

@@ -30,6 +30,8 @@ export interface Config {
   realtimeTickMs: number;
   /** Sockets written per slice of a fan-out, with the event loop free between slices (docs/realtime.md). */
   realtimeFanOutSlice: number;
+  /** The longest a slice of a fan-out waits for the API writes being served (0: it never waits; docs/realtime.md). */
+  realtimeWriteWaitMs: number;
   /** How long a confirmed active member is kept without asking the database again (0: never kept). */
   activeMemberTtlMs: number;
   /** Big read views (weekly view, inventory summary) running at once per process (0: no limit). */
@@ -204,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || "info",
     realtimeTickMs: int("REALTIME_TICK_MS", 10, env),
     realtimeFanOutSlice: Math.max(1, int("REALTIME_FAN_OUT_SLICE", 200, env)),
+    realtimeWriteWaitMs: int("REALTIME_WRITE_WAIT_MS", 10, env),
     activeMemberTtlMs: int("ACTIVE_MEMBER_TTL_MS", 1_000, env),
     readViewsInFlight: int("READ_VIEWS_IN_FLIGHT", DEFAULT_READ_VIEWS_IN_FLIGHT, env),
     pgPoolSize: int("PG_POOL_SIZE", 20, env),

@@ -15,6 +15,7 @@ import { caseInGroup, startHoldSweeper } from "./features/workcases";
 import { startHousekeeping } from "./housekeeping";
 import { createLogger, type Logger } from "./lib/logger";
 import { createReadViewLimit } from "./lib/readViewLimit";
+import { WritesInFlight } from "./lib/writesInFlight";
 import { ActiveMemberCache } from "./middlewares/activeMembers";
 import { createRateLimits, createSharedRateLimits, type RateLimits } from "./middlewares/rateLimit";
 import { readStreamPositions, reserveSeq } from "./realtime/eventStreams.queries";
@@ -76,6 +77,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const rateLimits = opts.rateLimits ?? (await openRateLimits(config, logger));
   const activeMembers = new ActiveMemberCache(config.activeMemberTtlMs);
   const authenticate = createAuthenticator({ config, database, activeMembers });
+  const writes = new WritesInFlight();
   const realtime = new Realtime({
     logger,
     allowedOrigins: config.allowedOrigins,
@@ -86,6 +88,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     },
     tickMs: config.realtimeTickMs,
     fanOutSlice: config.realtimeFanOutSlice,
+    writes,
+    writeWaitMs: config.realtimeWriteWaitMs,
   });
   const deps: AppDeps = {
     config,
@@ -96,6 +100,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     authenticate,
     realtime,
     readViews: createReadViewLimit(config.readViewsInFlight),
+    writes,
   };
   wireRealtime(deps);
 

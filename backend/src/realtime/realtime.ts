@@ -16,6 +16,7 @@ import { allows } from "../lib/authorize";
 import type { AuthUser } from "../lib/authUser";
 import { yieldToEventLoop } from "../lib/eventLoop";
 import type { Logger } from "../lib/logger";
+import type { WritesInFlight } from "../lib/writesInFlight";
 import type { EventBuffer, PendingEvent } from "./eventBuffer";
 import { Publisher, type ReserveSeq, type UsageChange } from "./publisher";
 
@@ -83,6 +84,10 @@ export interface RealtimeOptions {
   tickMs: number;
   /** Sockets per slice of a fan-out (REALTIME_FAN_OUT_SLICE; default FAN_OUT_SLICE). */
   fanOutSlice?: number;
+  /** The API writes being served: each slice of a fan-out waits for them, up to `writeWaitMs` (see writeOut). */
+  writes?: WritesInFlight;
+  /** REALTIME_WRITE_WAIT_MS; 0: a slice never waits. */
+  writeWaitMs?: number;
 }
 
 /** Browsers always send Origin on a websocket; it must be our own host or an allowed origin. */
@@ -287,6 +292,11 @@ export class Realtime {
         await yieldToEventLoop();
         if (between && this.urgent.length > 0) await between();
       }
+      // A write's round trips to the database each wait for the event loop: between the slices of a fan-out
+      // to thousands of sockets, a '+' waited for a slice at every step. The slice steps aside while writes
+      // are being served, for a while only, so that a steady stream of them slows the live updates, never
+      // stops them.
+      if (this.opts.writeWaitMs) await this.opts.writes?.idle(this.opts.writeWaitMs);
       this.writeSlice(io, all.slice(start, start + sliceSize), batch);
     }
   }
