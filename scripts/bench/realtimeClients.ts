@@ -30,9 +30,13 @@ const CONNECT_CONCURRENCY = 25;
 
 const send = (message: FromClients) => process.send?.(message);
 const sockets: Array<Socket | WireSocket> = [];
-let rows = new Map<string, Float64Array>();
-let pings = new Map<number, Float64Array>();
-let pingSentAt = new Map<number, number>();
+// Arrivals are kept from the first event on, never cleared: every allocation and ping has a key of its own,
+// and the driver reads only the measured ones. Cleared at "measure", they lost the first measured arrivals
+// when this process read that message late (a backlog of seconds at 5,000 watchers): whole allocations
+// were then counted as missed.
+const rows = new Map<string, Float64Array>();
+const pings = new Map<number, Float64Array>();
+const pingSentAt = new Map<number, number>();
 let disconnects = 0;
 const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION });
 let since = usageNow();
@@ -134,9 +138,6 @@ process.on("message", (message: ToClients) => {
       connectAll(message.url, message.tokens, message.caseId).catch(failed);
       break;
     case "measure":
-      rows = new Map();
-      pings = new Map();
-      pingSentAt = new Map();
       disconnects = 0;
       lag.reset();
       lag.enable();
