@@ -16,7 +16,10 @@ import { startTestServer } from "../test/testServer";
 describeOnPostgres("the live fan-out steps aside for writes being served [postgres]", () => {
   let server: RunningServer | undefined;
   let socket: ClientSocket | undefined;
+  /** Ends the lock's transaction: a test that failed while holding it would otherwise keep the server open. */
+  let release: () => void = () => undefined;
   afterEach(async () => {
+    release();
     socket?.disconnect();
     await server?.close();
   });
@@ -31,7 +34,6 @@ describeOnPostgres("the live fan-out steps aside for writes being served [postgr
     socket = await connect(running, owner.access);
     const seen = record(socket);
 
-    let release: () => void = () => undefined;
     let locked: () => void = () => undefined;
     const isLocked = new Promise<void>((resolve) => {
       locked = resolve;
