@@ -1,12 +1,11 @@
 import type { Middleware } from "koa";
+import { isWriteMethod } from "../lib/httpMethods";
 import type { WritesInFlight } from "../lib/writesInFlight";
-
-const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Counts the API writes while they are served, so that the live fan-out steps aside for them. */
 export function countWrites(writes: WritesInFlight): Middleware {
   return async function countWrites(ctx, next) {
-    if (READS.has(ctx.method) || !ctx.path.startsWith("/api/")) {
+    if (!isWriteMethod(ctx.method) || !ctx.path.startsWith("/api/")) {
       await next();
       return;
     }

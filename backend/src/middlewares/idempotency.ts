@@ -4,6 +4,7 @@ import type { Context, Next } from "koa";
 import type { Db } from "../db/client";
 import type { AuthUser } from "../lib/authUser";
 import { HttpError, httpError } from "../lib/httpError";
+import { isWriteMethod } from "../lib/httpMethods";
 import { fromFrameworkError } from "./errors";
 import {
   claimKey,
@@ -31,7 +32,6 @@ export const STALE_CLAIM_SECONDS = 120;
 /** How long a repeat waits for the first attempt of its key to answer before it gets a 409. */
 const WAIT_MS = 5_000;
 
-const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** 1 to 255 printable ASCII characters (no control characters, nothing beyond ASCII). */
 const KEY_FORMAT = /^[\x20-\x7e]{1,255}$/;
 
@@ -44,7 +44,7 @@ const KEY_FORMAT = /^[\x20-\x7e]{1,255}$/;
  */
 export async function idempotent(db: Db, ctx: Context, user: AuthUser, next: Next): Promise<void> {
   const header = ctx.headers["idempotency-key"];
-  if (header === undefined || !UNSAFE_METHODS.has(ctx.method)) return next();
+  if (header === undefined || !isWriteMethod(ctx.method)) return next();
   if (typeof header !== "string" || !KEY_FORMAT.test(header)) throw httpError(400, ja.idempotency.invalidKey);
   const ref: KeyRef = { groupId: user.groupId, userId: user.id, key: header };
   const fingerprint = fingerprintOf(ctx);

@@ -292,10 +292,7 @@ export class Realtime {
         await yieldToEventLoop();
         if (between && this.urgent.length > 0) await between();
       }
-      // A write's round trips to the database each wait for the event loop: between the slices of a fan-out
-      // to thousands of sockets, a '+' waited for a slice at every step. The slice steps aside while writes
-      // are being served, for a while only, so that a steady stream of them slows the live updates, never
-      // stops them.
+      // Writes first, for a while only (lib/writesInFlight.ts says why).
       if (this.opts.writeWaitMs) await this.opts.writes?.idle(this.opts.writeWaitMs);
       this.writeSlice(io, all.slice(start, start + sliceSize), batch);
     }
