@@ -5,10 +5,9 @@
  * alternating slices so the machine's drift falls on both. Each variant has its own 64 items and 32 cases.
  * Prints; writes nothing. Used by historyCost.ts and bookingsViewCost.ts.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { Pool } from "pg";
+import { functionDefinition } from "../../backend/src/db/functions.testkit";
 import { runMigrations } from "../../backend/src/db/migrate";
 import { openFreshPostgres } from "../../backend/src/test/databases";
 
@@ -40,10 +39,7 @@ export async function compareAddUnit(c: AddUnitComparison): Promise<void> {
   const database = await openFreshPostgres();
   try {
     await runMigrations(database);
-    const source = readFileSync(
-      path.resolve(__dirname, "../../backend/src/db/functions/add_allocation_unit.sql"),
-      "utf8",
-    );
+    const source = functionDefinition("add_allocation_unit");
     const variant = c
       .variantSource(source)
       .replace("FUNCTION add_allocation_unit(", "FUNCTION add_allocation_unit_variant(");

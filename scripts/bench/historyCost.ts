@@ -14,7 +14,7 @@ void compareAddUnit({
   variantSource: (source) => {
     const start = source.indexOf("  ELSE\n    -- 履歴");
     const end = source.indexOf("  END IF;", start);
-    if (start < 0 || end < 0) throw new Error("history block not found in add_allocation_unit.sql");
+    if (start < 0 || end < 0) throw new Error("history block not found in add_allocation_unit");
     return source.slice(0, start) + source.slice(end);
   },
 });

@@ -15,7 +15,7 @@ void compareAddUnit({
   variant: "add_allocation_unit without the hires' SELECT",
   ratio: "with / without",
   variantSource: (source) => {
-    if (!HIRES.test(source)) throw new Error("the hires' SELECT was not found in add_allocation_unit.sql");
+    if (!HIRES.test(source)) throw new Error("the hires' SELECT was not found in add_allocation_unit");
     return source.replace(HIRES, "  v_hires := '[]'::json;\n\n");
   },
 });

@@ -7,7 +7,7 @@ import type { HistoryRow } from "../lib/history";
 
 /**
  * The hot path of the product (+ on the case detail screen) in one statement inside the caller's
- * transaction: the database function `add_allocation_unit` (source: db/functions/add_allocation_unit.sql)
+ * transaction: the database function `add_allocation_unit` (source: db/functions/allocation.sql)
  * locks the case (share) then the item (update) through `lock_allocation`, the lock function of every
  * allocation write, writes the unit, records it through `record_history`, the history writer of every
  * service, and reads the bookings around it, so the +

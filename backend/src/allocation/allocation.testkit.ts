@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { functionDefinition } from "../db/functions.testkit";
 
 /**
  * What the concurrency tests change in their own database (each test file has a fresh one) to widen a race or
@@ -11,20 +10,17 @@ import type { Database } from "../db/client";
  * history that sleeps at COMMIT: after the check, before the commit, with every lock still held.
  */
 
-const functionSource = (name: string) =>
-  readFileSync(path.resolve(__dirname, `../db/functions/${name}.sql`), "utf8");
-
-/** The row locks of lock_allocation.sql: the case (update, share), the items, the order items. */
+/** The row locks of lock_allocation (db/functions/allocation.sql): the case (update, share), the items, the order items. */
 const LOCKS = / FOR (UPDATE|SHARE);/g;
 const LOCK_COUNT = 4;
 
 /** The source of lock_allocation with its row locks removed: the control's copy. */
 function unlockedLockSource(): string {
-  const source = functionSource("lock_allocation");
+  const source = functionDefinition("lock_allocation");
   const found = source.match(LOCKS)?.length ?? 0;
   // So that the control cannot silently turn into a copy of the locking function.
   if (found !== LOCK_COUNT)
-    throw new Error(`expected ${LOCK_COUNT} row locks in lock_allocation.sql, found ${found}`);
+    throw new Error(`expected ${LOCK_COUNT} row locks in lock_allocation, found ${found}`);
   return source.replace(LOCKS, ";");
 }
 
@@ -33,9 +29,9 @@ export async function removeLocks(database: Database): Promise<void> {
   await database.db.execute(sql.raw(unlockedLockSource()));
 }
 
-/** Puts the real lock_allocation back from its source file. */
+/** Puts the real lock_allocation back from its source. */
 export async function restoreLocks(database: Database): Promise<void> {
-  await database.db.execute(sql.raw(functionSource("lock_allocation")));
+  await database.db.execute(sql.raw(functionDefinition("lock_allocation")));
 }
 
 /**

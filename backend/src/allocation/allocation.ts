@@ -5,6 +5,7 @@ import {
   type Turnaround,
   turnaroundReach,
 } from "@zaiko/common/availability/index";
+import type { TentativeHoldDto } from "@zaiko/common/orderitems/orderitems.schema";
 import type { Tx } from "../db/client";
 import { HttpError } from "../lib/httpError";
 import { iso } from "../lib/iso";
@@ -12,7 +13,10 @@ import type { UnitAdded } from "./addUnit.queries";
 import { hiresByItem, hiresInWindow } from "./hires.queries";
 import { bookingsInWindow, lockItems } from "./locks.queries";
 import { caseBookingsByItem, refuseShortItems } from "./shortCases";
+import { holdsOverlapping, type RefusedWindow } from "./tentativeHolds.queries";
 import { turnaroundOf } from "./turnaround.queries";
+
+export type { RefusedWindow } from "./tentativeHolds.queries";
 
 /** A locked item: its stock and its turnaround in minutes (own, else the category's). */
 export type LockedItem = {
@@ -152,6 +156,37 @@ export async function assertTurnaroundCovers(
 /** 409 `{error, shortages}`: nothing was changed. */
 export const shortageError = (error: string, shortages: Shortage[]) =>
   new HttpError(409, { error, shortages });
+
+/**
+ * 409 `{error, shortages, tentative_holds}`: the spec's refusal, plus the tentative holds (仮押さえ) of other
+ * cases among the bookings of the short items over the refused windows, earliest deadline first. Read inside the
+ * refused transaction, whose item rows are locked, so the list is what refused. Nothing was changed.
+ */
+export async function shortageRefusal(
+  tx: Tx,
+  groupId: number,
+  error: string,
+  shortages: Shortage[],
+  windows: RefusedWindow[],
+  exceptCaseId?: number,
+): Promise<HttpError> {
+  const short = new Set(shortages.map((s) => s.item_id));
+  const refused = windows.filter((w) => short.has(w.itemId));
+  const holds = refused.length === 0 ? [] : await holdsOverlapping(tx, groupId, refused, exceptCaseId);
+  const tentative_holds: TentativeHoldDto[] = holds.map((r) => ({
+    case_id: r.case_id,
+    case_title: r.case_title,
+    item_id: r.item_id,
+    item_title: r.item_title,
+    quantity: r.quantity,
+    start_date: iso(r.start_date),
+    end_date: iso(r.end_date),
+    hold_until: iso(r.hold_until),
+    held_by: r.held_by,
+    held_by_name: r.held_by === null ? null : r.held_by_name,
+  }));
+  return new HttpError(409, { error, shortages, tentative_holds });
+}
 
 /** [min start, max end] of some periods, as ISO strings for `stock.changed`. */
 export function spanOf(periods: { start: Date; end: Date }[]): { from: string; to: string } {

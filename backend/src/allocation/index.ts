@@ -14,7 +14,9 @@ export {
   type LockedItem,
   lockItemsForAllocation,
   type ProposedBooking,
+  type RefusedWindow,
   shortageError,
+  shortageRefusal,
   shortagesOf,
   spanOf,
 } from "./allocation";
@@ -39,5 +41,4 @@ export {
 } from "./locks.queries";
 export { caseHasOpenOutages, isOpenOutage, outagePeriodsOf, outagesInWindow } from "./outages.queries";
 export { type CaseBooking, type CheckedItem, caseBookingsByItem, refuseShortItems } from "./shortCases";
-export { type RefusedWindow, shortageRefusal } from "./tentativeHolds";
 export { groupReach, turnaroundColumns, turnaroundOf, turnaroundSql } from "./turnaround.queries";

@@ -10,7 +10,7 @@ type Queryable = Db | Tx;
 /**
  * The rows every allocation write locks, in the order they all lock them (docs/allocation.md): the case,
  * then its items in id order, then the order items. The locks themselves are taken by the SQL function
- * `lock_allocation` (db/functions/lock_allocation.sql), the one source of that order, which the +'s function
+ * `lock_allocation` (db/functions/allocation.sql), the one source of that order, which the +'s function
  * calls too; the reads here come after it, in statements of their own, so they see the rows as the last
  * holder of each lock committed them. The item feature's stock edit and the CSV import take the same item
  * locks from here.

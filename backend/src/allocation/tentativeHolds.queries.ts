@@ -26,7 +26,7 @@ export interface HoldRow {
   held_by_name: string | null;
 }
 
-/** The tentative holds of other cases overlapping the windows (tentativeHolds.ts), earliest deadline first. */
+/** The tentative holds of other cases overlapping the windows (allocation.ts#shortageRefusal), earliest deadline first. */
 export function holdsOverlapping(
   tx: Tx,
   groupId: number,

@@ -30,7 +30,7 @@ export const HISTORY_COLUMNS = sql.raw(
 
 /**
  * Records the entries (`json`: an array of facts as record_history reads them) through record_history, the
- * one writer of history (db/functions/record_history.sql), and returns their rows.
+ * one writer of history (db/functions/history.sql), and returns their rows.
  */
 export function insertHistory(
   tx: Tx,

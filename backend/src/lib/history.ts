@@ -10,7 +10,7 @@ export type { HistoryRow } from "./history.queries";
 /**
  * 履歴 (docs/history.md): every change to a case, its order items, an item's stock or a member's rights is
  * recorded by the service that makes it, in its transaction, so a committed change always has its entry and
- * a rolled-back one never does. One writer, the SQL function record_history (db/functions/record_history.sql),
+ * a rolled-back one never does. One writer, the SQL function record_history (db/functions/history.sql),
  * writes every entry: the + calls it inside add_allocation_unit, everything else through recordHistory here.
  */
 

@@ -1,3 +1,43 @@
+-- The allocation's SQL: the lock order of every write that changes what is booked, and the + that takes it.
+-- Allocation decides in TypeScript (backend/src/allocation/, with common/availability); these functions lock,
+-- write and read, and never decide (docs/allocation.md, docs/decisions.md).
+--
+-- The one source of these functions. Migrations are made from this file (`npm run db:function -w backend --
+-- allocation <name>`), and db/functions.test.ts fails when the latest migration that defines a function does
+-- not hold its definition below exactly.
+
+-- lock_allocation: the locks of every write that changes what is booked, in the one order they all take them,
+-- so two writers never wait on each other in a cycle (docs/allocation.md): the case (share, or update for a
+-- period change, a status change, a delete), then the items in id order (update: the one lock every writer of
+-- an item's usage takes), then the order items in id order (update). It only locks: the caller reads the rows
+-- in its next statement, which in READ COMMITTED sees what the last holder of each lock committed.
+-- add_allocation_unit calls it too, so the + and every other writer share this one source of the lock order.
+-- A null case (the stock edit, the import) or an empty array skips that step.
+-- A concurrency test's control replaces it in its own database with a copy without the locks
+-- (allocation/allocation.testkit.ts).
+CREATE OR REPLACE FUNCTION lock_allocation(p_group integer, p_case integer, p_case_update boolean,
+                                           p_items integer[], p_order_items integer[])
+RETURNS void
+LANGUAGE plpgsql
+VOLATILE
+AS $$
+BEGIN
+  IF p_case IS NOT NULL THEN
+    IF p_case_update THEN
+      PERFORM 1 FROM work_cases WHERE group_id = p_group AND id = p_case FOR UPDATE;
+    ELSE
+      PERFORM 1 FROM work_cases WHERE group_id = p_group AND id = p_case FOR SHARE;
+    END IF;
+  END IF;
+  IF cardinality(p_items) > 0 THEN
+    PERFORM 1 FROM items WHERE group_id = p_group AND id = ANY (p_items) ORDER BY id FOR UPDATE;
+  END IF;
+  IF cardinality(p_order_items) > 0 THEN
+    PERFORM 1 FROM order_items WHERE group_id = p_group AND id = ANY (p_order_items) ORDER BY id FOR UPDATE;
+  END IF;
+END
+$$;
+
 -- add_allocation_unit: the + button's statement. Takes the locks of every allocation write through
 -- lock_allocation (the case share, then the item), writes one more unit (upsert) and returns the item (with
 -- whether it is tracked by unit, 個体管理: the order item's row carries it, docs/units.md), the unit, the item's
@@ -9,10 +49,6 @@
 -- or stays with the unit, and the entry written is returned as the other writers' entries are
 -- (docs/history.md). Units hired in (外部手配, docs/subrental.md) are the item's stock for the period they are with
 -- us: the hires overlapping the same widened window come back too, from one scan of their partial index.
---
--- The one source of this function. Migrations are made from it (`npm run db:function -w backend --
--- add_allocation_unit <name>`), and db/functions.test.ts fails when the latest migration that defines it
--- does not hold this text exactly.
 CREATE OR REPLACE FUNCTION add_allocation_unit(p_group integer, p_case integer, p_item integer, p_actor integer)
 RETURNS json
 LANGUAGE plpgsql

@@ -3,9 +3,9 @@
 -- actor's name is copied as it is now (kept if the member goes), looked up in the group only. lib/history.ts
 -- (every service) and add_allocation_unit (the +) both call it, in the transaction of the change they record.
 --
--- The one source of this function. Migrations are made from it (`npm run db:function -w backend --
--- record_history <name>`), and db/functions.test.ts fails when the latest migration that defines it does not
--- hold this text exactly.
+-- The one source of this function. Migrations are made from this file (`npm run db:function -w backend --
+-- history <name>`), and db/functions.test.ts fails when the latest migration that defines it does not hold
+-- its definition below exactly.
 CREATE OR REPLACE FUNCTION record_history(p_group integer, p_actor integer, p_facts jsonb)
 RETURNS SETOF history
 LANGUAGE sql
