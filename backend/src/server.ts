@@ -88,8 +88,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     },
     tickMs: config.realtimeTickMs,
     fanOutSlice: config.realtimeFanOutSlice,
-    writes,
-    writeWaitMs: config.realtimeWriteWaitMs,
+    writesFirst:
+      config.realtimeWriteWaitMs > 0 ? { writes, maxWaitMs: config.realtimeWriteWaitMs } : undefined,
   });
   const deps: AppDeps = {
     config,

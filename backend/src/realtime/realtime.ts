@@ -84,10 +84,11 @@ export interface RealtimeOptions {
   tickMs: number;
   /** Sockets per slice of a fan-out (REALTIME_FAN_OUT_SLICE; default FAN_OUT_SLICE). */
   fanOutSlice?: number;
-  /** The API writes being served: each slice of a fan-out waits for them, up to `writeWaitMs` (see writeOut). */
-  writes?: WritesInFlight;
-  /** REALTIME_WRITE_WAIT_MS; 0: a slice never waits. */
-  writeWaitMs?: number;
+  /**
+   * Writes first: each slice of a fan-out waits while API writes are being served, up to `maxWaitMs`
+   * (REALTIME_WRITE_WAIT_MS; see writeOut). Absent: a slice never waits.
+   */
+  writesFirst?: { writes: WritesInFlight; maxWaitMs: number };
 }
 
 /** Browsers always send Origin on a websocket; it must be our own host or an allowed origin. */
@@ -293,7 +294,8 @@ export class Realtime {
         if (between && this.urgent.length > 0) await between();
       }
       // Writes first, for a while only (lib/writesInFlight.ts says why).
-      if (this.opts.writeWaitMs) await this.opts.writes?.idle(this.opts.writeWaitMs);
+      const writesFirst = this.opts.writesFirst;
+      if (writesFirst) await writesFirst.writes.idle(writesFirst.maxWaitMs);
       this.writeSlice(io, all.slice(start, start + sliceSize), batch);
     }
   }
