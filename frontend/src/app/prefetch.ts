@@ -110,17 +110,23 @@ export function prefetchScreens(
     // leave while the session is still being restored (the token names the group).
     const first = data && at ? data.firstQueries(at) : [];
     for (const query of first) requestEarly(query.url);
-    void load().catch(() => {});
+    // The code in tasks of their own: each import inserts a <link rel=modulepreload> per file of the
+    // chunk, and with the requests above and the session's start they made one long task on a phone.
+    window.setTimeout(() => void load().catch(() => {}), 0);
     // The queries start as soon as their API module is here and take those answers: the screen then
     // renders once, with its data (its hooks ask with the same arguments, so they find them cached).
     if (data && first.length > 0 && dispatch)
-      void data
-        .loadApi()
-        .then(() => {
-          for (const { endpoint, arg } of first)
-            void dispatch(api.util.prefetch(endpoint as never, arg as never, {}));
-        })
-        .catch(() => {});
+      window.setTimeout(
+        () =>
+          void data
+            .loadApi()
+            .then(() => {
+              for (const { endpoint, arg } of first)
+                void dispatch(api.util.prefetch(endpoint as never, arg as never, {}));
+            })
+            .catch(() => {}),
+        0,
+      );
   }
   const rest = screenFiles();
   const next = () => {

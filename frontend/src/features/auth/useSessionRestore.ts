@@ -45,10 +45,16 @@ export function restoreSession(dispatch: Dispatch, restoring: boolean): void {
     dispatch(sessionStarted(info));
     void connectSocket();
   };
-  restore().catch((error: unknown) => {
-    console.error("session restore failed", error);
-    dispatch(sessionCleared());
-  });
+  // The query in a task of its own (the request has left): the store's first query runs much code for the
+  // first time, which made one long task on a phone with what main.tsx starts beside it.
+  setTimeout(
+    () =>
+      void restore().catch((error: unknown) => {
+        console.error("session restore failed", error);
+        dispatch(sessionCleared());
+      }),
+    0,
+  );
 }
 
 /** Restores the session after a page load (restoreSession) and returns true while it is restoring. */
