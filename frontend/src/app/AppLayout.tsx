@@ -7,6 +7,7 @@ import { Loading } from "../components/layout/Loading";
 import { useLogout } from "../features/auth/useLogout";
 import { useSessionRestore } from "../features/auth/useSessionRestore";
 import { feedbackRequested, subscribeFeedbackRequested } from "../lib/feedback";
+import { isFirstScreenShown, onFirstScreenShown } from "../lib/firstScreen";
 import { selectSession } from "../lib/session";
 
 // PrimeReact's dialog and toast: not needed to show a screen, so neither in the first chunk (the size budget
@@ -41,6 +42,9 @@ export function AppLayout() {
   const [unreadNotifications, setUnreadNotifications] = useState(0);
   const signedIn = session.email !== "" && !session.restoring;
   const feedback = useSyncExternalStore(subscribeFeedbackRequested, feedbackRequested, feedbackRequested);
+  // The scan, the bell and the members' count wait for the opened screen (lib/firstScreen.ts): their chunks
+  // and queries came in the middle of its render. The bell's place is kept meanwhile (Header.css).
+  const screenShown = useSyncExternalStore(onFirstScreenShown, isFirstScreenShown, isFirstScreenShown);
   return (
     <>
       <Header
@@ -48,7 +52,7 @@ export function AppLayout() {
         pendingMembers={pendingMembers}
         unreadNotifications={unreadNotifications}
         bell={
-          signedIn ? (
+          signedIn && screenShown ? (
             <>
               <Suspense fallback={null}>
                 <GlobalScan />
@@ -71,7 +75,7 @@ export function AppLayout() {
       </main>
       <Suspense fallback={null}>{feedback ? <FeedbackHost /> : null}</Suspense>
       <Suspense fallback={null}>
-        {session.is_owner ? <PendingMembersWatch onCount={setPendingMembers} /> : null}
+        {session.is_owner && screenShown ? <PendingMembersWatch onCount={setPendingMembers} /> : null}
       </Suspense>
     </>
   );

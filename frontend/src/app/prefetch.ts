@@ -2,6 +2,7 @@ import { isValidElement, type ReactNode } from "react";
 import { matchRoutes, type RouteObject } from "react-router-dom";
 import { api } from "../lib/api";
 import { requestEarly } from "../lib/earlyRequests";
+import { awaitFirstScreen, whenFirstScreenShown } from "../lib/firstScreen";
 import type { AnyDispatch, FirstQueries } from "../lib/screenData";
 import { getAccessToken, tokenGroupId } from "../lib/token";
 
@@ -20,21 +21,6 @@ export interface ScreenData {
 
 /** The data of each screen that has some, by the screen's loader. */
 const screenData = new Map<Loader, ScreenData>();
-
-/**
- * Resolved when a lazy screen has first been shown (its first render painted: an effect of routes.tsx's
- * lazyNamed), or after SCREEN_SHOWN_AT_LATEST_MS if none is (a page load that ends on /login, which is
- * in the first chunk).
- */
-let markShown: () => void = () => {};
-const shown = new Promise<void>((resolve) => {
-  markShown = resolve;
-});
-const SCREEN_SHOWN_AT_LATEST_MS = 10_000;
-
-export function screenShown(): void {
-  markShown();
-}
 
 export function registerScreen(component: unknown, load: Loader, data?: ScreenData): void {
   loaders.set(component, load);
@@ -135,13 +121,9 @@ export function prefetchScreens(
     if (!file) return;
     void fetchAhead(file).finally(() => whenIdle(next));
   };
-  const opened =
-    current.length === 0
-      ? Promise.resolve()
-      : Promise.race([
-          shown,
-          new Promise((resolve) => window.setTimeout(resolve, SCREEN_SHOWN_AT_LATEST_MS)),
-        ]);
+  // Shown: its first render's effect (routes.tsx), or at the latest 10 s later (lib/firstScreen.ts).
+  if (current.length > 0) awaitFirstScreen();
+  const opened = whenFirstScreenShown();
   const loaded =
     document.readyState === "complete"
       ? Promise.resolve()

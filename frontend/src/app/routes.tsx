@@ -8,9 +8,10 @@ import { LoginPage } from "../features/auth/LoginPage";
 import { orderItemsFirstQueries } from "../features/orderitems/requests";
 import { warehouseFirstQueries } from "../features/warehouse/requests";
 import { workCaseListFirstQueries } from "../features/workcases/requests";
+import { screenShown } from "../lib/firstScreen";
 import { AppLayout } from "./AppLayout";
 import { RequireAuth, RequireOwner } from "./guards";
-import { registerScreen, type ScreenData, screenShown } from "./prefetch";
+import { registerScreen, type ScreenData } from "./prefetch";
 
 /**
  * React.lazy for a named export, so each screen is its own chunk. Each also loads app/screenSetup (the
