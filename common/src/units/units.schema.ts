@@ -96,8 +96,9 @@ export type TrackingInput = z.output<typeof TrackingSchema>;
 /** POST /api/units/ `{item, tag?, serial?, memo?}`: one unit more (its tag typed, or generated). */
 export const UnitCreateSchema = z.object({
   item: itemField,
+  // A tag that is no text at all (a number, a list) gets the tag's own message, not zod's "Invalid input".
   tag: z
-    .union([z.literal(""), z.null(), tagField])
+    .union([z.literal(""), z.null(), tagField], { error: U.tagInvalid })
     .optional()
     .transform((t) => (t ? t : null)),
   serial: textField(200),

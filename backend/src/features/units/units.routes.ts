@@ -1,4 +1,5 @@
 import Router from "@koa/router";
+import { hasForbiddenCharacter } from "@zaiko/common/input";
 import { ja } from "@zaiko/common/messages/ja";
 import {
   normalizeTag,
@@ -46,6 +47,8 @@ export function unitRoutes(deps: AppDeps): Router {
     const raw = ctx.query.tag;
     const tag = typeof raw === "string" ? normalizeTag(raw) : "";
     if (tag.length === 0 || tag.length > 200) throw new HttpError(400, { tag: [ja.units.tagRequired] });
+    // A query string skips the JSON body's input boundary: NUL would reach PostgreSQL and fail the query.
+    if (hasForbiddenCharacter(tag)) throw new HttpError(400, { tag: [ja.validation.forbiddenCharacter] });
     ctx.body = await lookupUnit(deps, ctx.state.user, tag);
   });
 

@@ -141,6 +141,25 @@ describeOnDatabases("units (個体管理)", (driver) => {
     });
   });
 
+  it("refuses a malformed tag with the tag's Japanese message, never a 500, and changes nothing", async () => {
+    const item = await makeItem(server, owner, { stock: 1 });
+    await track(server, owner, item.id, unique("BAD").toUpperCase());
+    // A tag that is not text (a number, a list, an object, true): the form's message, not zod's English.
+    for (const tag of [5, ["A-1"], { tag: "A-1" }, true]) {
+      expect((await post(owner, "/api/units/", { item: item.id, tag }).expect(400)).body).toEqual({
+        tag: [U.tagInvalid],
+      });
+    }
+    expect(await itemStock(item.id)).toBe(1);
+    // A scan's tag with NUL (a wedge scanner's stray byte) cannot name a unit: the boundary's message, not a
+    // failed query.
+    for (const tag of ["%00", "A%00B"]) {
+      expect((await get(owner, `/api/units/lookup/?tag=${tag}`).expect(400)).body).toEqual({
+        tag: [ja.validation.forbiddenCharacter],
+      });
+    }
+  });
+
   it("retires a unit under the stock edit's check: 409 with the short case while a booking needs it, nothing changed", async () => {
     const { item, units, kase } = await trackedLine(2, 2);
     const refused = await post(owner, `/api/units/${units[0]!.id}/retire/`).expect(409);
