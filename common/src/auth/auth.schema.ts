@@ -50,11 +50,12 @@ export const SignupSchema = z.object({
   first_name: nameField(v.firstNameRequired),
   last_name: nameField(v.lastNameRequired),
   // No coercion: `true` or `1.5` is no group (z.coerce.number() once read `true` as group 1).
-  groups: z.union([idField(v.groupRequired), z.array(idField(v.groupRequired)).length(1)], {
+  groups: z.union([idField(v.groupRequired), z.array(idField(v.groupRequired)).length(1, v.groupRequired)], {
     error: v.groupRequired,
   }),
-  is_owner: z.boolean().optional().default(false),
-  is_member: z.boolean().optional(),
+  // Every refusal in Japanese: zod's own texts ("Invalid input: expected boolean…") are English.
+  is_owner: z.boolean({ error: v.invalidValue }).optional().default(false),
+  is_member: z.boolean({ error: v.invalidValue }).optional(),
 });
 export type SignupInput = z.input<typeof SignupSchema>;
 

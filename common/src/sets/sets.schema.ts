@@ -98,7 +98,11 @@ export const SetWriteSchema = z.object({
   category: idField(ja.catalogue.categorySelect),
   note: noteField,
   parts: z
-    .array(z.object({ item: idField(s.partItem), quantity: partQuantity }), { error: s.partsRequired })
+    .array(
+      // A part that is no object (a bare id, null) names no item: the part's message, not zod's English.
+      z.object({ item: idField(s.partItem), quantity: partQuantity }, { error: s.partItem }),
+      { error: s.partsRequired },
+    )
     .min(1, s.partsRequired)
     .max(SET_PARTS_MAX, s.tooManyParts(SET_PARTS_MAX))
     .refine((parts) => new Set(parts.map((p) => p.item)).size === parts.length, s.partDuplicate),

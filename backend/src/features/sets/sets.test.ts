@@ -91,6 +91,10 @@ describeOnDatabases("set catalogue", (driver) => {
         [{ ...good, parts: [{ item: speaker, quantity: 0 }] }, "parts", s.partQuantity],
         [{ ...good, parts: [{ item: speaker, quantity: 1.5 }] }, "parts", s.partQuantity],
         [{ ...good, parts: [{ item: "x", quantity: 1 }] }, "parts", s.partItem],
+        // A part that is not an object at all: the part's message, not zod's English.
+        [{ ...good, parts: [speaker] }, "parts", s.partItem],
+        [{ ...good, parts: [null] }, "parts", s.partItem],
+        [{ ...good, parts: [[speaker, 1]] }, "parts", s.partItem],
         [
           {
             ...good,

@@ -132,6 +132,22 @@ describeOnDatabases("signup", (driver) => {
       expect(res.body.email).toEqual([ja.validation.emailRequired]);
       expect(res.body.password).toContain(ja.validation.passwordRequired);
     });
+
+    it("answers a group list of other than one and flags that are not true/false in Japanese, creating nobody", async () => {
+      const owner = await signUpOwner(server);
+      const cases: [Record<string, unknown>, string, string][] = [
+        [person([]), "groups", ja.validation.groupRequired],
+        [person([owner.groupId, owner.groupId]), "groups", ja.validation.groupRequired],
+        [person(owner.groupId, { is_owner: "yes" }), "is_owner", ja.validation.invalidValue],
+        [person(owner.groupId, { is_owner: null }), "is_owner", ja.validation.invalidValue],
+        [person(owner.groupId, { is_member: 1 }), "is_member", ja.validation.invalidValue],
+        [person(owner.groupId, { is_member: [true] }), "is_member", ja.validation.invalidValue],
+      ];
+      for (const [body, field, message] of cases) {
+        expect((await signup(body).expect(400)).body).toEqual({ [field]: [message] });
+      }
+      expect((await usersOfGroup(server, owner.groupId)).map((r) => r.email)).toEqual([owner.email]);
+    });
   });
 
   describe("emails", () => {
