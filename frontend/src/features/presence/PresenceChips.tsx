@@ -1,6 +1,6 @@
 import { skipToken } from "@reduxjs/toolkit/query";
 import { ja } from "@zaiko/common/messages/ja";
-import type { PresencePlace } from "@zaiko/common/realtime/presence";
+import type { PresencePlace } from "@zaiko/common/realtime/presencePlace";
 import { EyeIcon } from "primereact/icons/eye";
 import { useMemo } from "react";
 import { useSelector } from "react-redux";

@@ -1,5 +1,5 @@
-import type { PresenceMember, PresencePlace } from "@zaiko/common/realtime/presence";
-import { samePlace } from "@zaiko/common/realtime/presence";
+import type { PresenceMember, PresencePlace } from "@zaiko/common/realtime/presencePlace";
+import { samePlace } from "@zaiko/common/realtime/presencePlace";
 import { api } from "../../lib/api";
 import { currentSocket, onServerEvent, onSocketConnect, onSocketDisconnect } from "../../lib/socket";
 
