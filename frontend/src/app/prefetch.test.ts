@@ -1,5 +1,7 @@
 import { waitFor } from "@testing-library/react";
 import { orderItemsApi } from "../features/orderitems/orderItemsApi";
+import { setLinesApi } from "../features/orderitems/setLinesApi";
+import { setsApi } from "../features/sets/setsApi";
 import { warehouseApi } from "../features/warehouse/warehouseApi";
 import { workcasesApi } from "../features/workcases/workcasesApi";
 import { api } from "../lib/api";
@@ -38,7 +40,7 @@ afterEach(() => {
 describe("a screen's first GETs leave with the page", () => {
   it.each([
     ["/workcase", 1],
-    ["/orderitems/5", 4],
+    ["/orderitems/5", 6],
     ["/warehouse", 1],
     ["/warehouse?date=2026-11-30", 1],
   ])("%s: the screen's queries take the early answers instead of asking again", async (path, count) => {
@@ -61,6 +63,8 @@ describe("a screen's first GETs leave with the page", () => {
               store.dispatch(orderItemsApi.endpoints.inventorySummary.initiate({ caseId: 5, groupId: 7 })),
               store.dispatch(orderItemsApi.endpoints.caseOrderItems.initiate(5)),
               store.dispatch(orderItemsApi.endpoints.caseCategories.initiate(7)),
+              store.dispatch(setLinesApi.endpoints.caseSetLines.initiate(5)),
+              store.dispatch(setsApi.endpoints.groupSets.initiate(7)),
             ];
     const results = await Promise.all(asked);
     for (const result of results) expect(result.isSuccess).toBe(true);
@@ -75,8 +79,8 @@ describe("a screen's first GETs leave with the page", () => {
     prefetchScreens(routes, { pathname: "/orderitems/5", search: "" }, store.dispatch);
     const fulfilled = () =>
       Object.values(store.getState().api.queries).filter((q) => q?.status === "fulfilled").length;
-    await waitFor(() => expect(fulfilled()).toBe(4));
-    expect(requests).toHaveLength(4);
+    await waitFor(() => expect(fulfilled()).toBe(6));
+    expect(requests).toHaveLength(6);
   });
 
   it("sends nothing without a token in the tab", () => {

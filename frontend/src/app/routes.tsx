@@ -6,6 +6,7 @@ import { Loading } from "../components/layout/Loading";
 // before the form appeared (docs/frontend.md, "First screen").
 import { LoginPage } from "../features/auth/LoginPage";
 import { orderItemsFirstQueries } from "../features/orderitems/requests";
+import { groupSetsQuery } from "../features/sets/requests";
 import { warehouseFirstQueries } from "../features/warehouse/requests";
 import { workCaseListFirstQueries } from "../features/workcases/requests";
 import { screenShown } from "../lib/firstScreen";
@@ -71,8 +72,17 @@ const CategoryListPage = lazyNamed(
 const ItemListPage = lazyNamed(() => import("../features/items/ItemListPage"), "ItemListPage");
 const SetListPage = lazyNamed(() => import("../features/sets/SetListPage"), "SetListPage");
 const OrderItemsPage = lazyNamed(() => import("../features/orderitems/OrderItemsPage"), "OrderItemsPage", {
-  firstQueries: orderItemsFirstQueries,
-  loadApi: () => import("../features/orderitems/orderItemsApi"),
+  // The case's queries and the set catalogue, which the screen shows its sets with.
+  firstQueries: (at) => {
+    const queries = orderItemsFirstQueries(at);
+    return queries.length === 0 ? queries : [...queries, groupSetsQuery(at.groupId)];
+  },
+  loadApi: () =>
+    Promise.all([
+      import("../features/orderitems/orderItemsApi"),
+      import("../features/orderitems/setLinesApi"),
+      import("../features/sets/setsApi"),
+    ]),
 });
 const OrderItemsListPage = lazyNamed(
   () => import("../features/orderitems/OrderItemsListPage"),

@@ -67,7 +67,7 @@ export function OrderItemsPage() {
   const { adder, reducer, refusal, dismissRefusal } = useAllocationClicks(caseId, groupId);
   // セット品 (docs/sets.md): the catalogue and the case's lines; a group without sets sees the screen as before.
   const sets = useGroupSetsQuery(groupId ?? skipToken).data ?? NO_SETS;
-  const lines = useCaseSetLinesQuery(validId && groupId !== null ? caseId : skipToken).data ?? NO_LINES;
+  const lines = useCaseSetLinesQuery(first?.caseSetLines.arg ?? skipToken).data ?? NO_LINES;
   const { setAdder, setReducer, setRefusal, dismissSetRefusal } = useSetClicks(caseId, groupId, sets, lines);
 
   useFetchAlert(caseQuery, t.caseFetchFailed, "case");

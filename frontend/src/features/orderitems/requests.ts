@@ -13,9 +13,11 @@ export const inventorySummaryUrl = ({ caseId, groupId }: CaseArg): string =>
   `/api/inventorysummary/${caseId}/summary/?group_id=${groupId}`;
 export const caseOrderItemsUrl = (caseId: number): string => `/api/orderitems/?work_case=${caseId}`;
 export const caseCategoriesUrl = (groupId: number): string => `/api/categories/?groupid=${groupId}`;
+export const caseSetLinesUrl = (caseId: number): string => `/api/setlines/?work_case=${caseId}`;
 
 /**
- * What /orderitems/{id} asks for when it opens (the case, its stock, its shipped items, the categories):
+ * What /orderitems/{id} asks for when it opens (the case, its stock, its shipped items, the categories, its
+ * sets; app/routes.tsx adds the set catalogue, features/sets):
  * OrderItemsPage's hooks take their arguments from here, and a page load sends them early
  * (lib/screenData.ts).
  */
@@ -26,6 +28,8 @@ export function caseScreenQueries(caseId: number, groupId: number) {
     inventorySummary: firstQuery("inventorySummary", caseArg, inventorySummaryUrl),
     caseOrderItems: firstQuery("caseOrderItems", caseId, caseOrderItemsUrl),
     caseCategories: firstQuery("caseCategories", groupId, caseCategoriesUrl),
+    // Asked after the first render, they (with the catalogue) re-rendered the whole screen at once twice.
+    caseSetLines: firstQuery("caseSetLines", caseId, caseSetLinesUrl),
   };
 }
 

@@ -6,7 +6,7 @@ import { replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { liveStateOf, memoryOf, rowInto, rowOut, summaryTable, takeRows } from "../../lib/liveState";
 import { onServerEvent } from "../../lib/socket";
 import { orderItemsApi } from "./orderItemsApi";
-import type { CaseArg } from "./requests";
+import { type CaseArg, caseSetLinesUrl } from "./requests";
 
 /**
  * A set booking's answer goes into the case's lists at once, through the store's one rule for rows (as a
@@ -79,7 +79,7 @@ const applied = <A extends CaseArg>(
 export const setLinesApi = api.injectEndpoints({
   endpoints: (build) => ({
     caseSetLines: build.query<CaseSetLineDto[], number>({
-      query: (caseId) => `/api/setlines/?work_case=${caseId}`,
+      query: caseSetLinesUrl,
       providesTags: (_r, _e, caseId) => [{ type: "SetLine", id: caseId }],
       onCacheEntryAdded: (caseId, cache) =>
         subscribeWhileCached(caseId, cache, (apply, { dispatch, extra }) => {

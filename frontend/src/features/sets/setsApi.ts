@@ -6,6 +6,7 @@ import { businessTimeZone } from "../../lib/businessZone";
 import { replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { liveStateOf, rowInto, rowOut } from "../../lib/liveState";
 import { onServerEvent } from "../../lib/socket";
+import { groupSetsUrl } from "./requests";
 
 /** What the set form picks from: the group's items (title, category) and categories. */
 export interface PartChoices {
@@ -25,7 +26,7 @@ const CATALOGUE_EVENTS = [
 export const setsApi = api.injectEndpoints({
   endpoints: (build) => ({
     groupSets: build.query<ItemSetDto[], number>({
-      query: (groupId) => `/api/sets/?groupid=${groupId}`,
+      query: groupSetsUrl,
       providesTags: [{ type: "ItemSet", id: "LIST" }],
       onCacheEntryAdded: (groupId, cache) =>
         subscribeWhileCached(groupId, cache, (apply, { dispatch, extra }) => {
