@@ -219,6 +219,38 @@ describeOnDatabases("POST /api/import-item-csv/", (driver) => {
       .attach("csv_file", Buffer.from("x"), "a.csv")
       .expect(401);
   });
+
+  it("refuses two files in csv_file with 400, importing neither (the first alone was imported before)", async () => {
+    const s = await signUpOwner(server);
+    const before = await snapshot(s.groupId);
+    const files = {
+      "/api/import-item-csv/": [`${HEADER}\nマイク,音響,3,\n`, `${HEADER}\nスピーカー,音響,2,\n`],
+      "/api/import-set-csv/": [
+        "セット名,カテゴリ,構成アイテム,数量\nPA,音響,マイク,1\n",
+        "セット名,カテゴリ,構成アイテム,数量\n",
+      ],
+    };
+    for (const [path, [first, second]] of Object.entries(files)) {
+      const res = await request(server.url)
+        .post(path)
+        .set(bearer(s))
+        .attach("csv_file", Buffer.from(first!), "a.csv")
+        .attach("csv_file", Buffer.from(second!), "b.csv");
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 400,
+        body: { csv_file: [ja.imports.oneFileOnly] },
+      });
+    }
+    expect(await snapshot(s.groupId)).toEqual(before);
+    // A file under another name beside it is ignored, as any other field is.
+    const res = await request(server.url)
+      .post("/api/import-item-csv/")
+      .set(bearer(s))
+      .attach("other", Buffer.from("x"), "x.txt")
+      .attach("csv_file", Buffer.from(`${HEADER}\nマイク,音響,3,\n`), "a.csv")
+      .expect(200);
+    expect(res.body).toMatchObject({ created: 1 });
+  });
 });
 
 describeOnDatabases("GET /download/template/item_template.csv", (driver) => {

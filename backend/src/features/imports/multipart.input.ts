@@ -7,6 +7,7 @@ import { HttpError } from "../../lib/httpError";
 const ENVELOPE_BYTES = 64 * 1024;
 
 const tooLarge = () => new HttpError(413, { detail: ja.imports.fileTooLarge });
+const oneFileOnly = (field: string) => new HttpError(400, { [field]: [ja.imports.oneFileOnly] });
 
 /**
  * Reads one file field of a multipart/form-data request into memory, refusing (413) a file above
@@ -31,13 +32,15 @@ export function readUploadedFile(
     try {
       busboy = Busboy({
         headers: req.headers as { "content-type": string },
-        limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 30, fieldSize: 64 * 1024 },
+        // Files beyond the limit would be dropped without a word: refused below ('filesLimit') instead.
+        limits: { fileSize: maxBytes, files: 5, fields: 20, parts: 30, fieldSize: 64 * 1024 },
       });
     } catch {
       reject(unreadable());
       return;
     }
     let file: Buffer | undefined;
+    let files = 0;
     let failure: HttpError | undefined;
     let received = 0;
     let pending = 0;
@@ -60,7 +63,10 @@ export function readUploadedFile(
 
     busboy.on("file", (name, stream) => {
       stream.on("error", () => fail(unreadable()));
-      if (name !== field || file !== undefined) {
+      // A second file in the field: importing one of the two would be half of what was sent (400, neither).
+      if (name === field) files++;
+      if (files > 1) failure ??= oneFileOnly(field);
+      if (name !== field || files > 1) {
         stream.resume();
         return;
       }
@@ -75,6 +81,9 @@ export function readUploadedFile(
         pending = Math.max(0, pending - 1);
         done();
       });
+    });
+    busboy.on("filesLimit", () => {
+      failure ??= oneFileOnly(field);
     });
     busboy.on("finish", () => {
       finished = true;

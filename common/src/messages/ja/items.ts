@@ -86,6 +86,7 @@ export const ja = {
   imports: {
     failed: "CSVの取り込みに失敗しました",
     fileRequired: "CSVファイルを選択してください", // spec
+    oneFileOnly: "CSVファイルは1つだけ選択してください",
     fileTooLarge: "CSVファイルが大きすぎます（5MBまで）",
     tooManyRows: "CSVの行数が多すぎます（10000行まで）",
     notMultipart: "CSVファイルはmultipart/form-dataで送信してください",
