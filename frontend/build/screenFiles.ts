@@ -2,10 +2,13 @@ import type { Plugin } from "vite";
 
 /** Where index.html lists the files of the lazy chunks (read by src/app/prefetch.ts). */
 export const SCREEN_FILES_ID = "screen-files";
+/** Where index.html lists, by lazy chunk name, the JavaScript files of that chunk (indexes into the list above). */
+export const SCREEN_CHUNKS_ID = "screen-chunks";
 
 interface ChunkLike {
   type: "chunk";
   fileName: string;
+  name: string;
   imports: string[];
   isDynamicEntry: boolean;
   isEntry: boolean;
@@ -47,11 +50,28 @@ export function screenFilesPlugin(): Plugin {
           .sort()
           .map((f) => `/${f}`);
         const json = JSON.stringify(files).replaceAll("<", "\\u003c");
+        // Each screen chunk's own JavaScript files (itself and what it imports beyond the first chunk), so that
+        // a page load can preload the opened screen's files a few per task (src/app/prefetch.ts). Screens only
+        // (their modules are named …Page, app/routes.tsx) and the setup every screen loads: index.html is on
+        // the first paint's path, and the dialogs' and API modules' lists would have doubled its size.
+        const index = new Map(files.map((f, i) => [f, i]));
+        const byChunk: Record<string, number[]> = {};
+        for (const chunk of byName.values()) {
+          if (!chunk.isDynamicEntry || !/Page$|^screenSetup$/.test(chunk.name)) continue;
+          const own = [...closure([chunk])].flatMap((f) => index.get(`/${f}`) ?? []);
+          byChunk[chunk.name] = own.filter((i) => files[i]!.endsWith(".js"));
+        }
         return [
           {
             tag: "script",
             attrs: { type: "application/json", id: SCREEN_FILES_ID },
             children: json,
+            injectTo: "body",
+          },
+          {
+            tag: "script",
+            attrs: { type: "application/json", id: SCREEN_CHUNKS_ID },
+            children: JSON.stringify(byChunk).replaceAll("<", "\\u003c"),
             injectTo: "body",
           },
         ];

@@ -12,7 +12,7 @@ import { workCaseListFirstQueries } from "../features/workcases/requests";
 import { screenShown } from "../lib/firstScreen";
 import { AppLayout } from "./AppLayout";
 import { RequireAuth, RequireOwner } from "./guards";
-import { registerScreen, type ScreenData } from "./prefetch";
+import { registerScreen, type ScreenData, screenCodeAhead } from "./prefetch";
 
 /**
  * React.lazy for a named export, so each screen is its own chunk. Each also loads app/screenSetup (the
@@ -25,7 +25,10 @@ function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string
   /** What the screen asks for when it opens, asked on a page load at it before it renders (app/prefetch.ts). */
   data?: ScreenData,
 ) {
-  const loadScreen = async () => (await Promise.all([load(), import("./screenSetup")]))[0];
+  const loadScreen = async () => {
+    await screenCodeAhead();
+    return (await Promise.all([load(), import("./screenSetup")]))[0];
+  };
   const screen = lazy(async () => {
     const Screen = (await loadScreen())[name] as ComponentType;
     return {
@@ -45,7 +48,8 @@ function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string
       },
     };
   });
-  registerScreen(screen, loadScreen, data);
+  // The chunk is named after the screen's module, whose export `name` is (build/screenFiles.ts).
+  registerScreen(screen, loadScreen, data, name);
   return screen;
 }
 
