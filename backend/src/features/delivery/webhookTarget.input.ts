@@ -1,43 +1,34 @@
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 
 /**
  * Where a webhook may point (SSRF, docs/decisions.md): http or https, no user name or password, and — unless
- * WEBHOOK_ALLOW_PRIVATE — never an address of the server's own networks (loopback, private, link-local and
- * cloud metadata, carrier-grade NAT, unique-local, multicast, unspecified). The name is checked when the URL
- * is saved, and every address it resolves to is checked again when each call connects (lookup of
- * webhookCall.service.ts), so a name that later resolves to an inside address (DNS rebinding) is refused too.
+ * WEBHOOK_ALLOW_PRIVATE — only a public unicast address: never loopback, private, link-local, cloud metadata,
+ * carrier-grade NAT, unique-local, multicast, unspecified or any other special-purpose range (ipaddr.js keeps
+ * IANA's lists). IPv6 forms that carry an IPv4 address are judged by that address: v4-mapped, the NAT64
+ * well-known prefix 64:ff9b::/96 (an IPv6-only network's DNS64 gives every IPv4-only host such an address) and
+ * 6to4; Teredo, the local-use NAT64 prefix and the deprecated IPv4-compatible ::/96 are refused, since what they
+ * reach cannot be judged here. The name is checked when the URL is saved, and every address it resolves to is
+ * checked again when each call connects (lookup of webhookCall.service.ts), so a name that later resolves to
+ * an inside address (DNS rebinding) is refused too.
  */
-const blocked = new BlockList();
-for (const [net, bits] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const)
-  blocked.addSubnet(net, bits, "ipv4");
-for (const [net, bits] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const)
-  blocked.addSubnet(net, bits, "ipv6");
+const WELL_KNOWN_NAT64 = ipaddr.parseCIDR("64:ff9b::/96");
+const IPV4_COMPATIBLE = ipaddr.parseCIDR("::/96");
 
-/** Whether an IP address may be called (v4-mapped v6 addresses are judged as their v4). */
+const ipv4Of = (bytes: number[]) => ipaddr.fromByteArray(bytes) as ipaddr.IPv4;
+
+/** Whether an IP address may be called. */
 export function isPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isPublicAddress(mapped[1]!);
-  const family = isIP(address);
-  if (family === 0) return false;
-  return !blocked.check(address, family === 4 ? "ipv4" : "ipv6");
+  if (!ipaddr.isValid(address) || isIP(address) === 0) return false;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv4") return parsed.range() === "unicast";
+  const v6 = parsed as ipaddr.IPv6;
+  const bytes = v6.toByteArray();
+  if (v6.isIPv4MappedAddress()) return isPublicAddress(v6.toIPv4Address().toString());
+  if (v6.match(WELL_KNOWN_NAT64)) return isPublicAddress(ipv4Of(bytes.slice(12)).toString());
+  if (v6.range() === "6to4") return isPublicAddress(ipv4Of(bytes.slice(2, 6)).toString());
+  if (v6.match(IPV4_COMPATIBLE)) return false;
+  return v6.range() === "unicast";
 }
 
 export type TargetProblem = "badUrl" | "privateUrl";
