@@ -41,8 +41,8 @@ describe("a screen's first GETs leave with the page", () => {
   it.each([
     ["/workcase", 1],
     ["/orderitems/5", 6],
-    ["/warehouse", 1],
-    ["/warehouse?date=2026-11-30", 1],
+    ["/warehouse", 2],
+    ["/warehouse?date=2026-11-30", 2],
   ])("%s: the screen's queries take the early answers instead of asking again", async (path, count) => {
     sessionStorage.setItem(ACCESS_TOKEN_KEY, tokenOf(7));
     const { requests } = stubFetch(() => json(200, []));
@@ -57,7 +57,10 @@ describe("a screen's first GETs leave with the page", () => {
       pathname === "/workcase"
         ? [store.dispatch(workcasesApi.endpoints.listWorkCases.initiate(7))]
         : pathname === "/warehouse"
-          ? [store.dispatch(warehouseApi.endpoints.warehouseBoard.initiate(search ? "2026-11-30" : null))]
+          ? [
+              store.dispatch(warehouseApi.endpoints.warehouseBoard.initiate(search ? "2026-11-30" : null)),
+              store.dispatch(warehouseApi.endpoints.warehouseOverdue.initiate(search ? "2026-11-30" : null)),
+            ]
           : [
               store.dispatch(orderItemsApi.endpoints.workCase.initiate({ caseId: 5, groupId: 7 })),
               store.dispatch(orderItemsApi.endpoints.inventorySummary.initiate({ caseId: 5, groupId: 7 })),

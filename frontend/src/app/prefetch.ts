@@ -1,3 +1,4 @@
+import type { ThunkAction, UnknownAction } from "@reduxjs/toolkit";
 import { isValidElement, type ReactNode } from "react";
 import { matchRoutes, type RouteObject } from "react-router-dom";
 import { api } from "../lib/api";
@@ -7,6 +8,11 @@ import type { AnyDispatch, FirstQueries } from "../lib/screenData";
 import { getAccessToken, tokenGroupId } from "../lib/token";
 
 type Loader = () => Promise<unknown>;
+/** The endpoints by name, as far as a first query needs them (the screens inject theirs). */
+type Endpoints = Record<
+  string,
+  { initiate: (arg: unknown) => ThunkAction<{ unsubscribe(): void }, unknown, unknown, UnknownAction> }
+>;
 
 /** Each lazy screen component and the loader of its chunk (routes.tsx registers them). */
 const loaders = new Map<unknown, Loader>();
@@ -165,8 +171,14 @@ export function prefetchScreens(
       void code
         .then(data.loadApi)
         .then(() => {
-          for (const { endpoint, arg } of first)
-            void dispatch(api.util.prefetch(endpoint as never, arg as never, {}));
+          // Subscribed until the screen has been shown (its hooks have subscribed by then): an endpoint
+          // that drops unused data at once (the board's overdue warnings) would have dropped the answer.
+          const held = first.map(({ endpoint, arg }) =>
+            dispatch((api.endpoints as unknown as Endpoints)[endpoint]!.initiate(arg)),
+          );
+          void whenFirstScreenShown().then(() => {
+            for (const query of held) query.unsubscribe();
+          });
         })
         .catch(() => {});
   }

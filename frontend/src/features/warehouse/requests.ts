@@ -11,9 +11,20 @@ export function boardDate(search: URLSearchParams): string | null {
 export const warehouseBoardUrl = (date: string | null): string =>
   date === null ? "/api/warehouse/" : `/api/warehouse/?date=${date}`;
 
+/** GET /api/warehouse/overdue/ for a day (null: today), the overdue warnings' query (warehouseApi's `query`). */
+export const warehouseOverdueUrl = (date: string | null): string =>
+  date === null ? "/api/warehouse/overdue/" : `/api/warehouse/overdue/?date=${date}`;
+
 /** The board of a day: WarehousePage's hook takes its argument from here (lib/screenData.ts). */
 export const boardQuery = (search: URLSearchParams) =>
   firstQuery("warehouseBoard", boardDate(search), warehouseBoardUrl);
 
+/**
+ * The board's overdue warnings of the same day. Asked after the first render, their pending and fulfilled
+ * states re-rendered the whole board twice at once.
+ */
+export const overdueQuery = (search: URLSearchParams) =>
+  firstQuery("warehouseOverdue", boardDate(search), warehouseOverdueUrl);
+
 /** /warehouse's first queries at a page load. */
-export const warehouseFirstQueries: FirstQueries = ({ search }) => [boardQuery(search)];
+export const warehouseFirstQueries: FirstQueries = ({ search }) => [boardQuery(search), overdueQuery(search)];

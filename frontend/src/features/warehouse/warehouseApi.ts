@@ -12,7 +12,7 @@ import { liveStateOf, memoryOf, takeRows } from "../../lib/liveState";
 import { onServerEvent } from "../../lib/socket";
 import { throttled } from "../../lib/throttle";
 import { applyOrderItem, caseLists, removeOrderItem, showsItem } from "./boardUpdates";
-import { warehouseBoardUrl } from "./requests";
+import { warehouseBoardUrl, warehouseOverdueUrl } from "./requests";
 
 /** The order items the store saw deleted, for every board (an answer or a late event must not bring one back). */
 const deletedOrderItems = (extra: unknown) => memoryOf(liveStateOf(extra), "orderItems");
@@ -97,7 +97,7 @@ export const warehouseApi = api.injectEndpoints({
      * item or usage change of the group, as the case screens read theirs: a receive of the units ends one.
      */
     warehouseOverdue: build.query<WarehouseOverdueDto[], string | null>({
-      query: (date) => ({ url: "/api/warehouse/overdue/", params: date ? { date } : undefined }),
+      query: warehouseOverdueUrl,
       keepUnusedDataFor: 0,
       async onCacheEntryAdded(date, { cacheEntryRemoved, dispatch }) {
         const refetch = throttled(
