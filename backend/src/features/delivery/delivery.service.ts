@@ -17,6 +17,7 @@ import {
   deleteWebhook,
   deliveriesOf,
   insertWebhook,
+  lockGroupForWebhooks,
   preferencesOf,
   savePreferences,
   updateWebhook,
@@ -87,10 +88,12 @@ export async function createWebhook(
 ): Promise<WebhookCreatedDto> {
   authorize(member, "webhooks.manage");
   checkUrl(deps, body.url);
-  const db = deps.database.db;
-  if ((await countWebhooks(db, member.groupId)) >= MAX_WEBHOOKS) throw httpError(400, ja.webhooks.tooMany);
   const secret = `whsec_${randomBytes(24).toString("base64url")}`;
-  const row = await insertWebhook(db, member.groupId, body.url, body.format, secret);
+  const row = await deps.database.db.transaction(async (tx) => {
+    await lockGroupForWebhooks(tx, member.groupId);
+    if ((await countWebhooks(tx, member.groupId)) >= MAX_WEBHOOKS) throw httpError(400, ja.webhooks.tooMany);
+    return insertWebhook(tx, member.groupId, body.url, body.format, secret);
+  });
   return {
     id: row.id,
     url: row.url,
