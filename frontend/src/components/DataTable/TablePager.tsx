@@ -1,5 +1,4 @@
 import { ja } from "@zaiko/common/messages/ja";
-import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
 import { AngleDoubleLeftIcon } from "primereact/icons/angledoubleleft";
 import { AngleDoubleRightIcon } from "primereact/icons/angledoubleright";
@@ -7,17 +6,21 @@ import { AngleLeftIcon } from "primereact/icons/angleleft";
 import { AngleRightIcon } from "primereact/icons/angleright";
 import { useId } from "react";
 import { dropdownNames } from "../form/dropdownNames";
-import { primeIcon } from "../icons/primeIcon";
+import { PlainButton } from "../plain/PlainButton";
 
 /** "全て" is a page size as large as any list can be. */
 export const PAGE_SIZE_ALL = Number.MAX_SAFE_INTEGER;
 /** Page sizes offered under 表示アイテム数 (spec §9). */
 export const PAGE_SIZES = [10, 25, 50, 100, PAGE_SIZE_ALL] as const;
 
-const firstIcon = primeIcon(AngleDoubleLeftIcon);
-const previousIcon = primeIcon(AngleLeftIcon);
-const nextIcon = primeIcon(AngleRightIcon);
-const lastIcon = primeIcon(AngleDoubleRightIcon);
+// PrimeReact's Button markup without its component (PlainButton): each PrimeReact button (and its ripple)
+// renders twice when it mounts, once its styles are in, and a screen with two tables has eight of these.
+// The classes are those PrimeReact gives an icon-only button's icon, with app-icon's size (icons/primeIcon).
+const ICON_CLASSES = "p-button-icon p-c app-icon";
+const firstIcon = <AngleDoubleLeftIcon className={ICON_CLASSES} aria-hidden="true" />;
+const previousIcon = <AngleLeftIcon className={ICON_CLASSES} aria-hidden="true" />;
+const nextIcon = <AngleRightIcon className={ICON_CLASSES} aria-hidden="true" />;
+const lastIcon = <AngleDoubleRightIcon className={ICON_CLASSES} aria-hidden="true" />;
 
 const sizeOptions = PAGE_SIZES.map((size) => ({
   label: size === PAGE_SIZE_ALL ? ja.table.all : String(size),
@@ -63,42 +66,38 @@ export function TablePager({
         />
       </div>
       <div className="dt-page-nav">
-        <Button
+        <PlainButton
           type="button"
           icon={firstIcon}
-          text
-          rounded
-          aria-label={ja.pager.first}
+          className="p-button-text p-button-rounded"
+          ariaLabel={ja.pager.first}
           disabled={atStart}
           onClick={() => onPageIndex(0)}
         />
-        <Button
+        <PlainButton
           type="button"
           icon={previousIcon}
-          text
-          rounded
-          aria-label={ja.pager.previous}
+          className="p-button-text p-button-rounded"
+          ariaLabel={ja.pager.previous}
           disabled={atStart}
           onClick={() => onPageIndex(pageIndex - 1)}
         />
         <span className="dt-page-report" aria-live="polite">
           {loading ? ja.common.loading : ja.pager.report(Math.min(pageIndex + 1, pages), pages, rowCount)}
         </span>
-        <Button
+        <PlainButton
           type="button"
           icon={nextIcon}
-          text
-          rounded
-          aria-label={ja.pager.next}
+          className="p-button-text p-button-rounded"
+          ariaLabel={ja.pager.next}
           disabled={atEnd}
           onClick={() => onPageIndex(pageIndex + 1)}
         />
-        <Button
+        <PlainButton
           type="button"
           icon={lastIcon}
-          text
-          rounded
-          aria-label={ja.pager.last}
+          className="p-button-text p-button-rounded"
+          ariaLabel={ja.pager.last}
           disabled={atEnd}
           onClick={() => onPageIndex(pages - 1)}
         />

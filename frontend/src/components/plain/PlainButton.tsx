@@ -10,6 +10,7 @@ interface Props {
   ariaLabel?: string;
   /** Shows PrimeReact's spinning icon and disables the button. */
   loading?: boolean;
+  disabled?: boolean;
   /** PrimeReact modifiers and own classes: "p-button-text p-button-rounded", "auth-submit"… */
   className?: string;
   onClick?: () => void;
@@ -29,18 +30,20 @@ export function PlainButton({
   icon,
   ariaLabel,
   loading = false,
+  disabled = false,
   className,
   onClick,
   ...aria
 }: Props) {
   const classes = ["p-button p-component", label ? "" : "p-button-icon-only", className ?? ""];
   if (loading) classes.push("p-disabled p-button-loading p-button-loading-left");
+  else if (disabled) classes.push("p-disabled");
   return (
     <button
       type={type}
       className={classes.filter(Boolean).join(" ")}
       aria-label={ariaLabel}
-      disabled={loading}
+      disabled={loading || disabled}
       onClick={onClick}
       {...aria}
     >
