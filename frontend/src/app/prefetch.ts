@@ -53,26 +53,23 @@ const whenIdle = (run: () => void) =>
 
 /** The lazy chunks' files beyond the first chunk's, listed in index.html by the build (build/screenFiles.ts). */
 function screenFiles(): string[] {
+  const list = listed("screen-files");
+  return Array.isArray(list) ? list.filter((f): f is string => typeof f === "string") : [];
+}
+
+/** A JSON list of index.html (build/screenFiles.ts), or undefined. */
+function listed(id: string): unknown {
   try {
-    const list = JSON.parse(document.getElementById("screen-files")?.textContent ?? "[]");
-    return Array.isArray(list) ? list.filter((f): f is string => typeof f === "string") : [];
+    return JSON.parse(document.getElementById(id)?.textContent ?? "");
   } catch {
-    return [];
+    return undefined;
   }
 }
 
 /** A lazy chunk's own JavaScript files beyond the first chunk's, by the chunk's name (build/screenFiles.ts). */
 function chunkFiles(name: string, files: string[]): string[] {
-  try {
-    const own = (
-      JSON.parse(document.getElementById("screen-chunks")?.textContent ?? "{}") as Record<string, unknown>
-    )[name];
-    return Array.isArray(own)
-      ? own.flatMap((i) => (typeof i === "number" && files[i] ? [files[i]] : []))
-      : [];
-  } catch {
-    return [];
-  }
+  const own = (listed("screen-chunks") as Record<string, unknown> | undefined)?.[name];
+  return Array.isArray(own) ? own.flatMap((i) => (typeof i === "number" && files[i] ? [files[i]] : [])) : [];
 }
 
 const PRELOADS_PER_TASK = 4;
@@ -98,14 +95,7 @@ function preloadInTurns(files: string[]): Promise<void> {
   const left = [...new Set(files)];
   return new Promise((resolve) => {
     const next = () => {
-      for (const file of left.splice(0, PRELOADS_PER_TASK)) {
-        const link = document.createElement("link");
-        link.rel = "modulepreload";
-        link.as = "script";
-        link.crossOrigin = "";
-        link.href = file;
-        document.head.appendChild(link);
-      }
+      for (const file of left.splice(0, PRELOADS_PER_TASK)) void fetchAhead(file);
       if (left.length > 0) window.setTimeout(next, 0);
       else resolve();
     };
