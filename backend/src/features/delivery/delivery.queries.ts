@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
+import type { Db } from "../../db/client";
 import { rowsOf } from "../../db/rawSql";
 import { deliveries, mailPreferences, webhooks } from "../../db/schema";
 
@@ -33,15 +33,6 @@ export function webhooksOf(db: Db, groupId: number) {
     WHERE wh.group_id = ${groupId}
     ORDER BY wh.id`,
   );
-}
-
-/**
- * Makes the group's webhook creations wait for each other until the caller's transaction ends, so that a count
- * and the insert after it cannot interleave with another's (at most MAX_WEBHOOKS). NO KEY UPDATE: the group's
- * other inserts, whose foreign keys take KEY SHARE on the same row, do not wait for it.
- */
-export async function lockGroupForWebhooks(tx: Tx, groupId: number): Promise<void> {
-  await tx.execute(sql`SELECT 1 FROM groups WHERE id = ${groupId} FOR NO KEY UPDATE`);
 }
 
 export async function countWebhooks(db: Db, groupId: number): Promise<number> {

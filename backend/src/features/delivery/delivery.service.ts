@@ -12,12 +12,12 @@ import { HttpError, httpError } from "../../lib/httpError";
 import { iso, isoOrNull } from "../../lib/iso";
 import type { ReadDeps } from "../../lib/serviceDeps";
 import type { AuthUser } from "../../middlewares/auth";
+import { lockGroup } from "../groups";
 import {
   countWebhooks,
   deleteWebhook,
   deliveriesOf,
   insertWebhook,
-  lockGroupForWebhooks,
   preferencesOf,
   savePreferences,
   updateWebhook,
@@ -90,7 +90,8 @@ export async function createWebhook(
   checkUrl(deps, body.url);
   const secret = `whsec_${randomBytes(24).toString("base64url")}`;
   const row = await deps.database.db.transaction(async (tx) => {
-    await lockGroupForWebhooks(tx, member.groupId);
+    // Creations at once wait for each other here, so a count and its insert cannot interleave with another's.
+    await lockGroup(tx, member.groupId);
     if ((await countWebhooks(tx, member.groupId)) >= MAX_WEBHOOKS) throw httpError(400, ja.webhooks.tooMany);
     return insertWebhook(tx, member.groupId, body.url, body.format, secret);
   });
