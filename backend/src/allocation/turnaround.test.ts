@@ -147,7 +147,7 @@ describeOnDatabases("turnaround (点検・準備時間)", (driver) => {
     const socket = await connect(server, s.access);
     try {
       const ok = await new Promise<{ ok: boolean }>((resolve) => socket.emit("case.watch", next.id, resolve));
-      expect(ok).toEqual({ ok: true });
+      expect(ok).toMatchObject({ ok: true });
       const got = nextEvent<{ case_id: number; rows: { id: number; shippable_quantity: number }[] }>(
         socket,
         "inventory.changed",

@@ -269,7 +269,7 @@ describeOnPostgres("live views converge across two app processes", () => {
     const positions = nextEvent<StreamPositions>(opened, "realtime.positions");
     const socket: ClientSocket = await connected(opened);
     const { group: startSeq } = await positions;
-    expect(await socket.emitWithAck("case.watch", caseId)).toEqual({ ok: true });
+    expect(await socket.emitWithAck("case.watch", caseId)).toMatchObject({ ok: true });
     const initial = await freshViews(asServer(app), owner, caseId);
     const models = rulesList.map((rules) => {
       const model = new ClientModel(() => freshViews(asServer(app), owner, caseId), initial, caseId, rules);

@@ -63,7 +63,7 @@ describeOnPostgres("several app processes on one PostgreSQL", () => {
       const kase = await makeCase(asServer(a), owner);
       const watchers = [await connect(asServer(a), owner.access), await connect(asServer(b), owner.access)];
       for (const w of watchers) {
-        expect(await w.emitWithAck("case.watch", kase.id)).toEqual({ ok: true });
+        expect(await w.emitWithAck("case.watch", kase.id)).toMatchObject({ ok: true });
       }
       const seen = watchers.map((w) => record(w));
       const arrivals = watchers.map((w) =>

@@ -358,9 +358,16 @@ export class Realtime {
       const reply = typeof ack === "function" ? ack : () => undefined;
       try {
         const id = readId(caseId);
-        const ok = id !== undefined && (await this.caseAccess(user, id));
-        if (ok) await socket.join(rooms.workCase(id));
-        reply({ ok });
+        if (id === undefined || !(await this.caseAccess(user, id))) {
+          reply({ ok: false });
+          return;
+        }
+        await socket.join(rooms.workCase(id));
+        // Read after the join, as the socket's positions are: a usage change recomputed just before the join
+        // sent this socket no inventory.changed, yet its stock.changed can still reach it after this answer
+        // (it waits in the outbox). Its number is at most this one, which tells the client to read the summary.
+        const { group } = await this.positions(user.groupId);
+        reply({ ok: true, seq: group });
       } catch (err) {
         this.opts.logger.error({ err }, "case.watch failed");
         reply({ ok: false });

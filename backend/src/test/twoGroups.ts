@@ -1,3 +1,4 @@
+import type { CaseWatchAnswer } from "@zaiko/common/realtime/events";
 import type { RunningServer } from "../server";
 import { type Session, signUpOwner } from "./api";
 import type { DriverName } from "./databases";
@@ -29,4 +30,4 @@ export function useTwoGroupsWithSockets(driver: DriverName) {
 
 /** Joins the socket to a case's room (`case.watch`); resolves with the server's answer. */
 export const watchCase = (socket: ClientSocket, caseId: number) =>
-  new Promise<{ ok: boolean }>((resolve) => socket.emit("case.watch", caseId, resolve));
+  new Promise<CaseWatchAnswer>((resolve) => socket.emit("case.watch", caseId, resolve));

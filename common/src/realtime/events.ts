@@ -138,9 +138,17 @@ export type BatchedEvent = [ServerEventName, unknown];
 /** The handshake's `auth` field by which a socket asks for `realtime.batch` frames. */
 export const BATCHES_AUTH_FIELD = "batches";
 
+/**
+ * The answer to `case.watch`. `seq` is the group stream's number read once the socket was in the case room:
+ * every `stock.changed` numbered beyond it is recomputed for the room with this socket in it, so its
+ * `inventory.changed` comes too; one numbered up to it may have been recomputed before the join, without this
+ * socket, although it is delivered after this answer (docs/realtime.md, "Subscribing").
+ */
+export type CaseWatchAnswer = { ok: true; seq: number } | { ok: false };
+
 /** Client -> server events. */
 export interface ClientToServerEvents {
-  "case.watch": (caseId: number, ack: (result: { ok: boolean }) => void) => void;
+  "case.watch": (caseId: number, ack: (result: CaseWatchAnswer) => void) => void;
   "case.unwatch": (caseId: number) => void;
   /** This socket shows the place; refused ({ ok: false }) for another group's or a missing case. */
   "presence.enter": (place: PresencePlace, ack: (result: { ok: boolean }) => void) => void;

@@ -2,9 +2,11 @@ import { currentSocket, onSocketConnect } from "./socket";
 
 /**
  * The case rooms this client is in. `inventory.changed` goes to a case's room only (docs/realtime.md), so a
- * screen that shows a case's summary watches its room; several watchers of one case share it.
+ * screen that shows a case's summary watches its room; several watchers of one case share it. `joinedAt`: the
+ * group stream's number the server read once this connection was in the room (undefined until it answered,
+ * or when it refused).
  */
-const watched = new Map<number, { count: number; acknowledged: boolean }>();
+const watched = new Map<number, { count: number; joinedAt: number | undefined }>();
 
 /**
  * Joins the case room (`case.watch`) now and after every reconnect, so `inventory.changed` for this
@@ -12,17 +14,17 @@ const watched = new Map<number, { count: number; acknowledged: boolean }>();
  * the room: it is left when the last one stops.
  */
 export function watchCase(caseId: number): () => void {
-  const entry = watched.get(caseId) ?? { count: 0, acknowledged: false };
+  const entry = watched.get(caseId) ?? { count: 0, joinedAt: undefined };
   entry.count += 1;
   watched.set(caseId, entry);
   const join = () => {
     const socket = currentSocket();
     if (!socket) return;
     const current = watched.get(caseId);
-    if (current) current.acknowledged = false; // a new connection is in no room yet
+    if (current) current.joinedAt = undefined; // a new connection is in no room yet
     socket.emit("case.watch", caseId, (result) => {
       const latest = watched.get(caseId);
-      if (latest) latest.acknowledged = Boolean(result?.ok);
+      if (latest) latest.joinedAt = result?.ok ? result.seq : undefined;
     });
   };
   if (entry.count === 1 && currentSocket()?.connected) join();
@@ -41,7 +43,13 @@ export function watchCase(caseId: number): () => void {
   };
 }
 
-/** True once the server confirmed that this client is in the case room. */
-export function isCaseWatched(caseId: number): boolean {
-  return watched.get(caseId)?.acknowledged ?? false;
+/**
+ * Whether the `inventory.changed` of the `stock.changed` numbered `seq` reaches this client: only if the
+ * server had put it in the case room before that change was recomputed, which its answer's number tells. The
+ * answer itself is not enough: a change recomputed just before the join (no socket of this client in the
+ * room, so no rows) can have its `stock.changed` delivered after the answer.
+ */
+export function caseRoomCovers(caseId: number, seq: number): boolean {
+  const joinedAt = watched.get(caseId)?.joinedAt;
+  return joinedAt !== undefined && seq > joinedAt;
 }

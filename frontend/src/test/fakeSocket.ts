@@ -10,6 +10,8 @@ type Listener = (...args: unknown[]) => void;
 const listeners = new Map<string, Set<Listener>>();
 const connectListeners = new Set<() => void>();
 export const emitted: unknown[][] = [];
+/** The group stream's number the fake server answers `case.watch` with (the real one reads it after the join). */
+let caseWatchSeq = 0;
 
 const socket = {
   connected: true,
@@ -26,7 +28,7 @@ const socket = {
   emit(event: string, ...args: unknown[]) {
     emitted.push([event, ...args]);
     const ack = args[args.length - 1];
-    if (event === "case.watch" && typeof ack === "function") ack({ ok: true });
+    if (event === "case.watch" && typeof ack === "function") ack({ ok: true, seq: caseWatchSeq });
     return socket;
   },
 };
@@ -70,8 +72,14 @@ export function listenerCount(event: string): number {
   return listeners.get(event)?.size ?? 0;
 }
 
+/** Makes the next `case.watch` answers say that the group stream had reached `seq` once the room was joined. */
+export function answerCaseWatchAt(seq: number): void {
+  caseWatchSeq = seq;
+}
+
 export function resetFakeSocket(): void {
   listeners.clear();
   connectListeners.clear();
   emitted.length = 0;
+  caseWatchSeq = 0;
 }

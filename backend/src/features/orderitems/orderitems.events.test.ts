@@ -25,7 +25,7 @@ describeOnDatabases("allocation events", (driver) => {
     const mine = await makeCase(ctx.server, ctx.owner);
     const theirs = await makeCase(ctx.server, ctx.other);
     const socket = await open(ctx.owner);
-    expect(await watchCase(socket, mine.id)).toEqual({ ok: true });
+    expect(await watchCase(socket, mine.id)).toMatchObject({ ok: true });
     expect(await watchCase(socket, theirs.id)).toEqual({ ok: false });
     expect(await watchCase(socket, 999999)).toEqual({ ok: false });
     expect(await watchCase(socket, "x" as unknown as number)).toEqual({ ok: false });
@@ -58,7 +58,7 @@ describeOnDatabases("allocation events", (driver) => {
         );
         return list;
       });
-      for (const socket of watchers) expect(await watchCase(socket, kase.id)).toEqual({ ok: true });
+      for (const socket of watchers) expect(await watchCase(socket, kase.id)).toMatchObject({ ok: true });
       const last = watchers.map((socket) =>
         nextEvent<Rows>(socket, "inventory.changed", (p) =>
           p.rows.some((r) => r.id === item.id && r.shippable_quantity === 47),
@@ -110,7 +110,7 @@ describeOnDatabases("allocation events", (driver) => {
       for (let i = 0; i < 3; i++) sockets.push(await connect(server, owner.access));
       for (let i = 0; i < 3; i++) sockets.push(await connected(openBatchingSocket(server, owner.access)));
       const heard = sockets.map(recordUnbatched);
-      for (const socket of sockets) expect(await watchCase(socket, kase.id)).toEqual({ ok: true });
+      for (const socket of sockets) expect(await watchCase(socket, kase.id)).toMatchObject({ ok: true });
       await addUnits(server, owner, item.id, kase.id, 3);
       // A later batch's event: once every socket has it, it has everything of the batches before it.
       await makeCategory(server, owner);
@@ -149,9 +149,9 @@ describeOnDatabases("allocation events", (driver) => {
     const overlapping = await makeCase(ctx.server, ctx.owner, { start: at(5), end: at(20) });
     const disjoint = await makeCase(ctx.server, ctx.owner, { start: at(30), end: at(40) });
     const [w1, w2, w3] = [await open(ctx.owner), await open(ctx.owner), await open(ctx.owner)];
-    expect(await watchCase(w1, overlapping.id)).toEqual({ ok: true });
-    expect(await watchCase(w2, disjoint.id)).toEqual({ ok: true });
-    expect(await watchCase(w3, target.id)).toEqual({ ok: true });
+    expect(await watchCase(w1, overlapping.id)).toMatchObject({ ok: true });
+    expect(await watchCase(w2, disjoint.id)).toMatchObject({ ok: true });
+    expect(await watchCase(w3, target.id)).toMatchObject({ ok: true });
     const disjointSeen = record(w2);
     const got = nextEvent<Rows>(w1, "inventory.changed", (p) => p.case_id === overlapping.id);
     const own = nextEvent<Rows>(w3, "inventory.changed", (p) => p.case_id === target.id);

@@ -40,7 +40,7 @@ describeOnDatabases("set events", (driver) => {
     const target = await makeCase(ctx.server, ctx.owner, { start: at(0), end: at(10) });
     const overlapping = await makeCase(ctx.server, ctx.owner, { start: at(5), end: at(20) });
     const [group, watcher] = [await open(ctx.owner), await open(ctx.owner)];
-    expect(await watchCase(watcher, overlapping.id)).toEqual({ ok: true });
+    expect(await watchCase(watcher, overlapping.id)).toMatchObject({ ok: true });
     const seen = record(group);
     const line = nextEvent<{ line: CaseSetLineDto }>(group, "setlines.upserted");
     const rows = nextEvent<Rows>(watcher, "inventory.changed", (p) => p.case_id === overlapping.id);

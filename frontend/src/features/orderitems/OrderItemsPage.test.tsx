@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { ja } from "@zaiko/common/messages/ja";
 import type { OrderItemDto, SummaryRowDto } from "../../lib/allocation";
 import { queuedAlertMessages } from "../../test/alerts";
-import { emitted, reconnect, resetFakeSocket, serverEmit } from "../../test/fakeSocket";
+import { answerCaseWatchAt, emitted, reconnect, resetFakeSocket, serverEmit } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
 import { workCaseDto } from "../../test/workCases";
@@ -431,6 +431,36 @@ describe("OrderItemsPage", () => {
 
     unmount();
     expect(emitted.at(-1)).toEqual(["case.unwatch", 5]);
+  });
+
+  it("reads the summary again on a stock.changed numbered up to the case room's join, not after it", async () => {
+    // The server joined the room when the group stream was at 7: the change numbered 7 was recomputed
+    // before, without this client in the room, and its stock.changed can still arrive after the answer.
+    answerCaseWatchAt(7);
+    let summaryReads = 0;
+    setup({
+      "GET /api/inventorysummary/5/summary/": () => {
+        summaryReads += 1;
+        return json(
+          200,
+          summaryReads === 1 ? rows : [summary(11, "スピーカー", "音響", 1, 4, 1), ...rows.slice(1)],
+        );
+      },
+    });
+    await within(inventory()).findByText("スピーカー");
+    expect(emitted.filter((e) => e[0] === "case.watch")).toHaveLength(1);
+    expect(summaryReads).toBe(1);
+
+    serverEmit("stock.changed", { seq: 7, item_ids: [11], from: null, to: null });
+    await waitFor(() =>
+      expect(within(rowIn(inventory(), "スピーカー")).getByText("1 / 4")).toBeInTheDocument(),
+    );
+    expect(summaryReads).toBe(2);
+
+    // Numbered after the join: its inventory.changed comes to the room, nothing is read.
+    serverEmit("stock.changed", { seq: 8, item_ids: [11], from: null, to: null });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(summaryReads).toBe(2);
   });
 
   it("applies another coordinator's orderitems.upserted / deleted for this case only", async () => {

@@ -10,7 +10,7 @@ import {
 import type { AllocationResultDto, OrderItemDto, SummaryRowDto, WorkCaseDto } from "../../lib/allocation";
 import { api } from "../../lib/api";
 import { removeById, upsertById } from "../../lib/cacheUpdates";
-import { isCaseWatched } from "../../lib/caseRoom";
+import { caseRoomCovers } from "../../lib/caseRoom";
 import { saveBlob } from "../../lib/download";
 import { liveList, replayOnLoad, subscribeWhileCached } from "../../lib/liveCache";
 import { liveStateOf, memoryOf, nextArrival, summaryTable, takeRows } from "../../lib/liveState";
@@ -149,9 +149,10 @@ export const orderItemsApi = api.injectEndpoints({
             ...CATALOGUE_EVENTS.filter((e) => e !== "items.deleted").map((event) =>
               onServerEvent(event, refetch),
             ),
-            // Without the case room (watch refused or not yet confirmed) usage changes would be missed.
-            onServerEvent("stock.changed", () => {
-              if (!isCaseWatched(caseId)) refetch();
+            // A usage change recomputed while this client was not in the case room (watch refused, not
+            // answered yet, or joined just after the recomputation) sent it no rows: read them instead.
+            onServerEvent("stock.changed", ({ seq }) => {
+              if (!caseRoomCovers(caseId, seq)) refetch();
             }),
           ];
         }),
