@@ -1,9 +1,11 @@
 /**
  * Whether the screen that a page load opened has been shown yet (issue 41). app/prefetch.ts starts the wait
  * when the page opens a lazy screen; routes.tsx ends it when that screen's first render has been painted, or
- * it ends SHOWN_AT_LATEST_MS later. What the screen does not need waits for it: the header's scan and bell,
- * whose chunks and first queries otherwise took the slow link and the main thread while the screen was
- * rendering. Nothing waits when no screen is awaited (/login, tests).
+ * it ends SHOWN_AT_LATEST_MS later. What the screen does not need waits for it: the socket (connected on a
+ * restored session; what changed meanwhile is refetched from its positions, lib/streamPositions.ts, and from
+ * the case room's answer, lib/caseRoom.ts) and the
+ * header's scan and bell, whose chunks and first queries otherwise took the slow link and the main thread
+ * while the screen was rendering. Nothing waits when no screen is awaited (/login, tests).
  */
 const SHOWN_AT_LATEST_MS = 10_000;
 

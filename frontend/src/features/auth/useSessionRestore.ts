@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useSelector } from "react-redux";
 import { requestEarly } from "../../lib/earlyRequests";
+import { whenFirstScreenShown } from "../../lib/firstScreen";
 import { useAppDispatch } from "../../lib/hooks";
 import { selectSession, sessionCleared } from "../../lib/session";
 import { endSession } from "../../lib/sessionExpiry";
@@ -43,9 +44,10 @@ export function restoreSession(dispatch: Dispatch, restoring: boolean): void {
       authApi.endpoints.userInfo.initiate(undefined, { forceRefetch: true, subscribe: false }),
     ).unwrap();
     dispatch(sessionStarted(info));
-    // At once, not after the opened screen is shown: connecting later lost a live update that came right after
-    // the screen (reconnect.e2e step 1, twice on a loaded machine; cause not found).
-    void connectSocket();
+    // After the opened screen has been shown (lib/firstScreen.ts): its data came by HTTP, and what changed
+    // meanwhile is refetched once the socket has its positions, or, for a case's summary, once the case
+    // room's answer says which usage changes went out before the join (lib/caseRoom.ts).
+    void whenFirstScreenShown().then(connectSocket);
   };
   // The query in a task of its own (the request has left): the store's first query runs much code for the
   // first time, which made one long task on a phone with what main.tsx starts beside it.
