@@ -9,7 +9,7 @@ import { orderItemsFirstQueries } from "../features/orderitems/requests";
 import { groupSetsQuery } from "../features/sets/requests";
 import { warehouseFirstQueries } from "../features/warehouse/requests";
 import { workCaseListFirstQueries } from "../features/workcases/requests";
-import { screenShown } from "../lib/firstScreen";
+import { afterNextPaint, screenShown } from "../lib/firstScreen";
 import { AppLayout } from "./AppLayout";
 import { RequireAuth, RequireOwner } from "./guards";
 import { registerScreen, type ScreenData, screenCodeAhead } from "./prefetch";
@@ -101,9 +101,9 @@ const WarehousePage = lazyNamed(() => import("../features/warehouse/WarehousePag
   loadApi: () => import("../features/warehouse/warehouseApi"),
 });
 
-/** Tells app/prefetch.ts that the screen beside it has been shown (its first render's effect). */
+/** Tells app/prefetch.ts that the screen beside it has been shown: its first render, once painted. */
 function Shown() {
-  useEffect(screenShown, []);
+  useEffect(() => afterNextPaint(screenShown), []);
   return null;
 }
 

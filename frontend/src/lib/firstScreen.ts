@@ -1,6 +1,6 @@
 /**
  * Whether the screen that a page load opened has been shown yet (issue 41). app/prefetch.ts starts the wait
- * when the page opens a lazy screen; routes.tsx ends it when that screen's first render has been painted, or
+ * when the page opens a lazy screen; routes.tsx ends it once that screen's first render has been painted, or
  * it ends SHOWN_AT_LATEST_MS later. What the screen does not need waits for it: the socket (connected on a
  * restored session; what changed meanwhile is refetched from its positions, lib/streamPositions.ts, and from
  * the case room's answer, lib/caseRoom.ts) and the
@@ -19,7 +19,24 @@ export function awaitFirstScreen(): void {
   setTimeout(screenShown, SHOWN_AT_LATEST_MS);
 }
 
-/** A screen has been shown (its first render's effect): ends the wait, if any. */
+/**
+ * Runs `work` once the browser has painted what is in the page now (a task after the next frame's
+ * callbacks), and returns what cancels it. A first render's effect may run before its paint: what waited for
+ * the screen then started its chunks and queries in the same frame, and a phone's slow link carried them
+ * before the screen's largest text was painted.
+ */
+export function afterNextPaint(work: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(work, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    if (timer !== undefined) clearTimeout(timer);
+  };
+}
+
+/** A screen has been shown (its first render, painted): ends the wait, if any. */
 export function screenShown(): void {
   if (!pending) return;
   pending = false;
