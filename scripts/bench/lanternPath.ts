@@ -51,9 +51,10 @@ function describe(node: GraphNode, timing: NodeTiming): string {
   }
   const names = new Map<string, number>();
   for (const e of node.childEvents ?? []) names.set(e.name, (names.get(e.name) ?? 0) + 1);
-  const scripts = (node.childEvents ?? [])
-    .filter((e) => e.name === "EvaluateScript" && e.args?.data?.url)
-    .map((e) => path.basename(new URL(e.args.data.url!).pathname));
+  const scripts = (node.childEvents ?? []).flatMap((e) => {
+    const url = e.name === "EvaluateScript" ? e.args?.data?.url : undefined;
+    return url ? [path.basename(new URL(url).pathname)] : [];
+  });
   const kinds = [
     "EvaluateScript",
     "FunctionCall",
@@ -87,7 +88,8 @@ function printEstimate(label: string, estimate: Estimate): void {
     console.info(`      ${describe(node, estimate.nodeTimings.get(node)!)}`);
     const deps = node.getDependencies().filter((d) => estimate.nodeTimings.has(d));
     if (deps.length === 0) break;
-    node = deps.sort((a, b) => estimate.nodeTimings.get(b).endTime - estimate.nodeTimings.get(a).endTime)[0]!;
+    const end = (n: GraphNode) => estimate.nodeTimings.get(n)?.endTime ?? 0;
+    node = deps.sort((a, b) => end(b) - end(a))[0]!;
   }
 }
 
