@@ -6,16 +6,19 @@ import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 import { pwaOptions } from "./build/pwa";
 import { screenFilesPlugin } from "./build/screenFiles";
+import { screenStylesGroup } from "./build/screenStyles";
 import { themeSplitPlugin } from "./build/themeSplit";
 import { darkenThemeColors } from "./src/app/themeColors";
 
 const backend = "http://127.0.0.1:3000";
+const screenStyles = screenStylesGroup();
 
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
   plugins: [
     react(),
     screenFilesPlugin(),
+    screenStyles.plugin,
     {
       // Text on the theme's blue, green and red reaches 4.5:1 (src/app/themeColors.ts).
       name: "zaiko:accessible-theme-colors",
@@ -62,6 +65,8 @@ export default defineConfig({
               // Only these modules: what they import (React, the first chunk's InlineIcons) stays where it is.
               includeDependenciesRecursively: false,
             },
+            // The signed-in screens' stylesheets, in one file (build/screenStyles.ts).
+            screenStyles.group,
           ],
         },
       },

@@ -88,7 +88,7 @@ function dropUnusedKeyframes(root: postcss.Root) {
  * The theme in two parts (docs/frontend.md, "First screen"):
  * - `theme.css?first-screen`, in the first chunk: the variables (`:root`) and the rules that can match
  *   the first screen's markup (classes from `firstScreenClasses`);
- * - `theme.css?screens`, with the screens' chunks and the feedback host (components/primeTheme.ts): the
+ * - `theme.css?screens`, with the screens' chunks and the feedback host (app/screenSetup.ts, FeedbackHost): the
  *   whole theme without its `:root` blocks, which would otherwise come after app/styles.css and put the
  *   theme's font back.
  * The theme's rules are in the `primereact` layer, below the app's (unlayered) CSS wherever they load,

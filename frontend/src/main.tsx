@@ -1,4 +1,4 @@
-// The theme's variables and the first screen's rules; the rest comes with the screens (components/primeTheme.ts).
+// The theme's variables and the first screen's rules; the rest comes with the screens (app/screenSetup.ts).
 import "primereact/resources/themes/lara-light-blue/theme.css?first-screen";
 import "primereact/resources/primereact.min.css";
 import "./app/styles.css";

@@ -6,7 +6,10 @@
  * first render is styled. Icons are SVG components (components/icons), not PrimeIcons' font, which every
  * screen that drew an icon had to download first.
  */
-import "../components/primeTheme";
+// The whole theme but its variables, already in the first chunk (build/themeSplit.ts); with the screens'
+// other stylesheets in one file (build/screenStyles.ts).
+import "primereact/resources/themes/lara-light-blue/theme.css?screens";
+import "../components/visuallyHidden.css";
 import { setPrimeReactJapanese } from "./primeLocale";
 
 setPrimeReactJapanese();

@@ -10,7 +10,8 @@ import {
   subscribeToasts,
 } from "../../lib/feedback";
 import { AppDialog } from "../AppDialog";
-import "../primeTheme";
+// The whole theme, as every screen has it (app/screenSetup.ts): /login can show a dialog or a toast.
+import "primereact/resources/themes/lara-light-blue/theme.css?screens";
 import "./feedback.css";
 
 /** How long a success toast stays (ms): long enough to read one short sentence. */
