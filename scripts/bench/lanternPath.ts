@@ -93,6 +93,29 @@ function printEstimate(label: string, estimate: Estimate): void {
   }
 }
 
+interface TraceEvent {
+  name: string;
+  ts: number;
+  args?: { data?: { size?: number; type?: string; nodeId?: number; candidateIndex?: number } };
+}
+
+/**
+ * The page's LCP candidates as Chromium recorded them (time from navigation, size in CSS px², text or image):
+ * the observed LCP is the last, and the simulation cuts its graph there.
+ */
+function printCandidates(trace: { traceEvents: TraceEvent[] }): void {
+  const start = trace.traceEvents.find((e) => e.name === "navigationStart")?.ts ?? 0;
+  const candidates = trace.traceEvents.filter((e) => e.name === "largestContentfulPaint::Candidate");
+  console.info(
+    `  LCP candidates observed: ${candidates
+      .map(
+        (e) =>
+          `${Math.round((e.ts - start) / 1000)} ms ${e.args?.data?.type} ${e.args?.data?.size} px² (node ${e.args?.data?.nodeId})`,
+      )
+      .join("; ")}`,
+  );
+}
+
 async function lanternOf(browser: Browser, url: string, token: string): Promise<void> {
   const { default: lighthouse } = await import("lighthouse");
   const { Audit } = await lighthouseModule("core/audits/audit.js");
@@ -123,6 +146,7 @@ async function lanternOf(browser: Browser, url: string, token: string): Promise<
     console.info(
       `${new URL(url).pathname}: LCP ${Math.round(lcp.timing)} ms (Lighthouse's audit: ${Math.round(lhr.audits["largest-contentful-paint"].numericValue)})`,
     );
+    printCandidates(data.trace as { traceEvents: TraceEvent[] });
     printEstimate("optimistic", lcp.optimisticEstimate);
     printEstimate("pessimistic", lcp.pessimisticEstimate);
   } finally {
