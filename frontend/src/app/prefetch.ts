@@ -179,7 +179,7 @@ export function prefetchScreens(
     if (!file) return;
     void fetchAhead(file).finally(() => whenIdle(next));
   };
-  // Shown: its first render's effect (routes.tsx), or at the latest 10 s later (lib/firstScreen.ts).
+  // Shown: its first render painted (routes.tsx), or at the latest 10 s later (lib/firstScreen.ts).
   if (current.length > 0) awaitFirstScreen();
   const opened = whenFirstScreenShown();
   const loaded =
