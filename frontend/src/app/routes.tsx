@@ -38,12 +38,19 @@ function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string
         // was one task of 0.5–0.9 s on a phone (issue 41). Meanwhile the same spinner as Suspense's.
         const [started, setStarted] = useState(false);
         useEffect(() => startTransition(() => setStarted(true)), []);
+        // PrimeReact inserts each component's own layout rules (the dropdown's label width, the hidden
+        // select) in its mount effect, which a transition's render runs after its paint: painted before them,
+        // the case list's status dropdown was 405 px wide, and a frame later the toolbar and the table moved
+        // up (a layout shift of 0.19, one page load in six). Transparent until this effect, which runs after
+        // the screen's own (not hidden: a field that takes the focus on mount, the board's scan box, could not).
+        const [styled, setStyled] = useState(false);
+        useEffect(() => setStyled(started), [started]);
         if (!started) return <Loading label={ja.common.loading} />;
         return (
-          <>
+          <div style={styled ? undefined : UNTIL_STYLED}>
             <Screen />
-            <Shown />
-          </>
+            {styled ? <Shown /> : null}
+          </div>
         );
       },
     };
@@ -100,6 +107,9 @@ const WarehousePage = lazyNamed(() => import("../features/warehouse/WarehousePag
   firstQueries: warehouseFirstQueries,
   loadApi: () => import("../features/warehouse/warehouseApi"),
 });
+
+/** A screen's first render until PrimeReact's rules for it are in (lazyNamed's ShownScreen). */
+const UNTIL_STYLED = { opacity: 0 } as const;
 
 /** Tells app/prefetch.ts that the screen beside it has been shown: its first render, once painted. */
 function Shown() {
