@@ -16,8 +16,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { CHROMIUM_ARGS, startApp } from "../../frontend/e2e/harness";
-import { api, BENCH_PASSWORD, type Json } from "./benchApi";
-import { seedScreens } from "./screensSeed";
+import type { Json } from "./benchApi";
+import { screensToken, seedScreens, signInTab } from "./screensSeed";
 
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 const LAST = Number(process.env.LANTERN_LAST || 12);
@@ -124,14 +124,7 @@ async function lanternOf(browser: Browser, url: string, token: string): Promise<
   );
   const page = await browser.newPage();
   try {
-    await page.goto(new URL("/api/healthz", url).toString());
-    await page.evaluate(
-      (t) =>
-        (
-          globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }
-        ).sessionStorage.setItem("access_token", t),
-      token,
-    );
+    await signInTab(page, url, token);
     const result = await lighthouse(
       url,
       { logLevel: "error", onlyCategories: ["performance"] },
@@ -167,8 +160,7 @@ async function main() {
     ].filter((p) => wanted.length === 0 || wanted.includes(p.name));
     browser = await puppeteer.launch({ executablePath: CHROME_PATH, headless: true, args: CHROMIUM_ARGS });
     for (const p of pages) {
-      const login = await api(app.url, "POST", "/api/token/", undefined, { email, password: BENCH_PASSWORD });
-      await lanternOf(browser, `${app.url}${p.path}`, login.access as string);
+      await lanternOf(browser, `${app.url}${p.path}`, await screensToken(app.url, email));
     }
   } finally {
     await browser?.close();

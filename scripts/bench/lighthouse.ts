@@ -32,8 +32,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { CHROMIUM_ARGS, type RunningApp, startApp } from "../../frontend/e2e/harness";
-import { api, BENCH_PASSWORD, cpuYardstick, type Json, writeDocsSection } from "./benchApi";
-import { seedScreens } from "./screensSeed";
+import { cpuYardstick, type Json, writeDocsSection } from "./benchApi";
+import { screensToken, seedScreens, signInTab } from "./screensSeed";
 
 const ROOT = path.resolve(__dirname, "../..");
 const RUNS = Number(process.env.BENCH_RUNS || 3);
@@ -100,18 +100,7 @@ async function runOnce(
   const { default: lighthouse, desktopConfig } = await import("lighthouse");
   const page = await browser.newPage();
   try {
-    if (token) {
-      // The token goes into this tab's sessionStorage on the app's origin; a tiny JSON page gets us there.
-      await page.goto(new URL("/api/healthz", url).toString());
-      // Runs in the page: sessionStorage is the browser's (scripts are type-checked without the DOM library).
-      await page.evaluate(
-        (t) =>
-          (
-            globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }
-          ).sessionStorage.setItem("access_token", t),
-        token,
-      );
-    }
+    if (token) await signInTab(page, url, token);
     const result = await lighthouse(
       url,
       {
@@ -233,16 +222,7 @@ async function visit(browser: Browser, url: string, token: string | null, kind: 
         delete (globalThis as unknown as { Navigator: { prototype: { serviceWorker?: unknown } } }).Navigator
           .prototype.serviceWorker;
       });
-    if (token) {
-      await page.goto(new URL("/api/healthz", url).toString());
-      await page.evaluate(
-        (t) =>
-          (
-            globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }
-          ).sessionStorage.setItem("access_token", t),
-        token,
-      );
-    }
+    if (token) await signInTab(page, url, token);
     if (kind !== "first") {
       // The first visit at full speed, until the page and its prefetching are done and the worker (where
       // there is one) has precached the files and controls the page.
@@ -316,9 +296,7 @@ async function main() {
       { name: "/orderitems/{id}", path: `/orderitems/${caseId}`, signedIn: true },
       { name: "/warehouse", path: "/warehouse", signedIn: true },
     ].filter((p) => !ONLY || ONLY.includes(p.name) || ONLY.includes(p.path));
-    const signIn = async () =>
-      (await api(base, "POST", "/api/token/", undefined, { email, password: BENCH_PASSWORD }))
-        .access as string;
+    const signIn = () => screensToken(base, email);
 
     const yardstick = await cpuYardstick();
     console.info(yardstick);

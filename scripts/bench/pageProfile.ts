@@ -17,8 +17,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import puppeteer, { type Browser, type CDPSession } from "puppeteer-core";
 import { CHROMIUM_ARGS, startApp } from "../../frontend/e2e/harness";
-import { api, BENCH_PASSWORD } from "./benchApi";
-import { seedScreens } from "./screensSeed";
+import { screensToken, seedScreens, signInTab } from "./screensSeed";
 
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 const SLOWDOWN = Number(process.env.PROFILE_CPU_SLOWDOWN || 4);
@@ -98,16 +97,7 @@ async function quiet(page: import("puppeteer-core").Page): Promise<void> {
 async function profilePage(browser: Browser, url: string, token: string | null): Promise<void> {
   const page = await browser.newPage();
   await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-  if (token) {
-    await page.goto(new URL("/api/healthz", url).toString());
-    await page.evaluate(
-      (t) =>
-        (
-          globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }
-        ).sessionStorage.setItem("access_token", t),
-      token,
-    );
-  }
+  if (token) await signInTab(page, url, token);
   const cdp: CDPSession = await page.createCDPSession();
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOWDOWN });
@@ -165,10 +155,7 @@ async function main() {
     ].filter((p) => wanted.length === 0 || wanted.includes(p.name));
     browser = await puppeteer.launch({ executablePath: CHROME_PATH, headless: true, args: CHROMIUM_ARGS });
     for (const p of pages) {
-      const token = p.signedIn
-        ? ((await api(app.url, "POST", "/api/token/", undefined, { email, password: BENCH_PASSWORD }))
-            .access as string)
-        : null;
+      const token = p.signedIn ? await screensToken(app.url, email) : null;
       await profilePage(browser, `${app.url}${p.path}`, token);
     }
   } finally {

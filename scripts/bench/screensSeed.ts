@@ -1,5 +1,9 @@
-/** The data the signed-in screens show in the web client's benchmarks (lighthouse.ts, pageProfile.ts). */
-import { api, benchGroup } from "./benchApi";
+/**
+ * The data the signed-in screens show in the web client's benchmarks (lighthouse.ts, pageProfile.ts,
+ * lanternPath.ts), and how their tabs are signed in.
+ */
+import type { Page } from "puppeteer-core";
+import { api, BENCH_PASSWORD, benchGroup } from "./benchApi";
 
 const DAY = 24 * 3600 * 1000;
 
@@ -36,4 +40,26 @@ export async function seedScreens(base: string): Promise<{ email: string; caseId
     }
   }
   return { email, caseId: caseIds[4]! };
+}
+
+/** A fresh access token of the seeded owner. */
+export async function screensToken(base: string, email: string): Promise<string> {
+  return (await api(base, "POST", "/api/token/", undefined, { email, password: BENCH_PASSWORD }))
+    .access as string;
+}
+
+/**
+ * Puts `token` into the tab's sessionStorage on the app's origin, where the client reads it (spec §9): a tiny
+ * JSON page of the app gets the tab there, and the page opened next starts signed in.
+ */
+export async function signInTab(page: Page, url: string, token: string): Promise<void> {
+  await page.goto(new URL("/api/healthz", url).toString());
+  // Runs in the page: sessionStorage is the browser's (scripts are type-checked without the DOM library).
+  await page.evaluate(
+    (t) =>
+      (
+        globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }
+      ).sessionStorage.setItem("access_token", t),
+    token,
+  );
 }
