@@ -1,10 +1,10 @@
 import type { CaseWatchAnswer } from "@zaiko/common/realtime/events";
-import { sql } from "drizzle-orm";
 import { makeItem } from "../features/items/items.testkit";
 import { add, makeCase } from "../features/orderitems/orderitems.testkit";
 import type { RunningServer } from "../server";
 import { signUpOwner } from "../test/api";
 import { describeOnPostgres } from "../test/databases";
+import { holdItemRow } from "../test/rowLock";
 import { type ClientSocket, connect, nextEvent, settle } from "../test/sockets";
 import { startTestServer } from "../test/testServer";
 
@@ -48,18 +48,8 @@ describeOnPostgres("case.watch while a '+' is going out [postgres]", () => {
     );
 
     // A '+' on another case waits on a row lock: a write is being served, so the fan-out waits.
-    let locked: () => void = () => undefined;
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const lockHeld = running.deps.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from items where id = ${held.id} for update`);
-      locked();
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
-    });
-    await isLocked;
+    const lock = await holdItemRow(running, held.id);
+    release = lock.release;
     const heldPlus = add(running, owner, held.id, other.id).then((res) => res.status);
     for (let i = 0; i < 500 && running.deps.writes.inFlight === 0; i++) await settle(10);
 
@@ -85,7 +75,7 @@ describeOnPostgres("case.watch while a '+' is going out [postgres]", () => {
       (p) => p.case_id === watched.id,
     );
     release();
-    await lockHeld;
+    await lock.ended;
     expect(await heldPlus).toBe(200);
 
     // The '+' that committed before the join: its stock.changed arrives after the answer, without rows, and

@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
 import { makeCategory, makeItem } from "../features/items/items.testkit";
 import { add, makeCase } from "../features/orderitems/orderitems.testkit";
 import type { RunningServer } from "../server";
 import { signUpOwner } from "../test/api";
 import { describeOnPostgres } from "../test/databases";
+import { holdItemRow } from "../test/rowLock";
 import { type ClientSocket, connect, nextEvent, record, settle } from "../test/sockets";
 import { startTestServer } from "../test/testServer";
 
@@ -34,18 +34,8 @@ describeOnPostgres("the live fan-out steps aside for writes being served [postgr
     socket = await connect(running, owner.access);
     const seen = record(socket);
 
-    let locked: () => void = () => undefined;
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const lockHeld = running.deps.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from items where id = ${item.id} for update`);
-      locked();
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
-    });
-    await isLocked;
+    const lock = await holdItemRow(running, item.id);
+    release = lock.release;
     const plus = add(running, owner, item.id, kase.id).then((res) => res.status);
     // The '+' is being served once it waits for the lock.
     for (let i = 0; i < 500 && running.deps.writes.inFlight === 0; i++) await settle(10);
@@ -55,7 +45,7 @@ describeOnPostgres("the live fan-out steps aside for writes being served [postgr
       owner,
       finish: async () => {
         release();
-        await lockHeld;
+        await lock.ended;
         return plus;
       },
     };
