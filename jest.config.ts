@@ -55,7 +55,11 @@ const config: Config = {
       ...base,
       displayName: "frontend",
       testEnvironment: "<rootDir>/frontend/src/test/jsdomEnvironment.ts",
-      testMatch: ["<rootDir>/frontend/src/**/*.test.tsx", "<rootDir>/frontend/src/**/*.test.ts"],
+      testMatch: [
+        "<rootDir>/frontend/src/**/*.test.tsx",
+        "<rootDir>/frontend/src/**/*.test.ts",
+        "<rootDir>/frontend/build/**/*.test.ts",
+      ],
       setupFilesAfterEnv: ["<rootDir>/frontend/src/test/setup.ts"],
     },
     {

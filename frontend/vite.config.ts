@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 import { pwaOptions } from "./build/pwa";
+import { screenChunksGroup } from "./build/screenChunks";
 import { screenFilesPlugin } from "./build/screenFiles";
 import { screenStylesGroup } from "./build/screenStyles";
 import { themeSplitPlugin } from "./build/themeSplit";
@@ -12,6 +13,8 @@ import { darkenThemeColors } from "./src/app/themeColors";
 
 const backend = "http://127.0.0.1:3000";
 const screenStyles = screenStylesGroup();
+// Chunks under 8 KB of source join a larger one that their screens load (build/screenChunks.ts).
+const screenChunks = screenChunksGroup(8000);
 
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
@@ -19,6 +22,7 @@ export default defineConfig({
     react(),
     screenFilesPlugin(),
     screenStyles.plugin,
+    screenChunks.plugin,
     {
       // Text on the theme's blue, green and red reaches 4.5:1 (src/app/themeColors.ts).
       name: "zaiko:accessible-theme-colors",
@@ -56,17 +60,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            {
-              // The screens' SVG icons (components/icons, PrimeReact's primereact/icons/*) and PrimeReact's
-              // utilities they draw with, in one chunk: split by the sets of screens that use them, they
-              // made many tiny files, each a request before the screen could render.
-              name: "icons",
-              test: /node_modules[\\/]primereact[\\/](icons|iconbase|utils)[\\/]|src[\\/]components[\\/]icons[\\/](glyphs[\\/]|primeIcon)/,
-              // Only these modules: what they import (React, the first chunk's InlineIcons) stays where it is.
-              includeDependenciesRecursively: false,
-            },
             // The signed-in screens' stylesheets, in one file (build/screenStyles.ts).
             screenStyles.group,
+            // The screens' modules, one chunk per set of screens that import them (build/screenChunks.ts).
+            screenChunks.group,
           ],
         },
       },

@@ -10,8 +10,10 @@ interface ChunkLike {
   fileName: string;
   name: string;
   imports: string[];
+  dynamicImports: string[];
   isDynamicEntry: boolean;
   isEntry: boolean;
+  code: string;
   viteMetadata?: { importedCss: Set<string> };
 }
 
@@ -44,7 +46,11 @@ export function screenFilesPlugin(): Plugin {
           return seen;
         };
         const first = closure([...byName.values()].filter((c) => c.isEntry));
-        const lazy = closure([...byName.values()].filter((c) => c.isDynamicEntry));
+        // What an import() loads: a dynamic entry, or the chunk that a codeSplitting group put its module in
+        // (build/screenChunks.ts), which rolldown does not flag as one.
+        const imported = new Set(chunks.flatMap((c) => c.dynamicImports));
+        const lazyRoots = [...byName.values()].filter((c) => c.isDynamicEntry || imported.has(c.fileName));
+        const lazy = closure(lazyRoots);
         const files = [...lazy]
           .filter((f) => !first.has(f))
           .sort()
@@ -54,12 +60,18 @@ export function screenFilesPlugin(): Plugin {
         // a page load can preload the opened screen's files a few per task (src/app/prefetch.ts). Screens only
         // (their modules are named …Page, app/routes.tsx) and the setup every screen loads: index.html is on
         // the first paint's path, and the dialogs' and API modules' lists would have doubled its size.
+        // Largest first: on a phone's six HTTP/1.1 connections the small files then download beside the
+        // large ones, where listed in import order the largest (the table, the icons) started last and
+        // ended the screen's load on their own.
         const index = new Map(files.map((f, i) => [f, i]));
+        const size = (i: number) => byName.get(files[i]!.slice(1))?.code.length ?? 0;
         const byChunk: Record<string, number[]> = {};
-        for (const chunk of byName.values()) {
-          if (!chunk.isDynamicEntry || !/Page$|^screenSetup$/.test(chunk.name)) continue;
+        for (const chunk of lazyRoots) {
+          if (!/Page$|^screenSetup$/.test(chunk.name)) continue;
           const own = [...closure([chunk])].flatMap((f) => index.get(`/${f}`) ?? []);
-          byChunk[chunk.name] = own.filter((i) => files[i]!.endsWith(".js"));
+          byChunk[chunk.name] = own
+            .filter((i) => files[i]!.endsWith(".js"))
+            .sort((a, b) => size(b) - size(a));
         }
         return [
           {
