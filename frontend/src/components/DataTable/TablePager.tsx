@@ -1,11 +1,10 @@
 import { ja } from "@zaiko/common/messages/ja";
-import { Dropdown } from "primereact/dropdown";
 import { AngleDoubleLeftIcon } from "primereact/icons/angledoubleleft";
 import { AngleDoubleRightIcon } from "primereact/icons/angledoubleright";
 import { AngleLeftIcon } from "primereact/icons/angleleft";
 import { AngleRightIcon } from "primereact/icons/angleright";
 import { useId } from "react";
-import { dropdownNames } from "../form/dropdownNames";
+import { NativeSelect, type SelectOption } from "../form/NativeSelect";
 import { PlainButton } from "../plain/PlainButton";
 
 /** "全て" is a page size as large as any list can be. */
@@ -22,7 +21,7 @@ const previousIcon = <AngleLeftIcon className={ICON_CLASSES} aria-hidden="true" 
 const nextIcon = <AngleRightIcon className={ICON_CLASSES} aria-hidden="true" />;
 const lastIcon = <AngleDoubleRightIcon className={ICON_CLASSES} aria-hidden="true" />;
 
-const sizeOptions = PAGE_SIZES.map((size) => ({
+const sizeOptions: SelectOption<number>[] = PAGE_SIZES.map((size) => ({
   label: size === PAGE_SIZE_ALL ? ja.table.all : String(size),
   value: size,
 }));
@@ -56,13 +55,12 @@ export function TablePager({
     <div className="dt-pager">
       <div className="dt-page-size">
         <label htmlFor={sizeId}>{ja.table.pageSize}</label>
-        <Dropdown
-          inputId={sizeId}
+        <NativeSelect
+          id={sizeId}
           value={pageSize}
           options={sizeOptions}
-          onChange={(e) => onPageSize(Number(e.value))}
+          onChange={onPageSize}
           className="dt-page-size-select"
-          pt={dropdownNames(ja.table.pageSize)}
         />
       </div>
       <div className="dt-page-nav">

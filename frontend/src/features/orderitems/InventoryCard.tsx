@@ -1,10 +1,9 @@
 import type { CategoryDto } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
-import { Dropdown } from "primereact/dropdown";
 import { type ReactNode, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { DataTable, type DataTableColumn, dataTableColumnHelper, Words } from "../../components/DataTable";
-import { dropdownNames } from "../../components/form/dropdownNames";
+import { NativeSelect } from "../../components/form/NativeSelect";
 import { SearchField } from "../../components/form/SearchField";
 import type { SummaryRowDto } from "../../lib/allocation";
 import { WhyShortButton } from "../availability";
@@ -146,12 +145,11 @@ export function InventoryCard({
       </div>
       <div className="case-filters">
         <SearchField label={t.itemSearch} value={search} onChange={setSearch} />
-        <Dropdown
+        <NativeSelect
           value={categoryId}
           options={options}
-          onChange={(e) => setCategoryId(Number(e.value))}
+          onChange={setCategoryId}
           ariaLabel={t.categoryFilter}
-          pt={dropdownNames(t.categoryFilter)}
         />
       </div>
       {message}

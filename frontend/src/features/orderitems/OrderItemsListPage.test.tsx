@@ -106,12 +106,12 @@ describe("OrderItemsListPage", () => {
   it("filters by item name and by category (フィルターなし first)", async () => {
     const { user } = setup();
     await screen.findByText("スピーカー");
-    expect(document.querySelector(".case-filters .p-dropdown-label")).toHaveTextContent(t.noFilter);
+    const filter = screen.getByRole("combobox", { name: t.categoryFilter });
+    expect(filter).toHaveDisplayValue(t.noFilter);
     await user.type(screen.getByRole("searchbox", { name: t.itemSearch }), "マイ");
     expect(titles()).toEqual(["マイク"]);
     await user.clear(screen.getByRole("searchbox", { name: t.itemSearch }));
-    await user.click(screen.getByRole("button", { name: t.categoryFilter }));
-    await user.click(await screen.findByRole("option", { name: "照明", hidden: true }));
+    await user.selectOptions(filter, "照明");
     await waitFor(() => expect(titles()).toEqual(["LEDライト"]));
   });
 

@@ -1,7 +1,6 @@
 import { skipToken } from "@reduxjs/toolkit/query";
 import { ja } from "@zaiko/common/messages/ja";
 import { Button } from "primereact/button";
-import { Dropdown } from "primereact/dropdown";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useSelector } from "react-redux";
 import { useParams, useSearchParams } from "react-router-dom";
@@ -44,7 +43,7 @@ import { scansOnToggle } from "./unitLines";
 import { useCaseGone } from "./useCaseGone";
 import { useFetchAlert } from "./useFetchAlert";
 import "../../components/allocation.css";
-import { dropdownNames } from "../../components/form/dropdownNames";
+import { NativeSelect } from "../../components/form/NativeSelect";
 import { SearchField } from "../../components/form/SearchField";
 import { logFailure } from "../../lib/logFailure";
 import { OverdueWarning } from "./OverdueWarning";
@@ -247,12 +246,11 @@ export function OrderItemsListPage() {
       <OverdueWarning caseId={caseId} />
       <div className="case-filters">
         <SearchField label={t.itemSearch} value={search} onChange={setSearch} />
-        <Dropdown
+        <NativeSelect
           value={category}
           options={categoryOptions}
-          onChange={(e) => setCategory(String(e.value ?? NO_FILTER))}
+          onChange={setCategory}
           ariaLabel={t.categoryFilter}
-          pt={dropdownNames(t.categoryFilter)}
         />
       </div>
       <DataTable
