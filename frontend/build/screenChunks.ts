@@ -7,12 +7,12 @@ import type { Plugin } from "vite";
  * `codeSplitting` group of vite.config.ts; then each chunk under `minSize` bytes of source joins a larger one
  * that all of its screens load (mergeSmallGroups). Rolldown's own splitting counts the lazy dialogs and API
  * modules as entries too, so it cut a screen's modules into a chunk per combination of the ~50 lazy entries
- * that share them: the case screen loaded 34 files beyond the first chunk, a third of them under 1 KiB, each a
- * request over a phone's six HTTP/1.1 connections before its first render, and the last of them ended its
- * load (scripts/bench/lanternPath.ts). Now it loads 17, and no screen more bytes than before (docs/frontend.md).
- * PrimeReact's icons and utilities are split the same way (a chunk of every screen's icons made each screen
- * load all of them). The dialogs' own modules are left to rolldown: a dialog opens from a screen that has
- * loaded its chunks already.
+ * that share them: many files of a few hundred bytes, each a request over a phone's six HTTP/1.1 connections
+ * before the screen's first render, the last of which ended its load (scripts/bench/lanternPath.ts). Now a
+ * screen loads about half as many files, and none more bytes than before (docs/frontend.md, "Chunks by
+ * screen"). PrimeReact's icons and utilities are split the same way (a chunk of every screen's icons made
+ * each screen load all of them). The dialogs' own modules are left to rolldown: a dialog opens from a screen
+ * that has loaded its chunks already.
  *
  * A module's imports are needed by every screen that needs it, so the chunks import each other one way (from
  * fewer screens to more): no cycle between them; mergeSmallGroups keeps it so. The first chunk (the login

@@ -20,7 +20,8 @@ interface Props<V extends string | number> {
  * A native `<select>` in the theme's input look (PrimeReact's `p-inputtext`): the filters and the tables' page
  * size. A phone opens its own picker, and nothing runs per instance: PrimeReact's Dropdown mounts an overlay,
  * a virtual scroller and its layout rules in effects, and the case screen had three of them in its first
- * render (docs/frontend.md). A value not among the options shows the first option.
+ * render (docs/frontend.md). Pass a value among the options (a filter whose choice left falls back to its
+ * first, as InventoryCard does).
  */
 export function NativeSelect<V extends string | number>({
   value,

@@ -91,6 +91,8 @@ export function InventoryCard({
     ],
     [categories],
   );
+  // A category deleted meanwhile is no longer offered: the stock is unfiltered again, as its select shows.
+  const shownCategory = options.some((o) => o.value === categoryId) ? categoryId : NO_FILTER;
   const columns = useMemo(
     () =>
       helper.columns([
@@ -133,8 +135,8 @@ export function InventoryCard({
     [itemDayPath, onAdd, canAdd, caseId],
   );
   const filtered = useMemo(
-    () => (categoryId === NO_FILTER ? rows : rows.filter((r) => r.category_id === categoryId)),
-    [rows, categoryId],
+    () => (shownCategory === NO_FILTER ? rows : rows.filter((r) => r.category_id === shownCategory)),
+    [rows, shownCategory],
   );
   return (
     <section className="case-card" aria-labelledby="inventory-card-title">
@@ -146,7 +148,7 @@ export function InventoryCard({
       <div className="case-filters">
         <SearchField label={t.itemSearch} value={search} onChange={setSearch} />
         <NativeSelect
-          value={categoryId}
+          value={shownCategory}
           options={options}
           onChange={setCategoryId}
           ariaLabel={t.categoryFilter}

@@ -184,9 +184,11 @@ export function OrderItemsListPage() {
     const names = [...new Set(all.map((o) => o.category))].sort((a, b) => a.localeCompare(b, "ja"));
     return [{ label: t.noFilter, value: NO_FILTER }, ...names.map((name) => ({ label: name, value: name }))];
   }, [all]);
+  // A category whose last item left is no longer offered: the list is unfiltered again, as its select shows.
+  const shownCategory = categoryOptions.some((o) => o.value === category) ? category : NO_FILTER;
   const rows = useMemo(
-    () => (category === NO_FILTER ? all : all.filter((o) => o.category === category)),
-    [all, category],
+    () => (shownCategory === NO_FILTER ? all : all.filter((o) => o.category === shownCategory)),
+    [all, shownCategory],
   );
 
   const saveEdit = async (values: OrderItemFormValues) => {
@@ -247,7 +249,7 @@ export function OrderItemsListPage() {
       <div className="case-filters">
         <SearchField label={t.itemSearch} value={search} onChange={setSearch} />
         <NativeSelect
-          value={category}
+          value={shownCategory}
           options={categoryOptions}
           onChange={setCategory}
           ariaLabel={t.categoryFilter}
