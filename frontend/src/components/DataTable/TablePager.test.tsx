@@ -1,6 +1,6 @@
-import { ja } from "@zaiko/common/messages/ja";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { ja } from "@zaiko/common/messages/ja";
 import { DataTable, type DataTableColumn, dataTableColumnHelper } from "./index";
 
 interface Row {
@@ -8,9 +8,14 @@ interface Row {
   name: string;
 }
 
-const rows: Row[] = Array.from({ length: 30 }, (_, i) => ({ id: i + 1, name: `機材${String(i + 1).padStart(2, "0")}` }));
+const rows: Row[] = Array.from({ length: 30 }, (_, i) => ({
+  id: i + 1,
+  name: `機材${String(i + 1).padStart(2, "0")}`,
+}));
 const helper = dataTableColumnHelper<Row>();
-const columns = helper.columns([helper.accessor("name", { id: "name", header: "名前" })]) as DataTableColumn<Row>[];
+const columns = helper.columns([
+  helper.accessor("name", { id: "name", header: "名前" }),
+]) as DataTableColumn<Row>[];
 
 describe("表示アイテム数 under a table (a native select)", () => {
   it("shows 10 rows first, then as many as chosen, from the first page", async () => {
@@ -20,13 +25,11 @@ describe("表示アイテム数 under a table (a native select)", () => {
     const bodyRows = () => within(table).getAllByRole("row").length - 1;
     expect(bodyRows()).toBe(10);
     const size = screen.getByRole("combobox", { name: ja.table.pageSize });
-    expect(within(size).getAllByRole("option").map((o) => o.textContent)).toEqual([
-      "10",
-      "25",
-      "50",
-      "100",
-      ja.table.all,
-    ]);
+    expect(
+      within(size)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["10", "25", "50", "100", ja.table.all]);
 
     await user.click(screen.getByRole("button", { name: ja.pager.next }));
     expect(screen.getByText(ja.pager.report(2, 3, 30))).toBeInTheDocument();
