@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Plugin } from "vite";
+import { firstChunkModules, STYLESHEET, staticImports } from "./moduleGraph";
 
 /**
  * The screens' JavaScript split by the screens that need it: every module that a screen imports statically
@@ -28,10 +29,7 @@ export function screenChunksGroup(minSize: number): { plugin: Plugin; group: Scr
     buildEnd() {
       chunkOf.clear();
       const imports = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
-      const firstChunk = closure(
-        [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry),
-        imports,
-      );
+      const firstChunk = firstChunkModules(this);
       const screens = new Set<string>();
       for (const id of this.getModuleIds())
         for (const target of this.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
@@ -39,7 +37,7 @@ export function screenChunksGroup(minSize: number): { plugin: Plugin; group: Scr
       const screensOf = new Map<string, string[]>();
       for (const screen of [...screens].sort()) {
         const name = path.basename(screen).replace(/\.tsx?$/, "");
-        for (const id of closure([screen], imports, firstChunk)) {
+        for (const id of staticImports(this, [screen], firstChunk)) {
           if (STYLESHEET.test(id)) continue;
           screensOf.set(id, [...(screensOf.get(id) ?? []), name]);
         }
@@ -70,22 +68,6 @@ export function screenChunksGroup(minSize: number): { plugin: Plugin; group: Scr
 
 /** A screen's module (routes.tsx imports each lazily; build/screenFiles.ts lists their chunks). */
 const SCREEN = /[\\/](\w+Page|screenSetup)\.tsx?$/;
-/** A stylesheet module, with or without a query. */
-const STYLESHEET = /\.css(?:$|\?)/;
-
-/** The modules `roots` import statically, directly or not, themselves included, past those in `stop`. */
-function closure(roots: string[], imports: (id: string) => readonly string[], stop = new Set<string>()) {
-  const seen = new Set<string>();
-  const pending = [...roots];
-  while (pending.length > 0) {
-    const id = pending.pop()!;
-    if (seen.has(id) || stop.has(id)) continue;
-    seen.add(id);
-    pending.push(...imports(id));
-  }
-  return seen;
-}
-
 /** The modules that the same screens import, and the bytes of their source. */
 export interface ScreenGroup {
   screens: string[];

@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+import { firstChunkModules, STYLESHEET } from "./moduleGraph";
 
 /**
  * The signed-in screens' CSS in one file: every stylesheet that the first chunk does not import (the theme's
@@ -14,19 +15,12 @@ import type { Plugin } from "vite";
  * complete, and the group's test, which rolldown calls when it makes the chunks after that, leaves them out.
  */
 export function screenStylesGroup(): { plugin: Plugin; group: ScreenStylesGroup } {
-  const firstChunk = new Set<string>();
+  let firstChunk = new Set<string>();
   const plugin: Plugin = {
     name: "zaiko:screen-styles",
     apply: "build",
     buildEnd() {
-      firstChunk.clear();
-      const pending = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
-      while (pending.length > 0) {
-        const id = pending.pop()!;
-        if (firstChunk.has(id)) continue;
-        firstChunk.add(id);
-        pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-      }
+      firstChunk = firstChunkModules(this);
     },
   };
   const group: ScreenStylesGroup = {
@@ -37,9 +31,6 @@ export function screenStylesGroup(): { plugin: Plugin; group: ScreenStylesGroup 
   };
   return { plugin, group };
 }
-
-/** A stylesheet module, with or without a query (the theme is imported as `theme.css?screens`). */
-const STYLESHEET = /\.css(?:$|\?)/;
 
 interface ScreenStylesGroup {
   name: string;
