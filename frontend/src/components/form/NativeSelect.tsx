@@ -5,6 +5,14 @@ export interface SelectOption<V extends string | number> {
   value: V;
 }
 
+/**
+ * `value` while the options offer it, else the first option's: a filter whose choice is no longer offered (a
+ * category deleted meanwhile) filters by its first option, which the select then shows.
+ */
+export function offeredValue<V extends string | number>(options: readonly SelectOption<V>[], value: V): V {
+  return options.some((o) => o.value === value) ? value : (options[0]?.value ?? value);
+}
+
 interface Props<V extends string | number> {
   value: V;
   options: readonly SelectOption<V>[];
@@ -20,8 +28,7 @@ interface Props<V extends string | number> {
  * A native `<select>` in the theme's input look (PrimeReact's `p-inputtext`): the filters and the tables' page
  * size. A phone opens its own picker, and nothing runs per instance: PrimeReact's Dropdown mounts an overlay,
  * a virtual scroller and its layout rules in effects, and the case screen had three of them in its first
- * render (docs/frontend.md). Pass a value among the options (a filter whose choice left falls back to its
- * first, as InventoryCard does).
+ * render (docs/frontend.md). Pass a value among the options (`offeredValue`).
  */
 export function NativeSelect<V extends string | number>({
   value,

@@ -3,7 +3,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import { type ReactNode, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { DataTable, type DataTableColumn, dataTableColumnHelper, Words } from "../../components/DataTable";
-import { NativeSelect } from "../../components/form/NativeSelect";
+import { NativeSelect, offeredValue } from "../../components/form/NativeSelect";
 import { SearchField } from "../../components/form/SearchField";
 import type { SummaryRowDto } from "../../lib/allocation";
 import { WhyShortButton } from "../availability";
@@ -92,7 +92,7 @@ export function InventoryCard({
     [categories],
   );
   // A category deleted meanwhile is no longer offered: the stock is unfiltered again, as its select shows.
-  const shownCategory = options.some((o) => o.value === categoryId) ? categoryId : NO_FILTER;
+  const shownCategory = offeredValue(options, categoryId);
   const columns = useMemo(
     () =>
       helper.columns([

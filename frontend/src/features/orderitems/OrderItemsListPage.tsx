@@ -43,7 +43,7 @@ import { scansOnToggle } from "./unitLines";
 import { useCaseGone } from "./useCaseGone";
 import { useFetchAlert } from "./useFetchAlert";
 import "../../components/allocation.css";
-import { NativeSelect } from "../../components/form/NativeSelect";
+import { NativeSelect, offeredValue } from "../../components/form/NativeSelect";
 import { SearchField } from "../../components/form/SearchField";
 import { logFailure } from "../../lib/logFailure";
 import { OverdueWarning } from "./OverdueWarning";
@@ -185,7 +185,7 @@ export function OrderItemsListPage() {
     return [{ label: t.noFilter, value: NO_FILTER }, ...names.map((name) => ({ label: name, value: name }))];
   }, [all]);
   // A category whose last item left is no longer offered: the list is unfiltered again, as its select shows.
-  const shownCategory = categoryOptions.some((o) => o.value === category) ? category : NO_FILTER;
+  const shownCategory = offeredValue(categoryOptions, category);
   const rows = useMemo(
     () => (shownCategory === NO_FILTER ? all : all.filter((o) => o.category === shownCategory)),
     [all, shownCategory],
