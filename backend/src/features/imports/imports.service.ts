@@ -28,6 +28,9 @@ type ImportDeps = WriteDeps & { database: Pick<Database, "driver"> };
 
 /** Above this many changed items one `items.imported` replaces the per-item events (clients refetch). */
 export const IMPORT_ITEM_EVENT_LIMIT = 1000;
+/** An item as locked for the import. */
+type LockedItemRow = Awaited<ReturnType<typeof lockItems>>[number];
+
 /** Ids locked per statement. */
 const LOCK_CHUNK = 250;
 
@@ -40,10 +43,56 @@ const key = (s: string) => s.toLowerCase();
 export const importFailed = (errors: ImportRowError[]) =>
   new HttpError(400, { detail: ja.imports.failed, errors: errors.slice(0, 1000) });
 
+/** The file's rows sorted into items to create and items to update, as the catalogue stood when read. */
+interface SortedRows {
+  creates: CsvItemRow[];
+  updates: { row: CsvItemRow; before: MatchedItem }[];
+}
+
+/**
+ * Reads the items the file names and sorts its rows, before the import's transaction: on PGlite, which runs
+ * one transaction at a time, the '+' and the other writes run between these reads instead of waiting behind
+ * them (docs/benchmarks.md, "CSV import"). The transaction checks that what was read still holds.
+ * A title that exists in another category is a row error (400, nothing written).
+ */
+async function sortRows(deps: ImportDeps, groupId: number, rows: CsvItemRow[]): Promise<SortedRows> {
+  const db = deps.database.db;
+  const categoryById = new Map((await categoriesOfGroup(db, groupId)).map((c) => [c.id, c]));
+  // Only the items the file names are read, a batch at a time, matched by the database's lower().
+  const matched = new Map<string, MatchedItem>();
+  for (const part of chunks(rows, batchSize(deps.database.driver))) {
+    for (const m of await itemsByTitles(
+      db,
+      groupId,
+      part.map((r) => r.title),
+    ))
+      matched.set(m.input, m);
+    await yieldToEventLoop();
+  }
+  const errors: ImportRowError[] = [];
+  const sorted: SortedRows = { creates: [], updates: [] };
+  for (const row of rows) {
+    const existing = matched.get(row.title);
+    if (!existing) {
+      sorted.creates.push(row);
+      continue;
+    }
+    const current = categoryById.get(existing.categoryId);
+    if (current && key(current.name) !== key(row.category)) {
+      errors.push({ line: row.line, message: ja.imports.titleInOtherCategory(current.name) });
+    } else {
+      sorted.updates.push({ row, before: existing });
+    }
+  }
+  if (errors.length > 0) throw importFailed(errors);
+  return sorted;
+}
+
 /**
  * Imports checked CSV rows in one transaction: missing categories are created, an item whose title exists
  * in the row's category gets its stock and note updated, others are created. A title that exists in another
- * category is a row error. Any error (or a stock lowered below its bookings: 409) changes nothing.
+ * category is a row error. Any error (or a stock lowered below its bookings: 409) changes nothing; so does a
+ * change of the catalogue between the reading of the file's items and the transaction (409, try again).
  */
 export async function importItems(
   deps: ImportDeps,
@@ -52,57 +101,21 @@ export async function importItems(
 ): Promise<Omit<ImportResultDto, "skipped">> {
   const groupId = actor.groupId;
   const batch = batchSize(deps.database.driver);
+  const { creates, updates } = await sortRows(deps, groupId, rows);
   try {
     return await inTransaction(deps, async (tx, events) => {
       const categoryRows = await categoriesOfGroup(tx, groupId);
       const categoryByName = new Map(categoryRows.map((c) => [key(c.name), c]));
       const categoryById = new Map(categoryRows.map((c) => [c.id, c]));
-      // Only the items the file names are read, a batch at a time, matched by the database's lower().
-      const matched = new Map<string, MatchedItem>();
-      for (const part of chunks(rows, batch)) {
-        for (const m of await itemsByTitles(
-          tx,
-          groupId,
-          part.map((r) => r.title),
-        ))
-          matched.set(m.input, m);
-        await yieldToEventLoop();
-      }
-
-      const errors: ImportRowError[] = [];
-      const creates: CsvItemRow[] = [];
-      const updates: { row: CsvItemRow; before: MatchedItem }[] = [];
       const newCategoryNames = new Map<string, string>();
-      for (const row of rows) {
-        const existing = matched.get(row.title);
-        if (existing) {
-          const current = categoryById.get(existing.categoryId)!;
-          if (key(current.name) !== key(row.category)) {
-            errors.push({ line: row.line, message: ja.imports.titleInOtherCategory(current.name) });
-          } else {
-            updates.push({ row, before: existing });
-          }
-          continue;
-        }
-        creates.push(row);
+      for (const row of creates) {
         const k = key(row.category);
         if (!categoryByName.has(k) && !newCategoryNames.has(k)) newCategoryNames.set(k, row.category);
       }
-      if (errors.length > 0) throw importFailed(errors);
 
       // Lock the items to update in id order, then check lowered stock against their bookings.
       const updateIds = updates.map((u) => u.before.id).sort((a, b) => a - b);
-      const locked = new Map<
-        number,
-        {
-          title: string;
-          stockQuantity: number;
-          unitTracked: boolean;
-          version: number;
-          turnaroundBeforeMinutes: number;
-          turnaroundAfterMinutes: number;
-        }
-      >();
+      const locked = new Map<number, LockedItemRow>();
       for (const ids of chunks(updateIds, LOCK_CHUNK)) {
         for (const r of await lockItems(tx, groupId, ids)) locked.set(r.id, r);
         await yieldToEventLoop();
@@ -112,7 +125,14 @@ export async function importItems(
       const stockOfTracked: ImportRowError[] = [];
       for (const { row, before } of updates) {
         const current = locked.get(before.id);
-        if (!current) throw new HttpError(409, { detail: ja.imports.conflict });
+        // Gone, renamed or moved since it was read: the file's row may now mean another item.
+        if (
+          !current ||
+          current.title !== before.title ||
+          current.categoryId !== before.categoryId ||
+          key(categoryById.get(current.categoryId)?.name ?? "") !== key(row.category)
+        )
+          throw new HttpError(409, { detail: ja.imports.conflict });
         if (current.unitTracked && row.stock !== current.stockQuantity) {
           stockOfTracked.push({ line: row.line, message: ja.units.stockFollowsUnits });
         }
@@ -154,8 +174,8 @@ export async function importItems(
       for (const part of chunks(creates, batch)) {
         const inserted = await insertItems(
           tx,
+          groupId,
           part.map((r) => ({
-            groupId,
             categoryId: categoryByName.get(key(r.category))!.id,
             title: r.title,
             stockQuantity: r.stock,
