@@ -88,12 +88,9 @@ const OrderItemsPage = lazyNamed(() => import("../features/orderitems/OrderItems
     const queries = orderItemsFirstQueries(at);
     return queries.length === 0 ? queries : [...queries, groupSetsQuery(at.groupId)];
   },
-  loadApi: () =>
-    Promise.all([
-      import("../features/orderitems/orderItemsApi"),
-      import("../features/orderitems/setLinesApi"),
-      import("../features/sets/setsApi"),
-    ]),
+  // The case's own endpoints only: the sets' are loaded with the work under the case's head
+  // (features/orderitems/CaseWorkArea.tsx), whose queries then take their early answers.
+  loadApi: () => import("../features/orderitems/orderItemsApi"),
 });
 const OrderItemsListPage = lazyNamed(
   () => import("../features/orderitems/OrderItemsListPage"),
