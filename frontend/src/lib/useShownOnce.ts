@@ -1,12 +1,11 @@
-import { startTransition, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { afterNextPaint, whenFirstScreenShown } from "./firstScreen";
 
 /**
  * True once `ready` has been true and the browser has painted the page with it, after the page load's first
  * screen has been shown (lib/firstScreen.ts; a screen is transparent until then, app/routes.tsx): for what a
  * screen loads after its most important part, so that a phone's slow link and main thread carry that part
- * first. Stays true. The change is a transition, as a screen's first render is (app/routes.tsx): React then
- * renders what it reveals in short tasks, where a table with its rows was one long task on a phone.
+ * first. Stays true.
  */
 export function useShownOnce(ready: boolean): boolean {
   const [shown, setShown] = useState(false);
@@ -15,7 +14,7 @@ export function useShownOnce(ready: boolean): boolean {
     let cancel: (() => void) | undefined;
     let live = true;
     void whenFirstScreenShown().then(() => {
-      if (live) cancel = afterNextPaint(() => startTransition(() => setShown(true)));
+      if (live) cancel = afterNextPaint(() => setShown(true));
     });
     return () => {
       live = false;
