@@ -66,11 +66,8 @@ export function screenChunksGroup(minSize: number): { plugin: Plugin; group: Scr
   return { plugin, group };
 }
 
-/**
- * A screen's module (routes.tsx imports each lazily; build/screenFiles.ts lists their chunks), or a part of a
- * screen that the screen loads after its first paint (features/orderitems/CaseWorkArea.tsx).
- */
-const SCREEN = /[\\/](\w+(?:Page|Area)|screenSetup)\.tsx?$/;
+/** A screen's module (routes.tsx imports each lazily; build/screenFiles.ts lists their chunks). */
+const SCREEN = /[\\/](\w+Page|screenSetup)\.tsx?$/;
 /** The modules that the same screens import, and the bytes of their source. */
 export interface ScreenGroup {
   screens: string[];

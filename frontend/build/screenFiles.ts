@@ -67,7 +67,7 @@ export function screenFilesPlugin(): Plugin {
         const size = (i: number) => byName.get(files[i]!.slice(1))?.code.length ?? 0;
         const byChunk: Record<string, number[]> = {};
         for (const chunk of lazyRoots) {
-          if (!/(Page|Area)$|^screenSetup$/.test(chunk.name)) continue;
+          if (!/Page$|^screenSetup$/.test(chunk.name)) continue;
           const own = [...closure([chunk])].flatMap((f) => index.get(`/${f}`) ?? []);
           byChunk[chunk.name] = own
             .filter((i) => files[i]!.endsWith(".js"))

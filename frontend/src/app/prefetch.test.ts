@@ -1,5 +1,4 @@
 import { waitFor } from "@testing-library/react";
-import { createElement } from "react";
 import { orderItemsApi } from "../features/orderitems/orderItemsApi";
 import { setLinesApi } from "../features/orderitems/setLinesApi";
 import { setsApi } from "../features/sets/setsApi";
@@ -9,7 +8,7 @@ import { api } from "../lib/api";
 import { forgetEarlyRequests, requestEarly } from "../lib/earlyRequests";
 import { ACCESS_TOKEN_KEY } from "../lib/token";
 import { json, stubFetch } from "../test/http";
-import { prefetchScreens, registerScreen } from "./prefetch";
+import { prefetchScreens } from "./prefetch";
 import { routes } from "./routes";
 import { makeStore } from "./store";
 
@@ -85,33 +84,6 @@ describe("a screen's first GETs leave with the page", () => {
       Object.values(store.getState().api.queries).filter((q) => q?.status === "fulfilled").length;
     await waitFor(() => expect(fulfilled()).toBe(6));
     expect(requests).toHaveLength(6);
-  });
-
-  it("leaves a first query whose endpoint is not loaded yet to the part of the screen that loads it", async () => {
-    sessionStorage.setItem(ACCESS_TOKEN_KEY, tokenOf(7));
-    const { requests } = stubFetch(() => json(200, []));
-    const store = makeStore();
-    // A screen whose API module has the probe but not the endpoint its later part brings (CaseWorkArea's sets).
-    const Screen = () => null;
-    registerScreen(Screen, async () => ({}), {
-      firstQueries: () => [
-        { endpoint: "loadedLater", arg: "/api/later/", url: "/api/later/" },
-        { endpoint: "probe", arg: "/api/probe/", url: "/api/probe/" },
-      ],
-      loadApi: async () => probeApi,
-    });
-    prefetchScreens(
-      [{ path: "/x", element: createElement(Screen) }],
-      { pathname: "/x", search: "" },
-      store.dispatch,
-    );
-    // The loaded endpoint's query started and took its early answer.
-    await waitFor(() =>
-      expect(Object.values(store.getState().api.queries).map((q) => q?.status)).toEqual(["fulfilled"]),
-    );
-    // The later part's query takes its own early answer when it starts: nothing was asked twice.
-    await store.dispatch(probeApi.endpoints.probe.initiate("/api/later/"));
-    expect(paths(requests)).toEqual(["/api/later/", "/api/probe/"]);
   });
 
   it("sends nothing without a token in the tab", () => {

@@ -163,13 +163,9 @@ export function prefetchScreens(
         .then(() => {
           // Subscribed until the screen has been shown (its hooks have subscribed by then): an endpoint
           // that drops unused data at once (the board's overdue warnings) would have dropped the answer.
-          // A query whose endpoint the screen loads later (with a part of it drawn after its first paint)
-          // is left to that part's hooks, which take the early answer then (lib/earlyRequests.ts).
-          const endpoints = api.endpoints as unknown as Partial<Endpoints>;
-          const held = first.flatMap(({ endpoint, arg }) => {
-            const query = endpoints[endpoint];
-            return query ? [dispatch(query.initiate(arg))] : [];
-          });
+          const held = first.map(({ endpoint, arg }) =>
+            dispatch((api.endpoints as unknown as Endpoints)[endpoint]!.initiate(arg)),
+          );
           void whenFirstScreenShown().then(() => {
             for (const query of held) query.unsubscribe();
           });

@@ -88,9 +88,12 @@ const OrderItemsPage = lazyNamed(() => import("../features/orderitems/OrderItems
     const queries = orderItemsFirstQueries(at);
     return queries.length === 0 ? queries : [...queries, groupSetsQuery(at.groupId)];
   },
-  // The case's own endpoints only: the sets' are loaded with the work under the case's head
-  // (features/orderitems/CaseWorkArea.tsx), whose queries then take their early answers.
-  loadApi: () => import("../features/orderitems/orderItemsApi"),
+  loadApi: () =>
+    Promise.all([
+      import("../features/orderitems/orderItemsApi"),
+      import("../features/orderitems/setLinesApi"),
+      import("../features/sets/setsApi"),
+    ]),
 });
 const OrderItemsListPage = lazyNamed(
   () => import("../features/orderitems/OrderItemsListPage"),

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { ja } from "@zaiko/common/messages/ja";
 import type { CaseSetLineDto, ItemSetDto, SetAllocationResultDto } from "@zaiko/common/sets/sets.schema";
 import type { OrderItemDto, SummaryRowDto } from "../../lib/allocation";
-import { findInCard, inventory, shipped, shownCard } from "../../test/caseScreen";
 import { resetFakeSocket, serverEmit } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
@@ -99,6 +98,8 @@ function setup(extra: Parameters<typeof routes>[0] = {}) {
   return { ...view, ...net };
 }
 
+const inventory = () => screen.getAllByRole("region", { name: t.inventoryCard })[0] as HTMLElement;
+const shipped = () => screen.getAllByRole("region", { name: t.shippedCard })[0] as HTMLElement;
 const setRow = () => within(inventory()).getByText("PAセット").closest("tr") as HTMLElement;
 
 afterEach(() => {
@@ -109,7 +110,7 @@ afterEach(() => {
 describe("sets on the case screen", () => {
   it("shows the sets the case can take by the set rule, and the set line with its parts folded under it", async () => {
     const { user } = setup();
-    await findInCard(inventory, "PAセット");
+    await within(inventory()).findByText("PAセット");
     // min(⌊5 ÷ 2⌋, ⌊3 ÷ 1⌋) = 2
     expect(within(setRow()).getByText(s.count(2))).toBeInTheDocument();
     expect(within(setRow()).getByRole("button", { name: s.add("PAセット") })).toBeInTheDocument();
@@ -135,7 +136,7 @@ describe("sets on the case screen", () => {
 
   it("lowers the shippable sets live when another coordinator books a part, and drops the '+' at 0", async () => {
     setup();
-    await findInCard(inventory, "PAセット");
+    await within(inventory()).findByText("PAセット");
     serverEmit("inventory.changed", { seq: 2, case_id: 5, rows: [summary(11, "スピーカー", 8, 3)] });
     await waitFor(() => expect(within(setRow()).getByText(s.count(1))).toBeInTheDocument());
     serverEmit("inventory.changed", { seq: 3, case_id: 5, rows: [summary(12, "ミキサー", 4, 0)] });
@@ -151,7 +152,7 @@ describe("sets on the case screen", () => {
       summary: [summary(11, "スピーカー", 8, 3), summary(12, "ミキサー", 4, 2)],
     };
     const { user, requests } = setup({ "POST /api/addset/40/5/": json(200, answer) });
-    await findInCard(inventory, "PAセット");
+    await within(inventory()).findByText("PAセット");
     await user.click(within(setRow()).getByRole("button", { name: s.add("PAセット") }));
     await waitFor(() =>
       expect(requests.filter((r) => route(r) === "POST /api/addset/40/5/")).toHaveLength(1),
@@ -173,7 +174,7 @@ describe("sets on the case screen", () => {
       tentative_holds: [],
     };
     const { user } = setup({ "POST /api/addset/40/5/": json(409, refusal) });
-    await findInCard(inventory, "PAセット");
+    await within(inventory()).findByText("PAセット");
     await user.click(within(setRow()).getByRole("button", { name: s.add("PAセット") }));
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent(s.notAdded("PAセット", 1));
@@ -182,7 +183,7 @@ describe("sets on the case screen", () => {
 
   it("shows no set section for a group without sets", async () => {
     setup({ "GET /api/sets/": json(200, []), "GET /api/setlines/": json(200, []) });
-    await findInCard(inventory, "スピーカー");
+    await within(inventory()).findByText("スピーカー");
     expect(screen.queryByRole("heading", { name: s.heading })).not.toBeInTheDocument();
     expect(within(shipped()).queryByRole("region", { name: s.heading })).not.toBeInTheDocument();
   });
@@ -199,7 +200,7 @@ describe("sets on the case screen", () => {
       "GET /api/setlines/": json(200, [gone]),
       "POST /api/setlines/70/reduce/": json(200, answer),
     });
-    const sets = await within(await shownCard(shipped)).findByRole("region", { name: s.heading });
+    const sets = await within(shipped()).findByRole("region", { name: s.heading });
     expect(within(sets).queryByRole("button", { name: s.add("PAセット") })).not.toBeInTheDocument();
     await user.click(within(sets).getByRole("button", { name: s.showParts("PAセット") }));
     expect(within(sets).getByText(s.deleted)).toBeInTheDocument();

@@ -2,7 +2,6 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { ja } from "@zaiko/common/messages/ja";
 import type { OrderItemDto, SummaryRowDto } from "../../lib/allocation";
 import { queuedAlertMessages } from "../../test/alerts";
-import { findInCard, inventory, shipped } from "../../test/caseScreen";
 import { answerCaseWatchAt, emitted, reconnect, resetFakeSocket, serverEmit } from "../../test/fakeSocket";
 import { json, route, routes, stubFetch } from "../../test/http";
 import { ownerSession, renderPage } from "../../test/render";
@@ -84,6 +83,8 @@ function setup(extra: Parameters<typeof routes>[0] = {}) {
   return { ...view, ...net };
 }
 
+const inventory = () => screen.getAllByRole("region", { name: t.inventoryCard })[0] as HTMLElement;
+const shipped = () => screen.getAllByRole("region", { name: t.shippedCard })[0] as HTMLElement;
 const rowIn = (region: HTMLElement, text: string) =>
   within(region).getByText(text).closest("tr") as HTMLElement;
 
@@ -99,7 +100,7 @@ describe("OrderItemsPage", () => {
     expect(await screen.findByRole("heading", { name: `${t.title}：秋祭り` })).toBeInTheDocument();
     expect(screen.getByText("2026年11月20日 09:00 〜 2026年11月22日 18:00")).toBeInTheDocument();
     expect(screen.getByText("搬入は朝8時")).toBeInTheDocument();
-    await findInCard(inventory, "スピーカー");
+    await within(inventory()).findByText("スピーカー");
 
     expect(within(rowIn(inventory(), "スピーカー")).getByText("2 / 4")).toBeInTheDocument();
     expect(
@@ -119,7 +120,7 @@ describe("OrderItemsPage", () => {
       .map((r) => within(r).getAllByRole("cell")[0]?.textContent);
     expect(names[0]).toBe("LEDライト");
 
-    await findInCard(shipped, "マイク");
+    await within(shipped()).findByText("マイク");
     const list = within(shipped()).getByRole("link", { name: t.listButton });
     expect(list.getAttribute("href")).toBe(
       `/orderitemslist/5?workcase=${encodeURIComponent(JSON.stringify(workcase))}`,
@@ -131,33 +132,9 @@ describe("OrderItemsPage", () => {
     expect(new URL(orderCall!.url).search).toBe("?work_case=5");
   });
 
-  it("draws the case's head as soon as the case has answered, and the work under it once its answers are here", async () => {
-    let answerStock: (() => void) | undefined;
-    const { requests } = setup({
-      "GET /api/inventorysummary/5/summary/": () =>
-        new Promise((resolve) => {
-          answerStock = () => resolve(json(200, rows));
-        }),
-    });
-    const period = await screen.findByText("2026年11月20日 09:00 〜 2026年11月22日 18:00");
-    expect(period.closest(".contents-pending")).toBeNull();
-    // The work is asked for once the head is drawn (its overdue warnings with it), and waits for the stock:
-    // laid out, not shown.
-    await waitFor(() =>
-      expect(requests.some((r) => route(r) === "GET /api/workcases/5/overdue/")).toBe(true),
-    );
-    await screen.findAllByRole("region", { name: t.inventoryCard });
-    expect(inventory().closest(".contents-pending")).not.toBeNull();
-    expect(period.closest(".contents-pending")).toBeNull();
-
-    answerStock?.();
-    await waitFor(() => expect(inventory().closest(".contents-pending")).toBeNull());
-    expect(within(inventory()).getByText("スピーカー")).toBeInTheDocument();
-  });
-
   it("filters the inventory by name and by category (フィルターなし first)", async () => {
     const { user } = setup();
-    await findInCard(inventory, "スピーカー");
+    await within(inventory()).findByText("スピーカー");
     await user.type(within(inventory()).getByRole("searchbox", { name: t.itemSearch }), "led");
     expect(within(inventory()).getByText("LEDライト")).toBeInTheDocument();
     expect(within(inventory()).queryByText("スピーカー")).not.toBeInTheDocument();
@@ -182,7 +159,7 @@ describe("OrderItemsPage", () => {
       summary: summary(11, "スピーカー", "音響", 1, 4, 1),
     };
     const { requests } = setup({ "POST /api/additem/11/5/": json(200, added) });
-    await findInCard(inventory, "スピーカー");
+    await within(inventory()).findByText("スピーカー");
     const plus = within(rowIn(inventory(), "スピーカー")).getByRole("button", { name: t.add("スピーカー") });
 
     const adds = () => requests.filter((r) => route(r) === "POST /api/additem/11/5/");
@@ -221,7 +198,7 @@ describe("OrderItemsPage", () => {
           answer = () => resolve(json(200, added));
         }),
     });
-    await findInCard(inventory, "スピーカー");
+    await within(inventory()).findByText("スピーカー");
     await user.click(
       within(rowIn(inventory(), "スピーカー")).getByRole("button", { name: t.add("スピーカー") }),
     );
@@ -243,7 +220,7 @@ describe("OrderItemsPage", () => {
 
   it("a recomputation read before an item's delete does not bring the deleted item back", async () => {
     setup();
-    await findInCard(inventory, "スピーカー");
+    await within(inventory()).findByText("スピーカー");
     serverEmit("items.deleted", { seq: 3, id: 11 });
     await waitFor(() => expect(within(inventory()).queryByText("スピーカー")).not.toBeInTheDocument());
     // Another process's recomputation, read before the delete, arrives after it.
@@ -252,7 +229,7 @@ describe("OrderItemsPage", () => {
       case_id: 5,
       rows: [summary(11, "スピーカー", "音響", 1, 4, 3), summary(14, "三脚", "照明", 2, 2, 2)],
     });
-    await findInCard(inventory, "三脚");
+    await within(inventory()).findByText("三脚");
     expect(within(inventory()).queryByText("スピーカー")).not.toBeInTheDocument();
   });
 
@@ -266,7 +243,7 @@ describe("OrderItemsPage", () => {
         }),
       ]),
     });
-    await findInCard(shipped, "マイク");
+    await within(shipped()).findByText("マイク");
     expect(within(rowIn(shipped(), "マイク")).queryByRole("button", { name: t.reduce("マイク") })).toBeNull();
     expect(
       within(rowIn(shipped(), "スピーカー")).getByRole("button", { name: t.reduce("スピーカー") }),
@@ -289,7 +266,7 @@ describe("OrderItemsPage", () => {
         orderItem(101, 11, "スピーカー", "音響", 2, { issued_quantity: 2, issue }),
       ]),
     });
-    await findInCard(shipped, "マイク");
+    await within(shipped()).findByText("マイク");
     const U = ja.units;
     expect(within(rowIn(shipped(), "マイク")).getByText(U.unitsOutLabel).parentElement).toHaveTextContent(
       `${U.unitsOutLabel}MIC-0001${U.tagSeparator}MIC-0002`,
@@ -300,7 +277,7 @@ describe("OrderItemsPage", () => {
   it("debounces '-' by 100 ms and removes the row when the last unit goes", async () => {
     const reduced = { order_item: null, summary: summary(12, "マイク", "音響", 1, 3, 3) };
     const { requests } = setup({ "POST /api/reduceitem/12/5/": json(200, reduced) });
-    await findInCard(shipped, "マイク");
+    await within(shipped()).findByText("マイク");
     const minus = within(rowIn(shipped(), "マイク")).getByRole("button", { name: t.reduce("マイク") });
 
     const reduces = () => requests.filter((r) => route(r) === "POST /api/reduceitem/12/5/");
@@ -322,7 +299,7 @@ describe("OrderItemsPage", () => {
   it("remembers the order item its '-' deleted: a late event of that row does not bring it back", async () => {
     const reduced = { order_item: null, summary: summary(12, "マイク", "音響", 1, 3, 3) };
     const { user } = setup({ "POST /api/reduceitem/12/5/": json(200, reduced) });
-    await findInCard(shipped, "マイク");
+    await within(shipped()).findByText("マイク");
     await user.click(within(rowIn(shipped(), "マイク")).getByRole("button", { name: t.reduce("マイク") }));
     await waitFor(() => expect(within(shipped()).queryByText("マイク")).not.toBeInTheDocument());
     // Another process's event of the row from before the delete (a + that it numbered late), then another
@@ -332,7 +309,7 @@ describe("OrderItemsPage", () => {
       order_item: orderItem(100, 12, "マイク", "音響", 4, { version: 2 }),
     });
     serverEmit("orderitems.upserted", { seq: 2, order_item: orderItem(102, 13, "LEDライト", "照明", 2) });
-    expect(await findInCard(shipped, "LEDライト")).toBeInTheDocument();
+    expect(await within(shipped()).findByText("LEDライト")).toBeInTheDocument();
     expect(within(shipped()).queryByText("マイク")).not.toBeInTheDocument();
   });
 
@@ -343,7 +320,7 @@ describe("OrderItemsPage", () => {
       shortages: [{ item_id: 11, title: "スピーカー", required: 5, available: 4 }],
     };
     const { user } = setup({ "POST /api/additem/11/5/": json(409, refusal) });
-    await findInCard(inventory, "スピーカー");
+    await within(inventory()).findByText("スピーカー");
     await user.click(
       within(rowIn(inventory(), "スピーカー")).getByRole("button", { name: t.add("スピーカー") }),
     );
@@ -396,7 +373,7 @@ describe("OrderItemsPage", () => {
       }),
       "POST /api/subrentals/": json(201, { id: 41 }),
     });
-    await findInCard(inventory, "スピーカー");
+    await within(inventory()).findByText("スピーカー");
     await user.click(
       within(rowIn(inventory(), "スピーカー")).getByRole("button", { name: t.add("スピーカー") }),
     );
@@ -426,7 +403,7 @@ describe("OrderItemsPage", () => {
 
   it("watches the case room (again after a reconnect), leaves it on unmount, and applies inventory.changed", async () => {
     const { unmount } = setup();
-    await findInCard(inventory, "スピーカー");
+    await within(inventory()).findByText("スピーカー");
     expect(emitted.filter((e) => e[0] === "case.watch").map((e) => e[1])).toEqual([5]);
 
     serverEmit("inventory.changed", {
@@ -471,7 +448,7 @@ describe("OrderItemsPage", () => {
         );
       },
     });
-    await findInCard(inventory, "スピーカー");
+    await within(inventory()).findByText("スピーカー");
     expect(emitted.filter((e) => e[0] === "case.watch")).toHaveLength(1);
     expect(summaryReads).toBe(1);
 
@@ -489,9 +466,9 @@ describe("OrderItemsPage", () => {
 
   it("applies another coordinator's orderitems.upserted / deleted for this case only", async () => {
     setup();
-    await findInCard(shipped, "マイク");
+    await within(shipped()).findByText("マイク");
     serverEmit("orderitems.upserted", { seq: 8, order_item: orderItem(102, 13, "LEDライト", "照明", 2) });
-    expect(await findInCard(shipped, "LEDライト")).toBeInTheDocument();
+    expect(await within(shipped()).findByText("LEDライト")).toBeInTheDocument();
     serverEmit("orderitems.upserted", {
       seq: 9,
       order_item: { ...orderItem(103, 11, "スピーカー", "音響", 1), work_case: 6 },
@@ -539,7 +516,7 @@ describe("OrderItemsPage", () => {
 
     it("workcases.deleted for this case replaces the screen with a notice; another case's does not", async () => {
       setup();
-      await findInCard(inventory, "スピーカー");
+      await within(inventory()).findByText("スピーカー");
       serverEmit("workcases.deleted", { seq: 20, id: 6 });
       expect(screen.queryByText(f.caseDeletedTitle)).not.toBeInTheDocument();
       serverEmit("workcases.deleted", { seq: 21, id: 5 });
@@ -560,7 +537,7 @@ describe("OrderItemsPage", () => {
           return json(404, { detail: "見つかりません" });
         },
       });
-      await findInCard(inventory, "スピーカー");
+      await within(inventory()).findByText("スピーカー");
       await user.click(
         within(rowIn(inventory(), "スピーカー")).getByRole("button", { name: t.add("スピーカー") }),
       );
