@@ -78,6 +78,7 @@ export function itemRows(db: Queryable, groupId: number, ids: number[]) {
       title: items.title,
       categoryId: items.categoryId,
       stockQuantity: items.stockQuantity,
+      note: items.note,
       version: items.version,
       unitTracked: items.unitTracked,
       ownTurnaroundBeforeMinutes: items.turnaroundBeforeMinutes,

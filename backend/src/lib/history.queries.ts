@@ -43,3 +43,13 @@ export function insertHistory(
     sql`SELECT ${HISTORY_COLUMNS} FROM record_history(${groupId}, ${actorId}::integer, ${json}::jsonb)`,
   );
 }
+
+/** Records the entries like insertHistory without returning them (a big import: nothing reads them back). */
+export async function insertHistoryQuietly(
+  tx: Tx,
+  groupId: number,
+  actorId: number | null,
+  json: string,
+): Promise<void> {
+  await tx.execute(sql`SELECT count(*) FROM record_history(${groupId}, ${actorId}::integer, ${json}::jsonb)`);
+}

@@ -122,4 +122,18 @@ describeOnDatabases("the item import against a write between its reading and its
     );
     expect(stock).toEqual({ Par: 7, Spot: 1, Fresnel: 5 });
   });
+
+  it("writes the file's note over one changed in between, though the file's matches the note it read", async () => {
+    const s = await signUpOwner(server);
+    const cat = await makeCategory(server, s, "Light");
+    const par = await makeItem(server, s, { category: cat.id, title: "Par", stock: 2, note: "" });
+
+    const result = await importWith(s, [row(2, "Par", "Light", 2)], () =>
+      put(s, `/api/items/${par.id}/`, { title: "Par", category: cat.id, stock_quantity: 2, note: "changed" }),
+    );
+
+    expect(result).toEqual({ created: 0, updated: 1 });
+    const [item] = await itemsOfGroupInDb(server, s.groupId);
+    expect(item).toMatchObject({ title: "Par", stockQuantity: 2, note: "" });
+  });
 });

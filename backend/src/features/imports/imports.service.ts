@@ -4,7 +4,7 @@ import { rooms } from "@zaiko/common/realtime/events";
 import { lockItems, turnaroundOf } from "../../allocation";
 import type { Database } from "../../db/client";
 import { yieldToEventLoop } from "../../lib/eventLoop";
-import { type HistoryFact, recordHistory } from "../../lib/history";
+import { type HistoryFact, recordHistory, recordHistoryQuietly } from "../../lib/history";
 import { HttpError } from "../../lib/httpError";
 import { isUniqueViolation } from "../../lib/pgErrors";
 import type { WriteDeps } from "../../lib/serviceDeps";
@@ -18,6 +18,7 @@ import {
   categoriesOfGroup,
   insertCategories,
   insertItems,
+  insertItemsQuietly,
   itemsByTitles,
   type MatchedItem,
   updateStockAndNotes,
@@ -156,11 +157,15 @@ export async function importItems(
         }
       }
 
-      // Per-item events are built only while they will be sent (see IMPORT_ITEM_EVENT_LIMIT).
+      // The items whose stock or note the file changes (an update that changes nothing writes nothing).
+      const writes = updates.filter(({ row, before }) => {
+        const current = locked.get(before.id)!;
+        return row.stock !== current.stockQuantity || row.note !== current.note;
+      });
+      // Up to IMPORT_ITEM_EVENT_LIMIT changed items each is sent (items.upserted, history.added); above it
+      // the screens refetch, and the import neither builds those events nor reads back what it wrote.
+      const itemized = creates.length + writes.length <= IMPORT_ITEM_EVENT_LIMIT;
       const changed: ItemDto[] = [];
-      const keep = (item: () => ItemDto) => {
-        if (changed.length <= IMPORT_ITEM_EVENT_LIMIT) changed.push(item());
-      };
       // The category's name and turnaround, which an item's presentation carries.
       const categoryFields = (categoryId: number) => {
         const c = categoryById.get(categoryId)!;
@@ -172,17 +177,18 @@ export async function importItems(
       };
       const facts: HistoryFact[] = [];
       for (const part of chunks(creates, batch)) {
-        const inserted = await insertItems(
-          tx,
-          groupId,
-          part.map((r) => ({
-            categoryId: categoryByName.get(key(r.category))!.id,
-            title: r.title,
-            stockQuantity: r.stock,
-            note: r.note,
-          })),
-        );
-        for (const row of inserted) keep(() => presentItem({ ...row, ...categoryFields(row.categoryId) }));
+        const values = part.map((r) => ({
+          categoryId: categoryByName.get(key(r.category))!.id,
+          title: r.title,
+          stockQuantity: r.stock,
+          note: r.note,
+        }));
+        const inserted = itemized
+          ? (await insertItems(tx, groupId, values)).map((row) => {
+              changed.push(presentItem({ ...row, ...categoryFields(row.categoryId) }));
+              return row;
+            })
+          : await insertItemsQuietly(tx, groupId, values);
         facts.push(
           ...inserted.map((row) => ({
             action: "item.import" as const,
@@ -196,42 +202,46 @@ export async function importItems(
       }
 
       const stockChangedIds: number[] = [];
-      const writes: { id: number; stock: number; note: string }[] = [];
-      for (const { row, before } of updates) {
-        const { stockQuantity: stockBefore, version: versionBefore } = locked.get(before.id)!;
-        if (row.stock === stockBefore && row.note === before.note) continue;
-        if (row.stock !== stockBefore) {
+      for (const { row, before } of writes) {
+        const current = locked.get(before.id)!;
+        if (row.stock !== current.stockQuantity) {
           stockChangedIds.push(before.id);
           facts.push({
             action: "item.import",
             itemId: before.id,
-            itemTitle: locked.get(before.id)!.title,
-            before: { stock_quantity: stockBefore },
+            itemTitle: current.title,
+            before: { stock_quantity: current.stockQuantity },
             after: { stock_quantity: row.stock },
           });
         }
-        writes.push({ id: before.id, stock: row.stock, note: row.note });
-        keep(() =>
-          presentItem({
-            ...before,
-            stockQuantity: row.stock,
-            note: row.note,
-            unitTracked: locked.get(before.id)!.unitTracked,
-            ...categoryFields(before.categoryId),
-            // The update below bumps the version of the row as locked (migration 0004's trigger).
-            version: versionBefore + 1,
-          }),
-        );
+        if (itemized)
+          changed.push(
+            presentItem({
+              ...before,
+              stockQuantity: row.stock,
+              note: row.note,
+              unitTracked: current.unitTracked,
+              turnaroundBeforeMinutes: current.ownTurnaroundBeforeMinutes,
+              turnaroundAfterMinutes: current.ownTurnaroundAfterMinutes,
+              ...categoryFields(current.categoryId),
+              // The update below bumps the version of the row as locked (migration 0004's trigger).
+              version: current.version + 1,
+            }),
+          );
       }
       for (const part of chunks(writes, batch)) {
-        await updateStockAndNotes(tx, groupId, part);
+        await updateStockAndNotes(
+          tx,
+          groupId,
+          part.map(({ row, before }) => ({ id: before.id, stock: row.stock, note: row.note })),
+        );
         await yieldToEventLoop();
       }
 
-      const itemized = creates.length + writes.length <= IMPORT_ITEM_EVENT_LIMIT;
       // 履歴: each item created or whose stock changed (docs/history.md), sent only while itemized.
       for (const part of chunks(facts, batch)) {
-        await recordHistory(tx, events, actor, part, { publish: itemized });
+        if (itemized) await recordHistory(tx, events, actor, part);
+        else await recordHistoryQuietly(tx, actor, part);
         await yieldToEventLoop();
       }
       if (itemized) for (const item of changed) events.add(groupId, room, "items.upserted", { item });
