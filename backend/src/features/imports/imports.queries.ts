@@ -38,7 +38,8 @@ export interface MatchedItem {
   turnaroundAfterMinutes: number | null;
 }
 
-interface ItemRow {
+/** An item row as the raw SQL returns it (snake case). */
+interface RawItemRow {
   id: number;
   group_id: number;
   category_id: number;
@@ -54,7 +55,7 @@ const ITEM_COLUMNS =
   sql.raw(`i.id, i.group_id, i.category_id, i.title, i.stock_quantity, i.note, i.created_at,
   i.turnaround_before_minutes, i.turnaround_after_minutes`);
 
-const fromItemRow = (r: ItemRow) => ({
+const fromItemRow = (r: RawItemRow) => ({
   id: r.id,
   groupId: r.group_id,
   categoryId: r.category_id,
@@ -73,7 +74,7 @@ const fromItemRow = (r: ItemRow) => ({
  */
 export async function itemsByTitles(db: Db | Tx, groupId: number, titles: string[]): Promise<MatchedItem[]> {
   if (titles.length === 0) return [];
-  const rows = await rowsOf<ItemRow & { input: string }>(
+  const rows = await rowsOf<RawItemRow & { input: string }>(
     db,
     sql`SELECT t.input, ${ITEM_COLUMNS}
         FROM jsonb_array_elements_text(${JSON.stringify(titles)}::jsonb) AS t(input)
@@ -110,7 +111,7 @@ const insertItemsSql = (groupId: number, rows: NewItem[], returning: SQL) => {
 
 /** Creates items of one group in one statement and returns them as written (to present them). */
 export async function insertItems(tx: Tx, groupId: number, rows: NewItem[]) {
-  const inserted = await rowsOf<ItemRow & { version: number | string; unit_tracked: boolean }>(
+  const inserted = await rowsOf<RawItemRow & { version: number | string; unit_tracked: boolean }>(
     tx,
     insertItemsSql(groupId, rows, sql`${ITEM_COLUMNS}, i.version, i.unit_tracked`),
   );
