@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { rowsOf } from "../../db/rawSql";
 import {
   caseSetLineParts,
   caseSetLines,
@@ -146,6 +147,57 @@ export async function replaceParts(
   await tx
     .insert(itemSetParts)
     .values(parts.map((p) => ({ setId, groupId, itemId: p.item, quantity: p.quantity })));
+}
+
+/** A set's own columns as an import writes them. */
+type SetColumns = { categoryId: number; title: string; note: string };
+
+/** Creates sets of one group in one statement (the rows as one JSON parameter); returns their ids by title. */
+export async function insertSets(tx: Tx, groupId: number, rows: SetColumns[]): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const json = JSON.stringify(rows.map((r) => ({ c: r.categoryId, t: r.title, n: r.note })));
+  const created = await rowsOf<{ id: number; title: string }>(
+    tx,
+    sql`INSERT INTO ${itemSets} AS s (group_id, category_id, title, note)
+        SELECT ${groupId}, r.c, r.t, r.n FROM jsonb_to_recordset(${json}::jsonb) AS r(c int, t text, n text)
+        RETURNING s.id, s.title`,
+  );
+  return new Map(created.map((r) => [r.title, r.id]));
+}
+
+/** Updates the own columns of sets of one group in one statement; a set not in the group is left alone. */
+export async function updateSets(
+  tx: Tx,
+  groupId: number,
+  rows: (SetColumns & { id: number })[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(rows.map((r) => ({ id: r.id, c: r.categoryId, t: r.title, n: r.note })));
+  await tx.execute(sql`
+    UPDATE ${itemSets} AS s SET category_id = r.c, title = r.t, note = r.n
+    FROM jsonb_to_recordset(${json}::jsonb) AS r(id int, c int, t text, n text)
+    WHERE s.id = r.id AND s.group_id = ${groupId}`);
+}
+
+/** Deletes the catalogue parts of the sets `setIds` of one group (the cases' lines keep their own snapshot). */
+export async function deletePartsOfSets(tx: Tx, groupId: number, setIds: number[]): Promise<void> {
+  if (setIds.length === 0) return;
+  await tx
+    .delete(itemSetParts)
+    .where(and(eq(itemSetParts.groupId, groupId), inArray(itemSetParts.setId, setIds)));
+}
+
+/** Writes catalogue parts of sets of one group in one statement (the rows as one JSON parameter). */
+export async function insertPartsOfSets(
+  tx: Tx,
+  groupId: number,
+  parts: { setId: number; item: number; quantity: number }[],
+): Promise<void> {
+  if (parts.length === 0) return;
+  const json = JSON.stringify(parts.map((p) => ({ s: p.setId, i: p.item, q: p.quantity })));
+  await tx.execute(sql`
+    INSERT INTO ${itemSetParts} (set_id, group_id, item_id, quantity)
+    SELECT r.s, ${groupId}, r.i, r.q FROM jsonb_to_recordset(${json}::jsonb) AS r(s int, i int, q int)`);
 }
 
 /** Deletes a set and its catalogue parts; the lines that booked it keep their parts (set_id becomes null). */
