@@ -19,8 +19,10 @@ export interface ImportedSet {
   parts: { item: number; quantity: number }[];
 }
 
-/** Rows per statement: sets, or their parts. */
-const ROWS_PER_STATEMENT = 250;
+/** Sets per statement, and their presentations and history entries per read and write. */
+const SETS_PER_STATEMENT = 250;
+/** Parts per statement: short rows of three numbers. */
+const PARTS_PER_STATEMENT = 1000;
 
 const chunks = <T>(list: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
@@ -41,7 +43,7 @@ export async function saveImportedSets(
 ): Promise<void> {
   const groupId = actor.groupId;
   const ids = new Map<ImportedSet, number>();
-  for (const part of chunks(sets, ROWS_PER_STATEMENT)) {
+  for (const part of chunks(sets, SETS_PER_STATEMENT)) {
     const created = await insertSets(
       tx,
       groupId,
@@ -58,7 +60,7 @@ export async function saveImportedSets(
     await yieldToEventLoop();
   }
   const parts = sets.flatMap((set) => set.parts.map((p) => ({ setId: ids.get(set)!, ...p })));
-  for (const part of chunks(parts, ROWS_PER_STATEMENT * 4)) {
+  for (const part of chunks(parts, PARTS_PER_STATEMENT)) {
     await insertPartsOfSets(tx, groupId, part);
     await yieldToEventLoop();
   }
@@ -68,12 +70,12 @@ export async function saveImportedSets(
       ? { action: "set.create", itemTitle: set.title, after }
       : { action: "set.update", itemTitle: set.title, before: { title: set.title }, after };
   });
-  for (const part of chunks([...ids.values()], ROWS_PER_STATEMENT)) {
+  for (const part of chunks([...ids.values()], SETS_PER_STATEMENT)) {
     for (const set of await presentSets(tx, groupId, part))
       events.add(groupId, rooms.group(groupId), "sets.upserted", { set });
     await yieldToEventLoop();
   }
-  for (const part of chunks(facts, ROWS_PER_STATEMENT)) {
+  for (const part of chunks(facts, SETS_PER_STATEMENT)) {
     await recordHistory(tx, events, actor, part);
     await yieldToEventLoop();
   }
