@@ -3,6 +3,7 @@ import { ja } from "@zaiko/common/messages/ja";
 import { rooms } from "@zaiko/common/realtime/events";
 import { lockItems, turnaroundOf } from "../../allocation";
 import type { Database } from "../../db/client";
+import { chunks } from "../../lib/chunks";
 import { yieldToEventLoop } from "../../lib/eventLoop";
 import { type HistoryFact, recordHistory, recordHistoryQuietly } from "../../lib/history";
 import { HttpError } from "../../lib/httpError";
@@ -34,9 +35,6 @@ type LockedItemRow = Awaited<ReturnType<typeof lockItems>>[number];
 
 /** Ids locked per statement. */
 const LOCK_CHUNK = 250;
-
-const chunks = <T>(list: T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
 /** Category names are unique ignoring case, as the unique index on lower(name) decides. */
 const key = (s: string) => s.toLowerCase();

@@ -2,6 +2,7 @@ import type { ImportRowError } from "@zaiko/common/catalogue/catalogue.schema";
 import { ja } from "@zaiko/common/messages/ja";
 import type { SetImportResultDto } from "@zaiko/common/sets/sets.schema";
 import type { Database } from "../../db/client";
+import { chunks } from "../../lib/chunks";
 import { yieldToEventLoop } from "../../lib/eventLoop";
 import { HttpError } from "../../lib/httpError";
 import { isUniqueViolation, sqlState } from "../../lib/pgErrors";
@@ -24,9 +25,6 @@ type ImportDeps = WriteDeps & { database: Pick<Database, "driver"> };
 const s = ja.sets;
 /** Category names compare as their unique index does (the item import's rule). */
 const key = (name: string) => name.toLowerCase();
-
-const chunks = <T>(list: T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
 /**
  * Imports the sets a checked set CSV describes, in one transaction: a set whose name exists in the group

@@ -1,5 +1,6 @@
 import { rooms } from "@zaiko/common/realtime/events";
 import type { Tx } from "../../db/client";
+import { chunks } from "../../lib/chunks";
 import { yieldToEventLoop } from "../../lib/eventLoop";
 import { type HistoryFact, recordHistory } from "../../lib/history";
 import type { AuthUser } from "../../middlewares/auth";
@@ -23,9 +24,6 @@ export interface ImportedSet {
 const SETS_PER_STATEMENT = 250;
 /** Parts per statement: short rows of three numbers. */
 const PARTS_PER_STATEMENT = 1000;
-
-const chunks = <T>(list: T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
 /**
  * Writes imported sets in the import's transaction, as the set form would one by one: new sets created,
