@@ -33,10 +33,10 @@ export function screenChunksGroup(minSize: number): { plugin: Plugin; group: Scr
       const screens = new Set<string>();
       for (const id of this.getModuleIds())
         for (const target of this.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
-          if (SCREEN.test(target)) screens.add(target);
+          if (isScreenModule(target)) screens.add(target);
       const screensOf = new Map<string, string[]>();
       for (const screen of [...screens].sort()) {
-        const name = path.basename(screen).replace(/\.tsx?$/, "");
+        const name = moduleName(screen);
         for (const id of staticImports(this, [screen], firstChunk)) {
           if (STYLESHEET.test(id)) continue;
           screensOf.set(id, [...(screensOf.get(id) ?? []), name]);
@@ -66,8 +66,15 @@ export function screenChunksGroup(minSize: number): { plugin: Plugin; group: Scr
   return { plugin, group };
 }
 
-/** A screen's module (routes.tsx imports each lazily; build/screenFiles.ts lists their chunks). */
-const SCREEN = /[\\/](\w+Page|screenSetup)\.tsx?$/;
+/**
+ * A screen's name: its module's (routes.tsx imports each lazily), and so its chunk's, by which
+ * build/screenFiles.ts lists each screen's files.
+ */
+export const SCREEN_NAME = /^(?:\w+Page|screenSetup)$/;
+const MODULE_EXTENSION = /\.tsx?$/;
+const moduleName = (id: string) => path.basename(id).replace(MODULE_EXTENSION, "");
+const isScreenModule = (id: string) => MODULE_EXTENSION.test(id) && SCREEN_NAME.test(moduleName(id));
+
 /** The modules that the same screens import, and the bytes of their source. */
 export interface ScreenGroup {
   screens: string[];

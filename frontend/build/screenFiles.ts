@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+import { SCREEN_NAME } from "./screenChunks";
 
 /** Where index.html lists the files of the lazy chunks (read by src/app/prefetch.ts). */
 export const SCREEN_FILES_ID = "screen-files";
@@ -67,7 +68,7 @@ export function screenFilesPlugin(): Plugin {
         const size = (i: number) => byName.get(files[i]!.slice(1))?.code.length ?? 0;
         const byChunk: Record<string, number[]> = {};
         for (const chunk of lazyRoots) {
-          if (!/Page$|^screenSetup$/.test(chunk.name)) continue;
+          if (!SCREEN_NAME.test(chunk.name)) continue;
           const own = [...closure([chunk])].flatMap((f) => index.get(`/${f}`) ?? []);
           byChunk[chunk.name] = own
             .filter((i) => files[i]!.endsWith(".js"))
