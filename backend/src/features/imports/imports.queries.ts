@@ -163,15 +163,10 @@ export interface MatchedSet {
  */
 export async function setsByTitles(tx: Tx, groupId: number, titles: string[]): Promise<MatchedSet[]> {
   if (titles.length === 0) return [];
-  const list = sql.join(
-    titles.map((t) => sql`(${t}::text)`),
-    sql`, `,
+  return rowsOf<MatchedSet>(
+    tx,
+    sql`SELECT t.input, s.id, s.title, s.note
+        FROM jsonb_array_elements_text(${JSON.stringify(titles)}::jsonb) AS t(input)
+        JOIN ${itemSets} s ON s.group_id = ${groupId} AND lower(s.title) = lower(t.input)`,
   );
-  const result = (await tx.execute(sql`
-    SELECT t.input, s.id, s.title, s.note
-    FROM (VALUES ${list}) AS t(input)
-    JOIN ${itemSets} s ON s.group_id = ${groupId} AND lower(s.title) = lower(t.input)`)) as unknown as {
-    rows: MatchedSet[];
-  };
-  return result.rows;
 }
