@@ -234,7 +234,7 @@ async function bench(driver: "pglite" | "pg"): Promise<Phase[]> {
     let allocated = 0;
     /** The '+' at RATE until `until` settles (or for SECONDS), the event loop watched throughout. */
     const phase = async (name: string, work?: () => Promise<string>): Promise<Phase> => {
-      watchers.send({ type: "measure" } satisfies ToClients);
+      watchers.send({ type: "measure", kind: "allocations" } satisfies ToClients);
       const delay = monitorEventLoopDelay({ resolution: 5 });
       delay.enable();
       const blocks = blockWatch();

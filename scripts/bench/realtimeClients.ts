@@ -5,18 +5,15 @@
  * `case.watch` the case, and notes when every `inventory.changed` row and every `bench.ping` reaches every
  * socket.
  */
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import { io, type Socket } from "socket.io-client";
 import {
   type FromClients,
-  LAG_RESOLUTION,
-  lagOf,
   now,
   PING_EVENT,
   type PingPayload,
   rowKey,
   type ToClients,
-  usageNow,
+  TurnMeters,
 } from "./realtimeProtocol";
 import { openWireSocket, type WireSocket } from "./realtimeWire";
 
@@ -38,8 +35,7 @@ const rows = new Map<string, Float64Array>();
 const pings = new Map<number, Float64Array>();
 const pingSentAt = new Map<number, number>();
 let disconnects = 0;
-const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION });
-let since = usageNow();
+const meters = new TurnMeters();
 
 /** The first arrival of `key` at socket `index` (a repeated row is not a new delivery). */
 function note<K>(table: Map<K, Float64Array>, key: K, index: number, at: number) {
@@ -139,12 +135,17 @@ process.on("message", (message: ToClients) => {
       break;
     case "measure":
       disconnects = 0;
-      lag.reset();
-      lag.enable();
-      since = usageNow();
+      meters.measure(message.kind);
+      break;
+    case "turn":
+      meters.turn(message.kind);
+      break;
+    case "settle":
+      // Once the frames that arrived before it are read: a turn of a socket's own reads is queued behind them.
+      setImmediate(() => send({ type: "settled" }));
       break;
     case "lag":
-      send({ type: "lag", lag: lagOf(lag, since) });
+      send({ type: "lag", lag: meters.report() });
       break;
     case "drain":
       drain(message.rowKeys, message.pingIds, message.waitMs).catch(failed);

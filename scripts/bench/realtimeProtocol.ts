@@ -2,7 +2,7 @@
  * IPC messages between the three processes of the realtime benchmark (scripts/bench/realtime.ts). The
  * children are forked with `serialization: "advanced"`, so Maps and typed arrays cross as they are.
  */
-import { performance } from "node:perf_hooks";
+import { createHistogram, performance, type RecordableHistogram } from "node:perf_hooks";
 
 /**
  * Milliseconds on a clock the three processes share: each process's timeOrigin is the wall clock at its
@@ -18,7 +18,7 @@ export interface PingPayload {
   sentAt: number;
 }
 
-/** Event-loop delay of one process over the measured window, in ms (perf_hooks.monitorEventLoopDelay). */
+/** Event-loop delay and CPU of one process over the measured turns of one kind, in ms (TurnMeters). */
 export interface LoopLag {
   p50: number;
   p99: number;
@@ -35,29 +35,44 @@ export interface MemoryFigures {
   external: number;
 }
 
+/**
+ * What a measured turn sends: the allocations alone, the bare broadcasts alone, or both interleaved
+ * (BENCH_BARE in realtime.ts). The processes keep their loop figures per kind.
+ */
+export type TurnKind = "allocations" | "bare" | "mixed";
+
 export type ToServer =
   | { type: "ping"; groupId: number; id: number }
   | { type: "memory" }
-  | { type: "measure" }
+  /** Forget the warm-up; what follows is a turn of this kind. */
+  | { type: "measure"; kind: TurnKind }
+  /** The next turn is of this kind. */
+  | { type: "turn"; kind: TurnKind }
+  /** Answered with `settled` once every message before it has been handled. */
+  | { type: "settle" }
   | { type: "lag" }
   | { type: "stop" };
 export type FromServer =
   | { type: "ready"; url: string; redis: boolean }
+  | { type: "settled" }
   /** `emitMs`: time spent inside each bare broadcast's emit call (the synchronous writes to the sockets). */
-  | { type: "lag"; lag: LoopLag; emitMs: number[] }
+  | { type: "lag"; lag: LagByTurn; emitMs: number[] }
   | { type: "memory"; memory: MemoryFigures }
   | { type: "failed"; error: string };
 
 export type ToClients =
   | { type: "connect"; url: string; tokens: string[]; caseId: number }
   /** Forget what arrived so far (warm-up) and start the loop-lag monitor. */
-  | { type: "measure" }
+  | { type: "measure"; kind: TurnKind }
+  | { type: "turn"; kind: TurnKind }
+  | { type: "settle" }
   | { type: "lag" }
   /** Wait until every socket has every one of these rows and pings (or `waitMs` passed), then report. */
   | { type: "drain"; rowKeys: string[]; pingIds: number[]; waitMs: number };
 export type FromClients =
   | { type: "ready"; sockets: number }
-  | { type: "lag"; lag: LoopLag }
+  | { type: "settled" }
+  | { type: "lag"; lag: LagByTurn }
   | {
       type: "report";
       /** Per `rowKey`, one arrival time per socket (NaN: never arrived). */
@@ -76,20 +91,66 @@ export const rowKey = (itemId: number, shippable: number) => `${itemId}:${shippa
 /** Sampling interval of the loop-lag monitors, ms. */
 export const LAG_RESOLUTION = 5;
 
-/**
- * Loop-lag figures of a monitorEventLoopDelay histogram, in ms. The histogram holds whole sampling intervals
- * (an idle loop reads 5 ms at a 5 ms resolution), so the resolution is taken off.
- */
-export function lagOf(h: { percentile(p: number): number; max: number }, since: Usage): LoopLag {
-  const lag = (ns: number) => Math.max(0, ns / 1e6 - LAG_RESOLUTION);
-  const cpu = process.cpuUsage(since.cpu);
-  const cpuShare = (cpu.user + cpu.system) / 1000 / (now() - since.at);
-  return { p50: lag(h.percentile(50)), p99: lag(h.percentile(99)), max: lag(h.max), cpu: cpuShare };
-}
+/** A process's loop figures over the measured turns of each kind it saw. */
+export type LagByTurn = Partial<Record<TurnKind, LoopLag>>;
 
-/** Where a measurement window started: wall clock and the process's CPU time. */
-export interface Usage {
-  at: number;
-  cpu: NodeJS.CpuUsage;
+/**
+ * A process's event-loop delay and CPU time, kept apart per kind of turn. A timer every LAG_RESOLUTION ms
+ * notes how late it fires into the histogram of the turn under way (monitorEventLoopDelay cannot be paused:
+ * enabled again after another kind's turn, its first sample would span that turn), and each kind sums its
+ * CPU and wall time.
+ */
+export class TurnMeters {
+  private readonly kinds = new Map<TurnKind, { delay: RecordableHistogram; cpuMs: number; wallMs: number }>();
+  private current: { kind: TurnKind; at: number; cpu: NodeJS.CpuUsage } | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  /** Forgets everything and starts a turn of `kind`. */
+  measure(kind: TurnKind): void {
+    this.current = undefined;
+    this.kinds.clear();
+    this.turn(kind);
+  }
+
+  /** Ends the turn under way (if any) and starts one of `kind`. */
+  turn(kind: TurnKind): void {
+    this.close();
+    if (!this.kinds.has(kind)) this.kinds.set(kind, { delay: createHistogram(), cpuMs: 0, wallMs: 0 });
+    this.current = { kind, at: now(), cpu: process.cpuUsage() };
+    if (this.timer) return;
+    let last = performance.now();
+    this.timer = setInterval(() => {
+      const at = performance.now();
+      const late = at - last - LAG_RESOLUTION;
+      last = at;
+      const open = this.current;
+      if (open) this.kinds.get(open.kind)!.delay.record(Math.max(1, Math.round(late * 1e6)));
+    }, LAG_RESOLUTION);
+    this.timer.unref();
+  }
+
+  /** The figures so far, in ms (the turn under way is closed: call `turn` to go on measuring). */
+  report(): LagByTurn {
+    this.close();
+    const out: LagByTurn = {};
+    for (const [kind, { delay, cpuMs, wallMs }] of this.kinds) {
+      out[kind] = {
+        p50: delay.percentile(50) / 1e6,
+        p99: delay.percentile(99) / 1e6,
+        max: delay.max / 1e6,
+        cpu: wallMs > 0 ? cpuMs / wallMs : Number.NaN,
+      };
+    }
+    return out;
+  }
+
+  private close(): void {
+    const open = this.current;
+    if (!open) return;
+    this.current = undefined;
+    const meter = this.kinds.get(open.kind)!;
+    const cpu = process.cpuUsage(open.cpu);
+    meter.cpuMs += (cpu.user + cpu.system) / 1000;
+    meter.wallMs += now() - open.at;
+  }
 }
-export const usageNow = (): Usage => ({ at: now(), cpu: process.cpuUsage() });

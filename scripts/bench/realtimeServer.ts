@@ -6,7 +6,6 @@
  * the server's own Socket.IO instance (and so through the Redis adapter when REDIS_URL is set), the bare
  * cost that `inventory.changed` is compared with.
  */
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import { rooms } from "@zaiko/common/realtime/events";
 import { loadConfig } from "../../backend/src/config";
 import { createLogger } from "../../backend/src/lib/logger";
@@ -14,13 +13,11 @@ import { createRateLimits } from "../../backend/src/middlewares/rateLimit";
 import { startServer } from "../../backend/src/server";
 import {
   type FromServer,
-  LAG_RESOLUTION,
-  lagOf,
   now,
   PING_EVENT,
   type PingPayload,
   type ToServer,
-  usageNow,
+  TurnMeters,
 } from "./realtimeProtocol";
 
 /** The slice of a Socket.IO server the hook uses (the bench event is not one of the product's events). */
@@ -40,8 +37,7 @@ async function main() {
   const io = server.deps.realtime.io as unknown as Broadcaster | undefined;
   if (!io) throw new Error("the server has no Socket.IO instance at deps.realtime.io: update this hook");
 
-  const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION });
-  let since = usageNow();
+  const meters = new TurnMeters();
   let emitMs: number[] = [];
   let stopping = false;
   const stop = async () => {
@@ -69,14 +65,18 @@ async function main() {
         break;
       }
       case "measure":
-        lag.disable();
-        lag.reset();
-        lag.enable();
-        since = usageNow();
+        meters.measure(message.kind);
         emitMs = [];
         break;
+      case "turn":
+        meters.turn(message.kind);
+        break;
+      case "settle":
+        // After the pings before it: the IPC channel delivers in order, each ping is emitted synchronously.
+        send({ type: "settled" });
+        break;
       case "lag":
-        send({ type: "lag", lag: lagOf(lag, since), emitMs });
+        send({ type: "lag", lag: meters.report(), emitMs });
         break;
       case "stop":
         void stop();
