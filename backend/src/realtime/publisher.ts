@@ -49,13 +49,8 @@ export class Publisher {
       emit: Emit;
       /** Runs inside the group's order, before the group events go out (see send). */
       fanOutLocally: LocalFanOut;
-      /** Tells the other app processes, after this one has sent everything. */
+      /** Tells the other app processes, after this one has queued everything. */
       announce: UsageListener;
-      /**
-       * Resolves once what was emitted so far is written to this process's sockets: a group's next batch
-       * waits for it, and takes everything committed meanwhile (see flush). Without it, nothing is waited for.
-       */
-      delivered?: () => Promise<void>;
       logger: Logger;
     },
   ) {}
@@ -63,7 +58,7 @@ export class Publisher {
   /**
    * Queues the events of a committed transaction. A group's batch goes out at the next turn of the event
    * loop when its last one went out at least a tick ago (a lone change waits for nothing), otherwise at
-   * the end of that tick, or when the group's previous batch is out if that takes longer: under a burst a
+   * the end of that tick, or when the group's previous batch is numbered and recomputed if that takes longer: under a burst a
    * group is flushed at most once per tick and never twice at once, and everything committed meanwhile is
    * coalesced into that flush.
    */
@@ -119,7 +114,6 @@ export class Publisher {
       } finally {
         for (const callback of next.queued) callback();
       }
-      await this.opts.delivered?.();
     });
   }
 
@@ -128,9 +122,10 @@ export class Publisher {
     this.timers.delete(groupId);
     const busy = this.chains.get(groupId);
     if (busy) {
-      // The group's last batch is still going out (its number reservation, its recomputation and the
-      // writing of it to this process's sockets): keep gathering, and send everything committed meanwhile as one batch when it is done. Sent one
-      // batch per tick instead, a backlog would grow under load, each batch paying for its own fan-out.
+      // The group's last batch is still being numbered and recomputed (two reads of the database): keep
+      // gathering, and send everything committed meanwhile as one batch when it is done. Sent one batch per
+      // tick instead, the reads would queue up under load, each batch paying for its own. Its writing to the
+      // sockets is not waited for: a batch joins the round of writes under way (outbox.ts).
       // (Only drain can call this again meanwhile; the later call finds nothing or what came since.)
       void busy.then(() => this.sendPending(groupId));
       return;
@@ -187,7 +182,6 @@ export class Publisher {
     }
     for (const e of stamped) this.opts.emit(e.rooms, e.event, { ...e.payload, seq: e.seq });
     if (usage) this.opts.announce(groupId, usage.payload as UsageChange, usage.seq);
-    await this.opts.delivered?.();
   }
 
   /**

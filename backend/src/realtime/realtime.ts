@@ -2,7 +2,6 @@ import type { Server as HttpServer, IncomingMessage } from "node:http";
 import { readId } from "@zaiko/common/input";
 import {
   BATCHES_AUTH_FIELD,
-  type BatchedEvent,
   type ClientToServerEvents,
   rooms,
   type ServerEventName,
@@ -14,10 +13,10 @@ import type { StreamPositions } from "@zaiko/common/realtime/positions";
 import { Server, type Socket } from "socket.io";
 import { allows } from "../lib/authorize";
 import type { AuthUser } from "../lib/authUser";
-import { yieldToEventLoop } from "../lib/eventLoop";
 import type { Logger } from "../lib/logger";
 import type { WritesInFlight } from "../lib/writesInFlight";
 import type { EventBuffer, PendingEvent } from "./eventBuffer";
+import { Outbox, type Outgoing } from "./outbox";
 import { Publisher, type ReserveSeq, type UsageChange } from "./publisher";
 
 export type AppServer = Server<
@@ -56,13 +55,6 @@ const CASE_ROOM = /^case:([0-9]+)$/;
  * requests and database answers are served between the pieces of a fan-out to thousands of sockets.
  */
 export const FAN_OUT_SLICE = 200;
-
-/** One emit waiting in the outbox: an event for this process's sockets in these rooms. */
-interface Outgoing {
-  rooms: string[];
-  event: ServerEventName;
-  payload: object;
-}
 
 /** What a process tells the others, in publishing order: an event for their sockets, or a usage change. */
 type Relayed =
@@ -118,21 +110,29 @@ export class Realtime {
   private readonly publisher: Publisher;
   /** Set once the Redis adapter is in place: then other processes hear of usage changes too. */
   private shared = false;
-  /** Emits for this process's sockets not yet written, in order (see deliver): the group events. */
-  private outbox: Outgoing[] = [];
-  /** `inventory.changed` not yet written: written before the outbox, between two of its slices if need be. */
-  private urgent: Outgoing[] = [];
-  /** The outbox being written out; resolves once both lanes are empty. */
-  private delivering: Promise<void> | undefined;
-  private readonly deliveredWaiters: Array<() => void> = [];
-  /** Sockets that asked for `realtime.batch` frames in their handshake (see writeSlice). */
+  /** Sockets that asked for `realtime.batch` frames in their handshake (outbox.ts). */
   private readonly batchingSockets = new Set<string>();
+  /** Everything written to this process's sockets goes through it, in order. */
+  private readonly outbox: Outbox;
   /** The last relayed message's events, queued once their usage changes' rows are (see onRelayed). */
   private relayedInOrder: Promise<void> = Promise.resolve();
   /** What is to be told to the other processes at the end of this turn of the event loop, in order. */
   private relays: Relayed[] = [];
 
   constructor(private readonly opts: RealtimeOptions) {
+    this.outbox = new Outbox(
+      () => {
+        const io = this.io;
+        if (!io) return undefined;
+        return {
+          rooms: () => io.of("/").adapter.rooms,
+          // biome-ignore lint/suspicious/noExplicitAny: the event buffer typed event and payload together when added
+          emit: (ids, event, payload) => io.local.to(ids).emit(event, payload as any),
+        };
+      },
+      this.batchingSockets,
+      { logger: opts.logger, sliceSize: opts.fanOutSlice ?? FAN_OUT_SLICE, writesFirst: opts.writesFirst },
+    );
     this.publisher = new Publisher({
       tickMs: opts.tickMs,
       reserveSeq: opts.streams.reserveSeq,
@@ -143,7 +143,6 @@ export class Realtime {
       },
       fanOutLocally: (groupId, change, seq) => this.notifyStockListeners(groupId, change, seq),
       announce: (groupId, change, seq) => this.relay({ kind: "usage", groupId, change, seq }),
-      delivered: () => this.delivered(),
     });
   }
 
@@ -233,121 +232,19 @@ export class Realtime {
     });
   }
 
-  /**
-   * Queues emits for this process's sockets; they are written in order. Emits queued in the same turn of the
-   * event loop (a batch's events) go out together, socket slice by socket slice (FAN_OUT_SLICE), each slice
-   * getting all of them in order before the fan-out yields to the event loop: a fan-out to thousands of
-   * sockets never holds the loop for long, so the writes (HTTP) keep being served, and each socket's frames
-   * of one batch leave in one write (corked, see corkEachFlush). `inventory.changed` (urgent) is written
-   * first in each slice, and between two slices of a batch when it comes meanwhile: the recomputed numbers
-   * are what coordinators wait for, and their order among themselves is kept. A socket that joins a room while a
-   * fan-out is under way gets the events queued after it joined, which are all those numbered after its
-   * positions were read (positions.ts).
-   */
+  /** Queues emits for this process's sockets (outbox.ts: written in rounds, slice by slice). */
   private deliver(items: Outgoing[], urgent = false): void {
-    (urgent ? this.urgent : this.outbox).push(...items);
-    this.delivering ??= yieldToEventLoop().then(async () => {
-      for (;;) {
-        // Everything queued by now goes out together, `inventory.changed` first in each socket's frames: a
-        // batch's recomputed rows and its group events reach a socket in one turn (one frame and one write for
-        // a batching socket, see writeSlice), not in two.
-        const batch = [...this.urgent, ...this.outbox];
-        this.urgent = [];
-        this.outbox = [];
-        if (batch.length === 0) {
-          this.delivering = undefined;
-          for (const resolve of this.deliveredWaiters.splice(0)) resolve();
-          return;
-        }
-        await this.writeOut(batch, () => this.writeUrgent());
-      }
-    });
-  }
-
-  /** Resolves once everything queued so far for this process's sockets is written (the publisher's pace). */
-  delivered(): Promise<void> {
-    if (!this.delivering) return Promise.resolve();
-    return new Promise((resolve) => this.deliveredWaiters.push(resolve));
-  }
-
-  /** Writes the `inventory.changed` that arrived while a batch was being written, before the batch goes on. */
-  private async writeUrgent(): Promise<void> {
-    while (this.urgent.length > 0) {
-      const batch = this.urgent;
-      this.urgent = [];
-      await this.writeOut(batch);
-    }
-  }
-
-  /** One batch of emits to this process's sockets, slice by slice (see deliver). */
-  private async writeOut(batch: Outgoing[], between?: () => Promise<void>): Promise<void> {
-    const io = this.io;
-    if (!io) return;
-    const members = io.of("/").adapter.rooms;
-    const ids = new Set<string>();
-    for (const e of batch) for (const room of e.rooms) for (const id of members.get(room) ?? []) ids.add(id);
-    const all = [...ids];
-    const sliceSize = this.opts.fanOutSlice ?? FAN_OUT_SLICE;
-    for (let start = 0; start < all.length; start += sliceSize) {
-      if (start > 0) {
-        await yieldToEventLoop();
-        if (between && this.urgent.length > 0) await between();
-      }
-      // Writes first, for a while only (lib/writesInFlight.ts says why).
-      const writesFirst = this.opts.writesFirst;
-      if (writesFirst) await writesFirst.writes.idle(writesFirst.maxWaitMs);
-      this.writeSlice(io, all.slice(start, start + sliceSize), batch);
-    }
-  }
-
-  /**
-   * Writes a batch to some sockets: each socket gets the events of its rooms, in order. A socket that asked
-   * for batches gets them in one `realtime.batch` frame (one event alone as itself); the sockets that get
-   * the same events share one emit, so the frame is encoded once. Every socket is in the room of its own id.
-   */
-  private writeSlice(io: AppServer, slice: string[], batch: Outgoing[]): void {
-    const members = io.of("/").adapter.rooms;
-    const emit = (to: string[], event: ServerEventName, payload: object) => {
-      try {
-        // biome-ignore lint/suspicious/noExplicitAny: the event buffer typed event and payload together when added
-        io.local.to(to).emit(event, payload as any);
-      } catch (err) {
-        this.opts.logger.error({ err, event }, "realtime fan-out failed");
-      }
-    };
-    const reaches = (e: Outgoing, id: string) => e.rooms.some((room) => members.get(room)?.has(id));
-    const oneByOne: string[] = [];
-    // The events each batching socket gets, as a string of 0/1 per event of the batch.
-    const bySelection = new Map<string, string[]>();
-    for (const id of slice) {
-      if (!this.batchingSockets.has(id)) {
-        oneByOne.push(id);
-        continue;
-      }
-      const selection = batch.map((e) => (reaches(e, id) ? "1" : "0")).join("");
-      const sockets = bySelection.get(selection);
-      if (sockets) sockets.push(id);
-      else bySelection.set(selection, [id]);
-    }
-    for (const e of batch) {
-      const to = oneByOne.filter((id) => reaches(e, id));
-      if (to.length > 0) emit(to, e.event, e.payload);
-    }
-    for (const [selection, to] of bySelection) {
-      const events = batch.filter((_, i) => selection[i] === "1");
-      if (events.length === 1) emit(to, events[0]!.event, events[0]!.payload);
-      else if (events.length > 1)
-        emit(to, "realtime.batch", { events: events.map((e): BatchedEvent => [e.event, e.payload]) });
-    }
+    this.outbox.push(items, urgent);
   }
 
   private onConnection(socket: AppSocket): void {
     const { user } = socket.data;
     corkEachFlush(socket);
-    if (socket.handshake.auth?.[BATCHES_AUTH_FIELD] === true) {
-      this.batchingSockets.add(socket.id);
-      socket.on("disconnect", () => this.batchingSockets.delete(socket.id));
-    }
+    if (socket.handshake.auth?.[BATCHES_AUTH_FIELD] === true) this.batchingSockets.add(socket.id);
+    socket.on("disconnect", () => {
+      this.batchingSockets.delete(socket.id);
+      this.outbox.forget(socket.id);
+    });
     for (const listener of this.socketListeners) listener(socket);
     socket.join(rooms.group(user.groupId));
     socket.join(rooms.user(user.id));
@@ -478,7 +375,7 @@ export class Realtime {
   async drain(): Promise<void> {
     await this.publisher.drain();
     await this.relayedInOrder;
-    while (this.delivering) await this.delivering;
+    await this.outbox.idle();
   }
 
   /** Adds a listener told of every changed member, whichever app process committed the change. */
