@@ -4,9 +4,13 @@ import { Outbox, type Outgoing, type SocketsView } from "./outbox";
 
 const logger = createLogger("silent");
 
-/** Sockets in rooms, and every write in order: which sockets, which events (a batch frame unpacked). */
+/**
+ * Sockets in rooms, each also in the room of its own id as with Socket.IO, and every write in order: which
+ * sockets, which events (a batch frame unpacked).
+ */
 function fakeSockets(rooms: Record<string, string[]>) {
   const map = new Map(Object.entries(rooms).map(([room, ids]) => [room, new Set(ids)]));
+  for (const id of Object.values(rooms).flat()) map.set(id, new Set([id]));
   const writes: { ids: string[]; events: string[] }[] = [];
   const view: SocketsView = {
     rooms: () => map,
@@ -22,7 +26,12 @@ function fakeSockets(rooms: Record<string, string[]>) {
   const got = (id: string) => writes.filter((w) => w.ids.includes(id)).flatMap((w) => w.events);
   /** The index of the first write to a socket. */
   const firstWrite = (id: string) => writes.findIndex((w) => w.ids.includes(id));
-  return { view, writes, got, firstWrite };
+  /** The socket disconnects: it leaves every room. */
+  const disconnect = (id: string) => {
+    map.delete(id);
+    for (const members of map.values()) members.delete(id);
+  };
+  return { view, writes, got, firstWrite, disconnect };
 }
 
 const event = (name: string, room: string, kind: ServerEventName = "items.upserted"): Outgoing => ({
@@ -52,7 +61,7 @@ describe("the outbox's rounds of writes", () => {
       };
     });
     await first;
-    await outbox.written();
+    await outbox.idle();
     for (const id of group) expect(sockets.got(id)).toEqual(["A", "B"]);
     // s3 to s6 got both in one frame in the first round; s1 and s2 got B in a second one.
     expect(sockets.writes.map((w) => `${w.ids.join(",")}:${w.events.join("+")}`)).toEqual([
@@ -70,7 +79,7 @@ describe("the outbox's rounds of writes", () => {
     outbox.push([event("A", "big")]);
     await new Promise((resolve) => setImmediate(resolve)); // the round starts: s1, s2
     outbox.push([event("C", "small")]);
-    await outbox.written();
+    await outbox.idle();
     expect(sockets.got("t1")).toEqual(["C"]);
     for (const id of big) expect(sockets.got(id)).toEqual(["A"]);
     // Control: written after the round's other sockets, t1 would come after s10.
@@ -83,7 +92,7 @@ describe("the outbox's rounds of writes", () => {
     outbox.push([event("E1", "case"), event("E2", "case")]);
     outbox.push([event("U1", "case", "inventory.changed")], true);
     outbox.push([event("U2", "case", "inventory.changed")], true);
-    await outbox.written();
+    await outbox.idle();
     expect(sockets.got("w1")).toEqual(["U1", "U2", "E1", "E2"]); // one batch frame
     expect(sockets.got("w2")).toEqual(["U1", "U2", "E1", "E2"]); // the same, one emit each
     expect(sockets.writes.filter((w) => w.ids.includes("w1"))).toHaveLength(1);
@@ -93,11 +102,23 @@ describe("the outbox's rounds of writes", () => {
     const sockets = fakeSockets({ a: ["x1", "x2"], b: ["x2"] });
     const outbox = new Outbox(() => sockets.view, new Set(["x1", "x2"]), { logger, sliceSize: 1 });
     outbox.push([event("A", "a")]);
-    await outbox.written();
+    await outbox.idle();
     outbox.push([event("B", "b")]);
-    await outbox.written();
+    await outbox.idle();
     expect(sockets.got("x1")).toEqual(["A"]);
     expect(sockets.got("x2")).toEqual(["A", "B"]);
     expect(sockets.writes).toHaveLength(3);
+  });
+
+  it("writes nothing to a socket that disconnected during the round", async () => {
+    const group = ids("s", 4);
+    const sockets = fakeSockets({ group });
+    const outbox = new Outbox(() => sockets.view, new Set(group), { logger, sliceSize: 2 });
+    outbox.push([event("A", "group")]);
+    await new Promise((resolve) => setImmediate(resolve)); // the round starts: s1, s2
+    sockets.disconnect("s4");
+    await outbox.idle();
+    expect(sockets.got("s3")).toEqual(["A"]);
+    expect(sockets.got("s4")).toEqual([]);
   });
 });

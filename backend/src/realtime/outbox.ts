@@ -47,7 +47,6 @@ export class Outbox {
   /** Per socket, the `n` up to which it has been offered everything that reached it. */
   private readonly offered = new Map<string, number>();
   private writing: Promise<void> | undefined;
-  private readonly waiters: Array<{ upTo: number; resolve: () => void }> = [];
 
   constructor(
     private readonly sockets: () => SocketsView | undefined,
@@ -61,14 +60,7 @@ export class Outbox {
     this.writing ??= yieldToEventLoop().then(() => this.writeRounds());
   }
 
-  /** Resolves once everything queued so far has been written. */
-  written(): Promise<void> {
-    if (!this.writing) return Promise.resolve();
-    const upTo = this.nextN - 1;
-    return new Promise((resolve) => this.waiters.push({ upTo, resolve }));
-  }
-
-  /** While something is being written: resolves once the outbox is empty. */
+  /** Resolves once the outbox is empty (shutdown, tests). */
   async idle(): Promise<void> {
     while (this.writing) await this.writing;
   }
@@ -85,7 +77,6 @@ export class Outbox {
       if (last === undefined || !view) {
         this.queue = [];
         this.writing = undefined;
-        for (const waiter of this.waiters.splice(0)) waiter.resolve();
         return;
       }
       try {
@@ -95,12 +86,6 @@ export class Outbox {
       }
       // Every socket concerned by what was queued when the round began has been offered it.
       this.queue = this.queue.filter((e) => e.n > last);
-      for (let i = this.waiters.length - 1; i >= 0; i--) {
-        const waiter = this.waiters[i]!;
-        if (waiter.upTo > last) continue;
-        this.waiters.splice(i, 1);
-        waiter.resolve();
-      }
     }
   }
 
@@ -163,6 +148,8 @@ export class Outbox {
     const reaches = (e: Queued, id: string) => e.rooms.some((room) => rooms.get(room)?.has(id));
     const bySelection = new Map<string, { ids: string[]; events: Queued[]; batching: boolean }>();
     for (const id of slice) {
+      // Gone since the round began (a socket is in the room of its own id while connected): nothing to keep.
+      if (!rooms.has(id)) continue;
       const from = this.offered.get(id) ?? 0;
       this.offered.set(id, last);
       const urgent: Queued[] = [];
