@@ -117,8 +117,6 @@ export class Outbox {
         // A small room queued behind a fan-out to thousands of sockets waits for one slice, not the round.
         take(joined);
       }
-      const writesFirst = this.opts.writesFirst;
-      if (writesFirst) await writesFirst.writes.idle(writesFirst.maxWaitMs);
       const last = this.queue.at(-1)?.n ?? 0;
       const slice: string[] = [];
       // Sockets that already have everything queued (they were written to after it was) take no place.
@@ -132,6 +130,9 @@ export class Outbox {
       joined.splice(0, pick(joined, 0));
       next = pick(ahead, next);
       if (slice.length === 0) return;
+      // Writes first, for a while only (lib/writesInFlight.ts says why); a slice with nothing to write waits for nothing.
+      const writesFirst = this.opts.writesFirst;
+      if (writesFirst) await writesFirst.writes.idle(writesFirst.maxWaitMs);
       this.writeSlice(view, slice);
     }
   }
