@@ -58,9 +58,9 @@ export class Publisher {
   /**
    * Queues the events of a committed transaction. A group's batch goes out at the next turn of the event
    * loop when its last one went out at least a tick ago (a lone change waits for nothing), otherwise at
-   * the end of that tick, or when the group's previous batch is numbered and recomputed if that takes longer: under a burst a
-   * group is flushed at most once per tick and never twice at once, and everything committed meanwhile is
-   * coalesced into that flush.
+   * the end of that tick, or once the group's previous batch is numbered and recomputed if that takes
+   * longer: under a burst a group is flushed at most once per tick and never twice at once, and everything
+   * committed meanwhile is coalesced into that flush.
    */
   publish(events: readonly PendingEvent[]): void {
     for (const e of events) {
@@ -81,7 +81,7 @@ export class Publisher {
 
   /** Emits everything queued now and waits until it is out (shutdown, tests). */
   async drain(): Promise<void> {
-    // A flush may wait for a batch still going out (see flush): repeat until nothing is left.
+    // A flush may wait for a batch still being numbered and recomputed (see flush): repeat until nothing is left.
     while (this.pending.size > 0 || this.chains.size > 0) {
       for (const groupId of [...this.pending.keys()]) this.flush(groupId);
       await Promise.all(this.chains.values());
