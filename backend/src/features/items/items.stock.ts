@@ -12,6 +12,7 @@ import {
   refuseShortItems,
 } from "../../allocation";
 import type { Tx } from "../../db/client";
+import { chunks } from "../../lib/chunks";
 import { bookingsOfItems } from "./items.queries";
 
 /**
@@ -38,8 +39,8 @@ async function checkedItems(tx: Tx, groupId: number, changes: StockChange[]): Pr
   if (changes.length === 0) return [];
   const bookings = new Map<number, CaseBooking[]>();
   const hires = new Map<number, HireRow[]>();
-  for (let i = 0; i < changes.length; i += ID_CHUNK) {
-    const ids = changes.slice(i, i + ID_CHUNK).map((c) => c.id);
+  for (const part of chunks(changes, ID_CHUNK)) {
+    const ids = part.map((c) => c.id);
     // Each chunk holds other items: its maps only add entries.
     for (const [id, list] of hiresByItem(await hiresInWindow(tx, groupId, ids, BEGINNING, END_OF_TIME))) {
       hires.set(id, list);

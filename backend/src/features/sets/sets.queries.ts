@@ -143,10 +143,12 @@ export async function replaceParts(
   setId: number,
   parts: { item: number; quantity: number }[],
 ): Promise<void> {
-  await tx.delete(itemSetParts).where(and(eq(itemSetParts.groupId, groupId), eq(itemSetParts.setId, setId)));
-  await tx
-    .insert(itemSetParts)
-    .values(parts.map((p) => ({ setId, groupId, itemId: p.item, quantity: p.quantity })));
+  await deletePartsOfSets(tx, groupId, [setId]);
+  await insertPartsOfSets(
+    tx,
+    groupId,
+    parts.map((p) => ({ setId, ...p })),
+  );
 }
 
 /** A set's own columns as an import writes them. */
